@@ -1,0 +1,271 @@
+//! The subcommands: argument definitions and their dispatch.
+
+use std::io::Read;
+
+use clap::{Parser, Subcommand};
+use grundy::analysis::{self, Analysis, Options};
+use grundy::solve::Limits;
+use grundy::{expr, rules, Play};
+use serde_json::{json, Value};
+
+use crate::failure::Failure;
+
+/// Grundy: outcomes, nim-values and winning moves of impartial games.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Outcome, nim-value and every winning move of a position
+    Analyze {
+        /// The position, e.g. 'nim(3,4,5) + tb[0.07](20)'; '-' reads it from standard input
+        expr: String,
+        /// Misere play: the player who cannot move wins
+        #[arg(long)]
+        misere: bool,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+        /// The most positions a search may store
+        #[arg(long, default_value_t = Limits::default().max_nodes)]
+        max_nodes: usize,
+        /// The most winning moves printed (all are counted)
+        #[arg(long, default_value_t = 1000)]
+        max_moves: usize,
+    },
+    /// Nim-values of single heaps 0..N of a heap ruleset, with the period when one is found
+    Table {
+        /// The ruleset, e.g. 'tb[0.07]' or 'sub[1,3,4]'
+        ruleset: String,
+        /// The largest heap size
+        #[arg(long)]
+        to: String,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every ruleset the engine knows, with syntax, rule summary and example
+    List {
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Analyze {
+            expr,
+            misere,
+            json,
+            max_nodes,
+            max_moves,
+        } => {
+            let text = read_expr(expr)?;
+            let pos = expr::parse(&text).map_err(|e| Failure::parse(&e, &text))?;
+            let opts = Options {
+                play: if misere { Play::Misere } else { Play::Normal },
+                limits: Limits { max_nodes },
+                max_moves,
+            };
+            let a = analysis::analyze(&pos, &opts)?;
+            if json {
+                println!("{}", analysis_json(&a));
+            } else {
+                print!("{}", analysis_text(&a));
+            }
+            Ok(())
+        }
+        Command::Table { ruleset, to, json } => table(&ruleset, &to, json),
+        Command::List { json } => {
+            list(json);
+            Ok(())
+        }
+    }
+}
+
+fn read_expr(arg: String) -> Result<String, Failure> {
+    if arg != "-" {
+        return Ok(arg);
+    }
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).map_err(|e| {
+        Failure::input(format!(
+            "cannot read the expression from standard input: {e}"
+        ))
+    })?;
+    Ok(s)
+}
+
+fn analysis_json(a: &Analysis) -> String {
+    let moves: Vec<Value> = a
+        .winning_moves
+        .iter()
+        .map(|m| json!({"to": m.to, "move": m.text}))
+        .collect();
+    // A nimber is written as a bare JSON integer of any size (JSON numbers are unbounded).
+    let nimber = a
+        .nimber
+        .as_ref()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|| "null".to_string());
+    let value = a.nimber.as_ref().map(|n| n.star());
+    // Key order follows the spec's example; serde_json's map keeps insertion order only with
+    // preserve_order, so the object is written by hand around serialised pieces.
+    let mut out = String::from("{");
+    out.push_str(&format!("\"game\":{}", json!(a.game)));
+    out.push_str(&format!(",\"play\":{}", json!(a.play.name())));
+    out.push_str(&format!(",\"outcome\":{}", json!(a.outcome.letter())));
+    out.push_str(&format!(",\"nimber\":{nimber}"));
+    if let Some(v) = value {
+        out.push_str(&format!(",\"value\":{}", json!(v)));
+    }
+    out.push_str(&format!(",\"winning_moves\":{}", Value::Array(moves)));
+    out.push_str(&format!(
+        ",\"winning_moves_total\":{}",
+        a.winning_moves_total
+    ));
+    if a.winning_moves_total > a.winning_moves.len() {
+        out.push_str(",\"winning_moves_truncated\":true");
+    }
+    out.push('}');
+    out
+}
+
+fn analysis_text(a: &Analysis) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("position: {}\n", a.game));
+    out.push_str(&format!("play:     {}\n", a.play.name()));
+    let meaning = match a.outcome {
+        grundy::Outcome::P => "the player to move loses",
+        grundy::Outcome::N => "the player to move wins",
+        grundy::Outcome::D => "a draw",
+    };
+    out.push_str(&format!("outcome:  {} ({meaning})\n", a.outcome));
+    match &a.nimber {
+        Some(n) => out.push_str(&format!("value:    {}\n", n.star())),
+        None => {
+            out.push_str("value:    (misere play: values do not add, only the outcome is given)\n")
+        }
+    }
+    if a.winning_moves_total > 0 {
+        out.push_str(&format!("winning moves ({}):\n", a.winning_moves_total));
+        for m in &a.winning_moves {
+            out.push_str(&format!("  {}    ({})\n", m.to, m.text));
+        }
+        if a.winning_moves_total > a.winning_moves.len() {
+            out.push_str(&format!(
+                "  ... {} more (raise --max-moves to see them)\n",
+                a.winning_moves_total - a.winning_moves.len()
+            ));
+        }
+    } else if a.outcome == grundy::Outcome::P {
+        out.push_str("winning moves: none (every move loses)\n");
+    }
+    out
+}
+
+/// The largest N accepted by `grundy table` (values are kept in memory and printed).
+const TABLE_LIMIT: u64 = 50_000_000;
+
+fn table(ruleset: &str, to: &str, json: bool) -> Result<(), Failure> {
+    let r = expr::parse_ruleset(ruleset).map_err(|e| Failure::parse(&e, ruleset))?;
+    let n = match expr::classify_word(to.trim()) {
+        Some(Ok(n)) => n,
+        Some(Err(m)) => return Err(Failure::input(format!("--to {to}: {m}"))),
+        None => {
+            return Err(Failure::input(format!(
+                "--to expects a heap size such as 1000, found '{to}'"
+            )))
+        }
+    };
+    let n = grundy::rules::Arg::Int(n)
+        .as_natural()
+        .map_err(|m| Failure::input(format!("--to {to}: {m}")))?;
+    let n = match u64::try_from(&n) {
+        Ok(v) if v <= TABLE_LIMIT => v,
+        _ => {
+            return Err(Failure::Limit(format!(
+                "--to {n} is above the table limit of {TABLE_LIMIT} values; ask for fewer values"
+            )))
+        }
+    };
+    let Some(t) = r.heap_table(n) else {
+        return Err(Failure::input(format!(
+            "{} is not a one-heap ruleset, so it has no table of heap values; 'grundy list' says which rulesets have one",
+            r.name()
+        )));
+    };
+    let t = t?;
+    if json {
+        let values: Vec<String> = t.values.iter().map(|v| v.to_string()).collect();
+        let period = match &t.period {
+            Some(p) => format!(
+                "{{\"preperiod\":{},\"period\":{},\"saltus\":{},\"proven\":{}}}",
+                p.preperiod, p.period, p.saltus, p.proven
+            ),
+            None => "null".to_string(),
+        };
+        println!(
+            "{{\"ruleset\":{},\"values\":[{}],\"period\":{}}}",
+            json!(r.name()),
+            values.join(","),
+            period
+        );
+    } else {
+        println!("ruleset: {}", r.name());
+        println!("heaps 0..{n}:");
+        for (row, chunk) in t.values.chunks(10).enumerate() {
+            let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>3}")).collect();
+            println!("{:>8}: {}", row * 10, cells.join(" "));
+        }
+        match &t.period {
+            Some(p) => println!(
+                "period: {} (preperiod {}, saltus {}, {})",
+                p.period,
+                p.preperiod,
+                p.saltus,
+                if p.proven {
+                    "proven for every heap size"
+                } else {
+                    "seen in these values only, not proven"
+                }
+            ),
+            None => println!("period: none found in 0..{n}"),
+        }
+    }
+    Ok(())
+}
+
+fn list(json: bool) {
+    if json {
+        let items: Vec<Value> = rules::FAMILIES
+            .iter()
+            .map(|f| {
+                json!({
+                    "name": f.name,
+                    "aliases": f.aliases,
+                    "syntax": f.syntax,
+                    "summary": f.summary,
+                    "example": f.example,
+                })
+            })
+            .collect();
+        println!("{}", Value::Array(items));
+        return;
+    }
+    for f in rules::FAMILIES {
+        println!("{}", f.name);
+        println!("    syntax:  {}", f.syntax);
+        println!("    rule:    {}", f.summary);
+        println!("    example: {}", f.example);
+        if !f.aliases.is_empty() {
+            println!("    aliases: {}", f.aliases.join(", "));
+        }
+    }
+}

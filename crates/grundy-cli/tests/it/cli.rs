@@ -1,0 +1,196 @@
+//! Runs the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+pub fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the grundy binary runs")
+}
+
+pub fn grundy_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let data = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(data.as_bytes()));
+    let out = child.wait_with_output().expect("the binary finishes");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("stdin written");
+    out
+}
+
+pub fn json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "status {:?}, stderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON on stdout")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+#[test]
+fn analyze_nim_345_json() {
+    let v = json(&grundy(&["analyze", "--json", "nim(3,4,5)"]));
+    assert_eq!(v["game"], "nim(3,4,5)");
+    assert_eq!(v["play"], "normal");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["nimber"], 2);
+    assert_eq!(v["value"], "*2");
+    // 3 ^ 4 ^ 5 = 2 and only heap 3 has that bit: exactly one Nim move wins (to 1,4,5).
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["to"], "nim(1,4,5)");
+}
+
+#[test]
+fn analyze_p_position_has_no_winning_moves() {
+    let v = json(&grundy(&["analyze", "--json", "nim(1,2,3)"]));
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["nimber"], 0);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn misere_json_has_null_nimber() {
+    let v = json(&grundy(&["analyze", "--misere", "--json", "nim(1,1,1)"]));
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["outcome"], "P");
+    assert!(v["nimber"].is_null());
+}
+
+#[test]
+fn a_million_heaps_from_stdin() {
+    // Heaps 1..=10^6; the XOR of 1..n for n = 0 mod 4 is n, so the value is 10^6.
+    let heaps: Vec<String> = (1..=1_000_000u64).map(|h| h.to_string()).collect();
+    let text = format!("nim({})", heaps.join(","));
+    let out = grundy_stdin(&["analyze", "--json", "--max-moves", "3", "-"], &text);
+    let v = json(&out);
+    assert_eq!(v["nimber"], 1_000_000);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["winning_moves_truncated"], true);
+    let total = v["winning_moves_total"].as_u64().unwrap();
+    // Heaps with bit 19 set (the top bit of 10^6) win: 524288..=1000000.
+    assert_eq!(total, 1_000_000 - 524_288 + 1);
+}
+
+#[test]
+fn three_hundred_digit_heaps_are_exact() {
+    let a = format!("1{}", "0".repeat(299));
+    let b = format!("1{}1", "0".repeat(298));
+    let out = grundy(&["analyze", "--json", &format!("nim({a},{b})")]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    // The nimber is a JSON integer written exactly: a XOR b = 1.
+    assert!(text.contains("\"nimber\":1,"), "{text}");
+    let v = json(&out);
+    assert_eq!(v["winning_moves"][0]["to"], format!("nim({a},{a})"));
+    let out = grundy(&["analyze", "--json", &format!("nim({a},1)")]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    // 10^299 XOR 1 = 10^299 + 1, which is b.
+    assert!(text.contains(&format!("\"nimber\":{b},")), "{text}");
+}
+
+#[test]
+fn bad_input_exits_2_with_the_column() {
+    for (expr, needle) in [
+        ("nim(3,4", "column 8"),
+        ("nimm(3)", "unknown ruleset 'nimm'"),
+        ("nim(-3)", "negative"),
+        ("sub[](4)", "column 5"),
+        ("tb[0.9z](4)", "column 7"),
+        ("tb[0.07](4", "expected ',' or ')'"),
+        ("((nim(1)", "expected ')'"),
+    ] {
+        let out = grundy(&["analyze", expr]);
+        assert_eq!(out.status.code(), Some(2), "{expr}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(needle), "{expr}: {err}");
+        assert!(!err.contains("panicked"), "{expr}: {err}");
+    }
+}
+
+#[test]
+fn astronomic_heap_without_closed_form_exits_3() {
+    let out = grundy(&["analyze", "tb[0.6](10^100)"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("too large"));
+}
+
+#[test]
+fn node_limit_exits_3_and_says_how_to_raise_it() {
+    let out = grundy(&[
+        "analyze",
+        "--misere",
+        "--max-nodes",
+        "10",
+        "sub[1,2](9,9,9) + tb[0.07](9)",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--max-nodes"));
+}
+
+#[test]
+fn table_json_matches_the_spec_shape() {
+    let v = json(&grundy(&["table", "--json", "tb[0.07]", "--to", "10"]));
+    assert_eq!(v["ruleset"], "tb[0.07]");
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(values, vec![0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
+    assert!(v.get("period").is_some());
+}
+
+#[test]
+fn table_refuses_non_heap_rulesets_and_huge_n() {
+    let out = grundy(&["table", "tb[0.07]", "--to", "10^30"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let out = grundy(&["table", "tb[0.07]", "--to", "many"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn list_names_every_required_ruleset() {
+    let v = json(&grundy(&["list", "--json"]));
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    for want in ["nim", "sub", "tb"] {
+        assert!(names.contains(&want), "{want} missing from {names:?}");
+    }
+    for f in v.as_array().unwrap() {
+        // Every example in the list is itself a valid expression.
+        let ex = f["example"].as_str().unwrap();
+        let out = grundy(&["analyze", "--json", ex]);
+        assert!(out.status.success(), "{ex}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = grundy(&["analyze"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = grundy(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+}

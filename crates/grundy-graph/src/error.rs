@@ -1,0 +1,76 @@
+//! Typed errors of the graph crate.
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong while building, reading or querying a [`crate::Graph`].
+#[derive(Debug, thiserror::Error)]
+pub enum GraphError {
+    /// The text of a graph could not be parsed.
+    #[error("line {line}: {message}: `{text}`")]
+    Parse {
+        /// The 1-based line number of the offending text.
+        line: usize,
+        /// The offending line (shortened when very long).
+        text: String,
+        /// What was wrong and what was expected instead.
+        message: String,
+    },
+    /// A graph file could not be read.
+    #[error("cannot read graph file {}", path.display())]
+    Io {
+        /// The file that was asked for.
+        path: PathBuf,
+        /// The underlying error of the operating system.
+        source: std::io::Error,
+    },
+    /// The input declares no vertex at all.
+    #[error("the graph is empty: the file declares no vertex (write one `u v` edge or one vertex name per line)")]
+    Empty,
+    /// A vertex id given by code is not a vertex of the graph.
+    #[error("vertex {vertex} does not exist: the graph has {count} vertices (ids 0 to count - 1)")]
+    VertexOutOfRange {
+        /// The offending vertex id.
+        vertex: u64,
+        /// The number of vertices of the graph.
+        count: u64,
+    },
+    /// Two vertices were given the same name.
+    #[error("vertex name `{name}` is given twice; names must be unique")]
+    DuplicateName {
+        /// The repeated name.
+        name: String,
+    },
+    /// The graph has more vertices than ids of type `u32` can number.
+    #[error("too many vertices: at most {max} are supported")]
+    TooManyVertices {
+        /// The largest supported number of vertices.
+        max: u64,
+    },
+    /// A text is not a valid rendering of a [`crate::LoopyValue`].
+    #[error("`{text}` is not a loopy value: expected `0`, `*N`, `∞` or `∞(a,b,...)`")]
+    BadValue {
+        /// The offending text.
+        text: String,
+    },
+}
+
+/// Builds a [`GraphError::Parse`] for line `line` (1-based) of `text`.
+pub(crate) fn parse_error(text: &str, line: usize, message: impl Into<String>) -> GraphError {
+    let line_text = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    GraphError::Parse {
+        line,
+        text: shorten(line_text.trim_end_matches('\r')),
+        message: message.into(),
+    }
+}
+
+/// Keeps error messages readable when a line is huge (a minified DOT file is one line).
+fn shorten(line: &str) -> String {
+    const MAX: usize = 200;
+    if line.chars().count() <= MAX {
+        return line.to_string();
+    }
+    let mut s: String = line.chars().take(MAX).collect();
+    s.push_str("...");
+    s
+}

@@ -1,0 +1,235 @@
+//! Periods of nim-sequences: detection, certificates and values of arbitrarily large heaps.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::rules::HeapRules;
+use crate::subset::SubSet;
+use crate::values::{Cell, Values};
+
+/// An (arithmetic) period of a nim-sequence: G(n + period) = G(n) + saltus for n >= preperiod.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The least n0 from which the relation holds in the values examined.
+    pub preperiod: u64,
+    /// The least period found.
+    pub period: u64,
+    /// The constant added per period (0 for a plain period).
+    pub saltus: u64,
+    /// True only when a theorem certifies the relation for every n, not just the values
+    /// examined: the Guy-Smith periodicity theorem for finite take-and-break codes, the
+    /// repetition of a full window of `max(S)` values for finite subtraction sets.
+    pub proven: bool,
+    /// How many values (heaps 0..values_needed) the certificate needs; when `proven` is
+    /// false, how many it would need (0 when no theorem applies).
+    pub values_needed: u64,
+}
+
+/// How many values a certificate for (n0, p) needs under `rules`, or `None` when no
+/// theorem applies (infinite sets and codes, `!` codes, a saltus).
+///
+/// Guy-Smith: for a finite code with largest take t whose moves leave at most m heaps
+/// (m <= 3), if G(n + p) = G(n) for n1 <= n < m*n1 + (m-1)*p + t, with n1 = max(n0, 1),
+/// then for all n >= n1. The proof pairs each option of n + p with one of n by moving p
+/// tokens from the largest heap left, which has at least (n + p - t) / m tokens; n1 >= 1
+/// keeps that heap nonempty. Heaps that must stay unequal (`!`) break the pairing, so such
+/// codes get no certificate.
+fn certificate_size(rules: &HeapRules, n0: u64, p: u64, saltus: u64) -> Option<u64> {
+    if saltus != 0 {
+        return None;
+    }
+    match rules {
+        HeapRules::Tb(code) => {
+            let t = code.max_take()?;
+            if code.has_distinct() {
+                return None;
+            }
+            let m = code.max_parts().max(2);
+            let n1 = n0.max(1);
+            // Values of heaps up to (m*n1 + (m-1)*p + t - 1) + p are compared.
+            Some(
+                m.checked_mul(n1)?
+                    .checked_add(m.checked_mul(p)?)?
+                    .checked_add(t)?,
+            )
+        }
+        HeapRules::Sub(SubSet::Finite(_)) => {
+            // G(n) depends only on the s = max(S) values before it: once the window of s
+            // values from n0 repeats p later, every later value repeats.
+            let s = rules_max_sub(rules)?;
+            n0.checked_add(s)?.checked_add(p)
+        }
+        HeapRules::Sub(_) => None,
+    }
+}
+
+fn rules_max_sub(rules: &HeapRules) -> Option<u64> {
+    match rules {
+        HeapRules::Sub(s) => s.max(),
+        HeapRules::Tb(_) => None,
+    }
+}
+
+/// Finds the least period (with saltus) of a computed nim-sequence, and certifies it when
+/// a theorem applies.
+///
+/// Arguments: `rules`, the rules that produced `values`; `values`, G(0..N).
+///
+/// Returns: the least period p, with its least preperiod n0 and saltus s, such that
+/// G(n + p) = G(n) + s for n0 <= n < N - p, provided either the certificate holds
+/// (`proven`) or the relation was seen on at least max(2p, 8) values; `None` otherwise.
+///
+/// Complexity: O(N) for a scan per candidate period that stops at its first mismatch from
+/// the end; O(N) memory-free (no copies). Candidates are tried in increasing order, so the
+/// multiples of the true period are never scanned.
+///
+/// Example:
+/// ```
+/// use grundy_heap::{find_period, values, ComputeOptions, HeapRules};
+/// let kayles = HeapRules::parse("tb[0.77]").unwrap();
+/// let g = values(&kayles, 400, &ComputeOptions::default()).unwrap();
+/// let p = find_period(&kayles, &g).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.proven, p.values_needed), (71, 12, true, 168));
+/// ```
+pub fn find_period(rules: &HeapRules, values: &Values) -> Option<Period> {
+    match values {
+        Values::U8(g) => detect(rules, g),
+        Values::U16(g) => detect(rules, g),
+        Values::U32(g) => detect(rules, g),
+    }
+}
+
+fn detect<T: Cell>(rules: &HeapRules, g: &[T]) -> Option<Period> {
+    let len = g.len();
+    if len < 2 {
+        return None;
+    }
+    for p in 1..=len / 2 {
+        let last = len - 1;
+        let (hi, lo) = (g[last].get(), g[last - p].get());
+        if hi < lo {
+            continue;
+        }
+        let s = hi - lo;
+        // Walk back from the end while G(n + p) = G(n) + s.
+        let mut n0 = last - p;
+        while n0 > 0 && g[n0 - 1 + p].get() == g[n0 - 1].get().wrapping_add(s) {
+            n0 -= 1;
+        }
+        let seen = (len - p - n0) as u64;
+        let (n0, p64, s64) = (n0 as u64, p as u64, u64::from(s));
+        let needed = certificate_size(rules, n0, p64, s64);
+        let proven = needed.is_some_and(|need| need <= len as u64);
+        if proven || seen >= (2 * p64).max(8) {
+            return Some(Period {
+                preperiod: n0,
+                period: p64,
+                saltus: s64,
+                proven,
+                values_needed: needed.unwrap_or(0),
+            });
+        }
+    }
+    None
+}
+
+/// The nim-value of one heap of any size, from a table and a proven period.
+///
+/// Arguments: `values`, G(0..N); `period`, a period of that table; `n`, the heap size.
+///
+/// Returns: G(n) from the table when n < N; otherwise, when the period is proven,
+/// G(n0 + (n - n0) mod p) + ((n - n0) div p) * saltus; `None` when n is beyond the table
+/// and the period is not proven (or the table is too short to hold one period).
+///
+/// Complexity: O(size of n) arithmetic.
+///
+/// Example:
+/// ```
+/// use grundy_heap::{find_period, value_of_heap, values, ComputeOptions, HeapRules};
+/// use num_bigint::BigUint;
+/// let dawson = HeapRules::parse("tb[0.07]").unwrap();
+/// let g = values(&dawson, 300, &ComputeOptions::default()).unwrap();
+/// let p = find_period(&dawson, &g).unwrap();
+/// let huge = BigUint::from(10u32).pow(18);
+/// // 10^18 - 53 = 34 * q + 13, so G(10^18) = G(53 + 13) = G(66).
+/// assert_eq!(value_of_heap(&g, Some(&p), &huge), Some(BigUint::from(g.get(66).unwrap())));
+/// ```
+pub fn value_of_heap(values: &Values, period: Option<&Period>, n: &BigUint) -> Option<BigUint> {
+    if let Some(i) = n.to_usize() {
+        if let Some(v) = values.get(i) {
+            return Some(BigUint::from(v));
+        }
+    }
+    let p = period?;
+    if !p.proven || p.period == 0 {
+        return None;
+    }
+    let n0 = BigUint::from(p.preperiod);
+    if *n < n0 {
+        return None;
+    }
+    let d = n - &n0;
+    let q = &d / p.period;
+    let r = (&d % p.period).to_u64()?;
+    let base = values.get(usize::try_from(p.preperiod.checked_add(r)?).ok()?)?;
+    Some(BigUint::from(base) + q * p.saltus)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::naive_values;
+
+    fn period_of(rules: &str, n: usize) -> Option<Period> {
+        let r = HeapRules::parse(rules).unwrap();
+        find_period(&r, &Values::from_u32(&naive_values(&r, n)))
+    }
+
+    #[test]
+    fn subtraction_2_3_7_has_period_5() {
+        // CGSuite test tables: subtraction {2,3,7} has period 5.
+        let p = period_of("sub[2,3,7]", 60).unwrap();
+        assert_eq!(p.period, 5);
+        assert!(p.proven);
+        assert_eq!(p.saltus, 0);
+        assert_eq!(p.values_needed, p.preperiod + 7 + 5);
+    }
+
+    #[test]
+    fn nim_has_saltus_one_and_no_certificate() {
+        let p = period_of("tb[0.[3]]", 30).unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.proven),
+            (0, 1, 1, false)
+        );
+        let lasker = period_of("tb[4.[3]]", 40).unwrap();
+        assert_eq!((lasker.preperiod, lasker.period, lasker.saltus), (1, 4, 4));
+    }
+
+    #[test]
+    fn short_tables_give_no_period_or_an_unproven_one() {
+        // Kayles has preperiod 71: 80 values cannot show it.
+        let p = period_of("tb[0.77]", 80);
+        assert!(p.is_none_or(|p| !p.proven));
+        // Grundy's game has no known period; 105 values show none.
+        assert_eq!(period_of("tb[4!.0]", 105), None);
+    }
+
+    #[test]
+    fn heap_values_beyond_the_table() {
+        let r = HeapRules::parse("sub[1..3]").unwrap();
+        let g = Values::from_u32(&naive_values(&r, 20));
+        let p = find_period(&r, &g).unwrap();
+        let n = BigUint::from(10u32).pow(30) + 2u32;
+        assert_eq!(value_of_heap(&g, Some(&p), &n), Some(BigUint::from(2u32)));
+        let unproven = Period {
+            proven: false,
+            ..p.clone()
+        };
+        assert_eq!(value_of_heap(&g, Some(&unproven), &n), None);
+        assert_eq!(
+            value_of_heap(&g, None, &BigUint::from(5u32)),
+            Some(BigUint::from(1u32))
+        );
+    }
+}

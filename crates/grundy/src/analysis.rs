@@ -1,0 +1,323 @@
+//! One-call analysis of a position: outcome, nim-value and every winning move.
+//!
+//! This is what the fronts call; it chooses the fast paths (closed forms, tables, the misere-Nim
+//! formula) and falls back to the generic solvers.
+
+use crate::position::{Component, Place, Position, Replacement};
+use crate::rules::Move;
+use crate::solve::{misere_nim_outcome, Limits, MisereSolver, SolveError, Solver};
+use crate::{Nimber, Outcome, Play};
+
+/// What the caller wants besides the defaults.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Play convention.
+    pub play: Play,
+    /// Search limits.
+    pub limits: Limits,
+    /// The most winning moves rendered (all are counted); rendering a move costs the length of
+    /// the position, so a position of a million heaps needs a cap.
+    pub max_moves: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            play: Play::Normal,
+            limits: Limits::default(),
+            max_moves: 1000,
+        }
+    }
+}
+
+/// A move of the whole position, rendered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionMove {
+    /// The canonical rendering of the position after the move.
+    pub to: String,
+    /// The move in words.
+    pub text: String,
+}
+
+/// The analysis of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The canonical rendering of the position.
+    pub game: String,
+    /// The play convention used.
+    pub play: Play,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The nim-value under normal play (`None` under misere play).
+    pub nimber: Option<Nimber>,
+    /// The winning moves rendered (at most `Options::max_moves`).
+    pub winning_moves: Vec<PositionMove>,
+    /// How many winning moves there are in all.
+    pub winning_moves_total: usize,
+}
+
+/// The nim-value of one component: its ruleset's fast path, else a search.
+pub fn component_nimber(
+    c: &Component,
+    solver: &mut Solver<Component>,
+) -> Result<Nimber, SolveError> {
+    match c {
+        Component::Star(n) => Ok(n.clone()),
+        Component::Of(r, s) => match r.rules().nimber(s)? {
+            Some(v) => Ok(v),
+            None => solver.nimber(c),
+        },
+    }
+}
+
+/// The nim-value of a whole position under normal play.
+///
+/// Arguments: a position and search limits.
+/// Returns: the XOR of its components' values.
+/// Complexity: one fast-path call per component, plus searches where no fast path applies.
+/// Example: `nimber(&parse("nim(3,4,5)")?, Limits::default())? == Nimber::new(2)`.
+pub fn nimber(pos: &Position, limits: Limits) -> Result<Nimber, SolveError> {
+    let mut solver = Solver::new(limits);
+    let mut acc = Nimber::ZERO;
+    for (_, c) in pos.components() {
+        acc ^= &component_nimber(&c, &mut solver)?;
+    }
+    Ok(acc)
+}
+
+/// Every move of one component, as replacements with their text.
+fn component_moves(c: &Component) -> Result<Vec<(Replacement, String)>, SolveError> {
+    use crate::Game;
+    c.searchable()
+        .map_err(|reason| SolveError::TooLarge { reason })?;
+    Ok(match c {
+        Component::Star(n) => {
+            let k = n.to_u64().unwrap_or(0);
+            (0..k)
+                .map(|i| {
+                    (
+                        Replacement::Star(Nimber::new(i)),
+                        format!("change *{k} to {}", Nimber::new(i).star()),
+                    )
+                })
+                .collect()
+        }
+        Component::Of(r, s) => r
+            .rules()
+            .moves(s)
+            .iter()
+            .map(|m: &Move| (Replacement::from(m), m.text.clone()))
+            .collect(),
+    })
+}
+
+/// The components a replacement turns into.
+fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Component> {
+    match (c, rep) {
+        (_, Replacement::Star(n)) => {
+            if n.is_zero() {
+                vec![]
+            } else {
+                vec![Component::Star(n.clone())]
+            }
+        }
+        (Component::Of(r, _), Replacement::States(states)) => states
+            .iter()
+            .map(|s| Component::Of(r.clone(), s.clone()))
+            .collect(),
+        (Component::Star(_), Replacement::States(_)) => vec![],
+    }
+}
+
+/// Outcome, value and winning moves of a position.
+///
+/// Arguments: a position and the options (play convention, limits, move cap).
+/// Returns: the analysis, or the limit that stopped it.
+/// Complexity: normal play: one value per component plus, for each component, either the
+/// family's direct winning-move rule or one value per option; misere play: the misere-Nim
+/// formula when every component is a Nim heap, else a search of the whole sum.
+/// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves_total == 1`.
+pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+    match opts.play {
+        Play::Normal => analyze_normal(pos, opts),
+        Play::Misere => analyze_misere(pos, opts),
+    }
+}
+
+fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+    let mut solver = Solver::new(opts.limits);
+    let comps = pos.components();
+    let mut values = Vec::with_capacity(comps.len());
+    for (_, c) in &comps {
+        values.push(component_nimber(c, &mut solver)?);
+    }
+    let total = crate::nim_sum(values.iter());
+    let mut moves = Vec::new();
+    let mut count = 0usize;
+    if !total.is_zero() {
+        for ((place, c), v) in comps.iter().zip(&values) {
+            let target = &total ^ v;
+            let found = winning_replacements(c, &target, &mut solver)?;
+            for (rep, text) in found {
+                count += 1;
+                if moves.len() < opts.max_moves {
+                    moves.push(render(pos, *place, rep, text));
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        game: pos.to_string(),
+        play: Play::Normal,
+        outcome: Outcome::of_nimber(&total),
+        nimber: Some(total),
+        winning_moves: moves,
+        winning_moves_total: count,
+    })
+}
+
+/// The moves of component `c` to a position of value `target`.
+fn winning_replacements(
+    c: &Component,
+    target: &Nimber,
+    solver: &mut Solver<Component>,
+) -> Result<Vec<(Replacement, String)>, SolveError> {
+    match c {
+        Component::Star(n) => {
+            if target < n {
+                return Ok(vec![(
+                    Replacement::Star(target.clone()),
+                    format!("change {} to {}", n.star(), target.star()),
+                )]);
+            }
+            Ok(vec![])
+        }
+        Component::Of(r, s) => {
+            if let Some(ms) = r.rules().moves_to_value(s, target)? {
+                return Ok(ms
+                    .iter()
+                    .map(|m| (Replacement::from(m), m.text.clone()))
+                    .collect());
+            }
+            let mut out = Vec::new();
+            for (rep, text) in component_moves(c)? {
+                let mut v = Nimber::ZERO;
+                for part in replacement_components(c, &rep) {
+                    v ^= &component_nimber(&part, solver)?;
+                }
+                if v == *target {
+                    out.push((rep, text));
+                }
+            }
+            Ok(out)
+        }
+    }
+}
+
+fn render(pos: &Position, place: Place, rep: Replacement, text: String) -> PositionMove {
+    PositionMove {
+        to: pos.replace(place, rep).to_string(),
+        text,
+    }
+}
+
+fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+    let comps = pos.components();
+    let heaps: Option<Vec<Nimber>> = comps
+        .iter()
+        .map(|(_, c)| match c {
+            Component::Star(n) => Some(n.clone()),
+            Component::Of(r, s) => r.rules().misere_nim_heap(s),
+        })
+        .collect();
+    let mut moves = Vec::new();
+    let mut count = 0usize;
+    let outcome;
+    if let Some(heaps) = heaps {
+        // Every component is a Nim heap: Bouton's misere rule, exact at any size.
+        outcome = misere_nim_outcome(&heaps);
+        if outcome == Outcome::N {
+            for (i, (place, c)) in comps.iter().enumerate() {
+                let Some(b) = misere_nim_reply(&heaps, i) else {
+                    continue;
+                };
+                let rep = match c {
+                    Component::Star(_) => Replacement::Star(b.clone()),
+                    Component::Of(r, s) => {
+                        let target_moves = r.rules().moves_to_value(s, &b)?.unwrap_or_default();
+                        match target_moves.into_iter().next() {
+                            Some(m) => Replacement::from(&m),
+                            None => continue,
+                        }
+                    }
+                };
+                count += 1;
+                if moves.len() < opts.max_moves {
+                    let text = format!("change the heap of {} to {}", heaps[i], b);
+                    moves.push(render(pos, *place, rep, text));
+                }
+            }
+        }
+    } else {
+        let mut solver = MisereSolver::new(opts.limits);
+        let all: Vec<Component> = comps.iter().map(|(_, c)| c.clone()).collect();
+        outcome = solver.outcome(&all)?;
+        if outcome == Outcome::N {
+            for (i, (place, c)) in comps.iter().enumerate() {
+                for (rep, text) in component_moves(c)? {
+                    let mut next: Vec<Component> = Vec::with_capacity(all.len() + 1);
+                    next.extend(all[..i].iter().cloned());
+                    next.extend(all[i + 1..].iter().cloned());
+                    next.extend(replacement_components(c, &rep));
+                    if solver.outcome(&next)? == Outcome::P {
+                        count += 1;
+                        if moves.len() < opts.max_moves {
+                            moves.push(render(pos, *place, rep, text));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(Analysis {
+        game: pos.to_string(),
+        play: Play::Misere,
+        outcome,
+        nimber: None,
+        winning_moves: moves,
+        winning_moves_total: count,
+    })
+}
+
+/// The size to which heap `i` must be reduced to win misere Nim, if any.
+///
+/// With y the XOR of the other heaps: if another heap exceeds 1, the reply is y (when smaller);
+/// otherwise the result has only heaps <= 1 and must leave an odd number of ones.
+fn misere_nim_reply(heaps: &[Nimber], i: usize) -> Option<Nimber> {
+    let one = Nimber::new(1);
+    let a = &heaps[i];
+    let others = heaps
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .map(|(_, h)| h);
+    let mut y = Nimber::ZERO;
+    let mut big = false;
+    let mut ones = 0usize;
+    for h in others {
+        y ^= h;
+        if *h > one {
+            big = true;
+        } else if *h == one {
+            ones += 1;
+        }
+    }
+    let b = if big {
+        y
+    } else if ones % 2 == 0 {
+        one
+    } else {
+        Nimber::ZERO
+    };
+    (b < *a).then_some(b)
+}

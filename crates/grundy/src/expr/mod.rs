@@ -1,0 +1,490 @@
+//! The expression language: `nim(3,4,5) + tb[0.07](20) + *2`.
+//!
+//! Grammar (see the CLI spec):
+//! ```text
+//! EXPR    := TERM ('+' TERM)*
+//! TERM    := '*' INT | '*' | '0' | RULESET '(' ARGS? ')' | '(' EXPR ')'
+//! RULESET := NAME | NAME '[' PARAMS ']'
+//! ARG     := INT | INT '^' INT | WORD | '"' text '"'
+//! ```
+//! Parenthesised sums are flattened, so printing a parsed position gives the canonical text and
+//! `parse(print(x)) == x` for every position.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::{Num, Pow, Zero};
+use thiserror::Error;
+
+use crate::position::{Position, Term};
+use crate::rules::{self, Arg, Ruleset, RulesetRef};
+use crate::Nimber;
+
+/// An error in an expression, with the 1-based column (in characters) where it was found.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("column {column}: {message}")]
+pub struct ParseError {
+    /// 1-based column of the offending text, counted in characters.
+    pub column: usize,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+/// The deepest nesting of parentheses accepted (deeper input is refused, never a stack overflow).
+pub const MAX_NESTING: usize = 200;
+
+/// Largest integer literal accepted, in bits (about 300,000 decimal digits).
+pub const MAX_INT_BITS: u64 = 1_000_000;
+
+/// Parses an expression into a position.
+///
+/// Arguments: the text of an expression.
+/// Returns: the position, or the first error with its column and what was expected.
+/// Complexity: linear in the length of the text (plus the rulesets' own parameter parsing).
+/// Example: `parse("nim(3,4,5)").unwrap().to_string() == "nim(3,4,5)"`.
+pub fn parse(text: &str) -> Result<Position, ParseError> {
+    let mut p = Parser {
+        chars: text.chars().collect(),
+        pos: 0,
+        depth: 0,
+        interned: HashMap::new(),
+    };
+    p.skip_ws();
+    if p.at_end() {
+        return Err(p.error_here("the expression is empty; write a position such as nim(3,4,5)"));
+    }
+    let terms = p.sum()?;
+    p.skip_ws();
+    if !p.at_end() {
+        let c = p.chars[p.pos];
+        return Err(p.error_here(&format!(
+            "unexpected '{c}'; expected '+' and another term, or the end of the expression"
+        )));
+    }
+    Ok(Position { terms })
+}
+
+/// Parses a ruleset alone (`sub[1,3,4]`, `tb[0.07]`, `nim`), as `grundy table` takes it.
+pub fn parse_ruleset(text: &str) -> Result<Arc<dyn Ruleset>, ParseError> {
+    let mut p = Parser {
+        chars: text.chars().collect(),
+        pos: 0,
+        depth: 0,
+        interned: HashMap::new(),
+    };
+    p.skip_ws();
+    let r = p.ruleset()?;
+    p.skip_ws();
+    if !p.at_end() {
+        return Err(p.error_here(
+            "unexpected text after the ruleset; write only a ruleset such as tb[0.07]",
+        ));
+    }
+    Ok(r.arc())
+}
+
+/// Reads a word as an integer literal when it is one (`12`, `-3`, `10^100`).
+///
+/// Returns `None` for words that are not integer literals, and `Some(Err)` for literals that are
+/// malformed or too large.
+pub fn classify_word(word: &str) -> Option<Result<BigInt, String>> {
+    let (neg, body) = match word.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, word),
+    };
+    let (base, exp) = match body.split_once('^') {
+        Some((b, e)) => (b, Some(e)),
+        None => (body, None),
+    };
+    if base.is_empty() || !base.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let base_n = BigUint::from_str_radix(base, 10).ok()?;
+    let value = match exp {
+        None => base_n,
+        Some(e) => {
+            if e.is_empty() || !e.chars().all(|c| c.is_ascii_digit()) {
+                return Some(Err(format!(
+                    "'{word}' is not a number: after '^' write the exponent's digits"
+                )));
+            }
+            let Ok(e) = e.parse::<u64>() else {
+                return Some(Err(format!("the exponent in '{word}' is too large")));
+            };
+            let bits_needed = (base_n.bits().max(1)).saturating_mul(e);
+            if bits_needed > MAX_INT_BITS && base_n > BigUint::from(1u32) {
+                return Some(Err(format!(
+                    "'{word}' is too large (over {MAX_INT_BITS} bits); numbers may have at most about 300000 digits"
+                )));
+            }
+            Pow::pow(&base_n, e)
+        }
+    };
+    if value.bits() > MAX_INT_BITS {
+        return Some(Err(format!(
+            "the number at this place is too large (over {MAX_INT_BITS} bits)"
+        )));
+    }
+    let v = BigInt::from(value);
+    Some(Ok(if neg { -v } else { v }))
+}
+
+struct Parser {
+    chars: Vec<char>,
+    pos: usize,
+    depth: usize,
+    interned: HashMap<String, Arc<dyn Ruleset>>,
+}
+
+const WORD_STOP: &str = ",()[]+\"*";
+
+impl Parser {
+    fn at_end(&self) -> bool {
+        self.pos >= self.chars.len()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn error_at(&self, pos: usize, message: &str) -> ParseError {
+        ParseError {
+            column: pos + 1,
+            message: message.to_string(),
+        }
+    }
+
+    fn error_here(&self, message: &str) -> ParseError {
+        self.error_at(self.pos, message)
+    }
+
+    fn found(&self) -> String {
+        match self.peek() {
+            Some(c) => format!("'{c}'"),
+            None => "the end of the expression".to_string(),
+        }
+    }
+
+    fn sum(&mut self) -> Result<Vec<Term>, ParseError> {
+        let mut terms = Vec::new();
+        loop {
+            self.skip_ws();
+            self.term(&mut terms)?;
+            self.skip_ws();
+            if self.peek() == Some('+') {
+                self.pos += 1;
+                continue;
+            }
+            return Ok(terms);
+        }
+    }
+
+    fn term(&mut self, out: &mut Vec<Term>) -> Result<(), ParseError> {
+        let start = self.pos;
+        match self.peek() {
+            None => Err(self.error_here(
+                "expected a term (such as nim(3), *2 or 0) but the expression ends here",
+            )),
+            Some('*') => {
+                self.pos += 1;
+                let digits_start = self.pos;
+                while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    self.pos += 1;
+                }
+                if digits_start == self.pos {
+                    out.push(Term::Star(Nimber::new(1)));
+                    return Ok(());
+                }
+                let word: String = self.chars[digits_start..self.pos].iter().collect();
+                let n = BigUint::from_str_radix(&word, 10)
+                    .map_err(|_| self.error_at(digits_start, "expected the digits of a nimber"))?;
+                if n.bits() > MAX_INT_BITS {
+                    return Err(self.error_at(digits_start, "this nimber is too large"));
+                }
+                if !n.is_zero() {
+                    // `*0` is the empty game, which adds nothing to a sum (like `0`).
+                    out.push(Term::Star(Nimber::from_big(n)));
+                }
+                Ok(())
+            }
+            Some('(') => {
+                if self.depth >= MAX_NESTING {
+                    return Err(self.error_here(&format!(
+                        "parentheses are nested more than {MAX_NESTING} deep; flatten the sum"
+                    )));
+                }
+                self.depth += 1;
+                self.pos += 1;
+                let inner = self.sum()?;
+                self.skip_ws();
+                if self.peek() != Some(')') {
+                    let msg = format!(
+                        "expected ')' to close the '(' at column {}, found {}",
+                        start + 1,
+                        self.found()
+                    );
+                    return Err(self.error_here(&msg));
+                }
+                self.pos += 1;
+                self.depth -= 1;
+                out.extend(inner);
+                Ok(())
+            }
+            Some(c) if c.is_ascii_digit() => {
+                let word = self.word();
+                if word == "0" {
+                    // The empty game adds nothing to a sum.
+                    return Ok(());
+                }
+                Err(self.error_at(
+                    start,
+                    &format!("'{word}' is not a term; write *{word} for a nimber or nim({word}) for a Nim heap"),
+                ))
+            }
+            Some(c) if c.is_alphabetic() || c == '_' => {
+                let rules = self.ruleset()?;
+                self.skip_ws();
+                if self.peek() != Some('(') {
+                    let msg = format!(
+                        "expected '(' and the arguments of {}, found {}",
+                        rules.name(),
+                        self.found()
+                    );
+                    return Err(self.error_here(&msg));
+                }
+                let open = self.pos;
+                self.pos += 1;
+                let (args, spans) = self.args(open)?;
+                let comps = rules.rules().components(&args).map_err(|e| {
+                    let col = match e.index {
+                        Some(i) => spans.get(i).copied().unwrap_or(open),
+                        None => open,
+                    };
+                    let what = match e.index {
+                        Some(i) => format!("argument {} of {}: ", i + 1, rules.name()),
+                        None => format!("{}: ", rules.name()),
+                    };
+                    self.error_at(col, &format!("{what}{}", e.message))
+                })?;
+                out.push(Term::Game { rules, comps });
+                Ok(())
+            }
+            Some(c) => Err(self.error_here(&format!(
+                "unexpected '{c}'; expected a term such as nim(3,4), sub[1,2](7), *2 or 0"
+            ))),
+        }
+    }
+
+    fn word(&mut self) -> String {
+        let start = self.pos;
+        while self
+            .peek()
+            .is_some_and(|c| !c.is_whitespace() && !WORD_STOP.contains(c))
+        {
+            self.pos += 1;
+        }
+        self.chars[start..self.pos].iter().collect()
+    }
+
+    fn ruleset(&mut self) -> Result<RulesetRef, ParseError> {
+        let start = self.pos;
+        while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            self.pos += 1;
+        }
+        let name: String = self.chars[start..self.pos].iter().collect();
+        if name.is_empty() {
+            return Err(self.error_here(&format!(
+                "expected the name of a ruleset, found {}",
+                self.found()
+            )));
+        }
+        let Some(family) = rules::family(&name) else {
+            let hint = suggest(&name)
+                .map(|s| format!(" (did you mean '{s}'?)"))
+                .unwrap_or_default();
+            return Err(self.error_at(
+                start,
+                &format!("unknown ruleset '{name}'{hint}; 'grundy list' shows every ruleset"),
+            ));
+        };
+        let mut params = None;
+        let mut params_start = self.pos;
+        if self.peek() == Some('[') {
+            let open = self.pos;
+            self.pos += 1;
+            params_start = self.pos;
+            let mut depth = 1usize;
+            while let Some(c) = self.peek() {
+                match c {
+                    '[' => depth += 1,
+                    ']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                self.pos += 1;
+            }
+            if self.at_end() {
+                return Err(self.error_at(
+                    open,
+                    "this '[' is never closed; expected ']' after the parameters",
+                ));
+            }
+            params = Some(
+                self.chars[params_start..self.pos]
+                    .iter()
+                    .collect::<String>(),
+            );
+            self.pos += 1;
+        }
+        match (family.params, &params) {
+            (Some(true), None) => {
+                return Err(self.error_at(
+                    self.pos,
+                    &format!(
+                        "{} needs parameters in brackets: {}",
+                        family.name, family.syntax
+                    ),
+                ))
+            }
+            (None, Some(_)) => {
+                return Err(self.error_at(
+                    params_start.saturating_sub(1),
+                    &format!(
+                        "{} takes no parameters in brackets: {}",
+                        family.name, family.syntax
+                    ),
+                ))
+            }
+            _ => {}
+        }
+        let built = (family.build)(params.as_deref()).map_err(|e| {
+            self.error_at(
+                params_start + e.offset,
+                &format!("{}: {}", family.name, e.message),
+            )
+        })?;
+        let key = built.name();
+        let shared = self.interned.entry(key).or_insert(built).clone();
+        Ok(RulesetRef::new(shared))
+    }
+
+    /// Parses arguments after '(' up to the matching ')'; returns them with their columns.
+    fn args(&mut self, open: usize) -> Result<(Vec<Arg>, Vec<usize>), ParseError> {
+        let mut args = Vec::new();
+        let mut spans = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(')') {
+            self.pos += 1;
+            return Ok((args, spans));
+        }
+        loop {
+            self.skip_ws();
+            let start = self.pos;
+            let arg = match self.peek() {
+                Some('"') => {
+                    self.pos += 1;
+                    let mut s = String::new();
+                    loop {
+                        match self.peek() {
+                            None => {
+                                return Err(self.error_at(
+                                    start,
+                                    "this quoted name is never closed; expected '\"'",
+                                ))
+                            }
+                            Some('\\') if self.chars.get(self.pos + 1) == Some(&'"') => {
+                                s.push('"');
+                                self.pos += 2;
+                            }
+                            Some('"') => {
+                                self.pos += 1;
+                                break;
+                            }
+                            Some(c) => {
+                                s.push(c);
+                                self.pos += 1;
+                            }
+                        }
+                    }
+                    Arg::Name(s)
+                }
+                _ => {
+                    let w = self.word();
+                    if w.is_empty() {
+                        let msg = format!(
+                            "expected an argument (a number or a name), found {}",
+                            self.found()
+                        );
+                        return Err(self.error_here(&msg));
+                    }
+                    match classify_word(&w) {
+                        Some(Ok(n)) => Arg::Int(n),
+                        Some(Err(m)) => return Err(self.error_at(start, &m)),
+                        None => Arg::Name(w),
+                    }
+                }
+            };
+            args.push(arg);
+            spans.push(start);
+            self.skip_ws();
+            match self.peek() {
+                Some(',') => {
+                    self.pos += 1;
+                }
+                Some(')') => {
+                    self.pos += 1;
+                    return Ok((args, spans));
+                }
+                _ => {
+                    let msg = format!(
+                        "expected ',' or ')' to close the '(' at column {}, found {}",
+                        open + 1,
+                        self.found()
+                    );
+                    return Err(self.error_here(&msg));
+                }
+            }
+        }
+    }
+}
+
+/// The known ruleset name closest to `name`, when one is close enough to be a likely typo.
+fn suggest(name: &str) -> Option<&'static str> {
+    let mut best: Option<(usize, &'static str)> = None;
+    for f in rules::FAMILIES {
+        for cand in std::iter::once(&f.name).chain(f.aliases.iter()) {
+            let d = edit_distance(name, cand);
+            if d <= 2 && best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, cand));
+            }
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,60 @@
+//! Outcome classes and play conventions.
+
+use std::fmt;
+
+/// Who wins a position with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The previous player wins: the player to move loses.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Neither player can force a win (only in games with cycles).
+    D,
+}
+
+impl Outcome {
+    /// The letter used by the JSON output and by CGSuite.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        }
+    }
+
+    /// The normal-play outcome of a position with the given nim-value.
+    pub fn of_nimber(n: &crate::Nimber) -> Outcome {
+        if n.is_zero() {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.letter())
+    }
+}
+
+/// The play convention: who wins when the player to move has no move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Play {
+    /// The player who cannot move loses.
+    #[default]
+    Normal,
+    /// The player who cannot move wins.
+    Misere,
+}
+
+impl Play {
+    /// `"normal"` or `"misere"`, as in the JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Positions of the expression language: disjunctive sums of terms.
+//!
+//! A term is a nimber (`*3`) or a ruleset applied to arguments (`nim(3,4,5)`); a term splits
+//! into components, and the whole position is the sum of all components.
+
+use std::fmt;
+
+use num_bigint::BigUint;
+
+use crate::rules::{Move, RulesetRef, State};
+use crate::{Game, Nimber};
+
+/// One term of a sum.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    /// A nimber `*n` (`0` is the empty game).
+    Star(Nimber),
+    /// A position of a ruleset, as its list of components.
+    Game {
+        /// The ruleset (shared by all terms that name the same ruleset).
+        rules: RulesetRef,
+        /// The components, in the order they were written.
+        comps: Vec<State>,
+    },
+}
+
+/// A position: the disjunctive sum of its terms.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// The terms, in the order they were written.
+    pub terms: Vec<Term>,
+}
+
+/// One component of a position, usable by the generic solvers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Component {
+    /// A nimber.
+    Star(Nimber),
+    /// A component of a ruleset.
+    Of(RulesetRef, State),
+}
+
+/// Where a component sits in a position: term index and component index inside the term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Index of the term.
+    pub term: usize,
+    /// Index of the component inside the term (0 for a nimber).
+    pub comp: usize,
+}
+
+impl Position {
+    /// Every component with its place, in reading order.
+    pub fn components(&self) -> Vec<(Place, Component)> {
+        let mut out = Vec::new();
+        for (t, term) in self.terms.iter().enumerate() {
+            match term {
+                Term::Star(n) => out.push((Place { term: t, comp: 0 }, Component::Star(n.clone()))),
+                Term::Game { rules, comps } => {
+                    for (c, s) in comps.iter().enumerate() {
+                        out.push((
+                            Place { term: t, comp: c },
+                            Component::Of(rules.clone(), s.clone()),
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The position after replacing the component at `place` by `to` (a sum of components of
+    /// the same ruleset; for a nimber, `to` is the new nimber's single component).
+    pub fn replace(&self, place: Place, to: Replacement) -> Position {
+        let mut next = self.clone();
+        match (&mut next.terms[place.term], to) {
+            (Term::Star(n), Replacement::Star(m)) => *n = m,
+            (Term::Game { comps, .. }, Replacement::States(states)) => {
+                comps.splice(place.comp..place.comp + 1, states);
+            }
+            // A mismatch cannot be built by the engine; keep the position unchanged.
+            _ => {}
+        }
+        next
+    }
+}
+
+/// What a component becomes in [`Position::replace`].
+#[derive(Clone, Debug)]
+pub enum Replacement {
+    /// A new nimber.
+    Star(Nimber),
+    /// A list of components of the term's ruleset.
+    States(Vec<State>),
+}
+
+impl From<&Move> for Replacement {
+    fn from(m: &Move) -> Self {
+        Replacement::States(m.to.clone())
+    }
+}
+
+/// Largest nimber `*n` whose options the search will enumerate.
+const STAR_SEARCH_LIMIT: u64 = 1_000_000;
+
+impl Game for Component {
+    fn options(&self) -> Vec<Vec<Self>> {
+        match self {
+            Component::Star(n) => {
+                let k = n.to_u64().unwrap_or(0);
+                (0..k)
+                    .map(|i| {
+                        if i == 0 {
+                            vec![]
+                        } else {
+                            vec![Component::Star(Nimber::new(i))]
+                        }
+                    })
+                    .collect()
+            }
+            Component::Of(r, s) => r
+                .rules()
+                .moves(s)
+                .into_iter()
+                .map(|m| {
+                    m.to.into_iter()
+                        .map(|st| Component::Of(r.clone(), st))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+
+    fn known_nimber(&self) -> Option<Nimber> {
+        match self {
+            Component::Star(n) => Some(n.clone()),
+            Component::Of(r, s) => r.rules().nimber(s).ok().flatten(),
+        }
+    }
+
+    fn searchable(&self) -> Result<(), String> {
+        match self {
+            Component::Star(n) => match n.to_u64() {
+                Some(k) if k <= STAR_SEARCH_LIMIT => Ok(()),
+                _ => Err(format!(
+                    "the nimber *{n} is too large to search in misere play (at most *{STAR_SEARCH_LIMIT})"
+                )),
+            },
+            Component::Of(r, s) => r.rules().searchable(s),
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Term::Star(n) => f.write_str(&n.star()),
+            Term::Game { rules, comps } => {
+                write!(f, "{}(", rules.name())?;
+                let mut first = true;
+                for s in comps {
+                    for a in s {
+                        if !first {
+                            f.write_str(",")?;
+                        }
+                        first = false;
+                        write!(f, "{a}")?;
+                    }
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The canonical rendering: terms joined by ` + `, `0` for the empty sum.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.terms.is_empty() {
+            return f.write_str("0");
+        }
+        for (i, t) in self.terms.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" + ")?;
+            }
+            write!(f, "{t}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The number of decimal digits of `n` (for size checks on user input).
+pub fn digits(n: &BigUint) -> u64 {
+    (n.bits() as f64 * std::f64::consts::LOG10_2) as u64 + 1
+}

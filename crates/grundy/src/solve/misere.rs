@@ -1,0 +1,259 @@
+//! Misere play of sums by search.
+//!
+//! Misere values do not add by XOR, so a sum is searched as a whole: a state is the sorted
+//! multiset of its non-terminal components (a component with no move changes nothing in
+//! either play convention, so dropping it keeps the outcome).
+
+use std::collections::HashMap;
+
+use super::{Limits, SolveError};
+use crate::{Game, Nimber, Outcome};
+
+/// The misere outcome of Nim, by the closed form (Bouton).
+///
+/// Arguments: the heap sizes.
+/// Returns: `P` iff (every heap is at most 1 and the number of heaps of size 1 is odd) or
+/// (some heap exceeds 1 and the XOR of the heaps is 0).
+/// Complexity: linear in the total size of the numbers.
+/// Example: `misere_nim_outcome(&[1, 1].map(Nimber::new)) == Outcome::N`.
+pub fn misere_nim_outcome(heaps: &[Nimber]) -> Outcome {
+    let one = Nimber::new(1);
+    let all_small = heaps.iter().all(|h| *h <= one);
+    let p = if all_small {
+        heaps.iter().filter(|h| **h == one).count() % 2 == 1
+    } else {
+        crate::nim_sum(heaps.iter()).is_zero()
+    };
+    if p {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+/// A memoising misere-play solver for sums of any [`Game`] with a total order.
+#[derive(Debug)]
+pub struct MisereSolver<G: Game + Ord> {
+    memo: HashMap<Vec<G>, Slot>,
+    terminal: HashMap<G, bool>,
+    limits: Limits,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Slot {
+    Open,
+    /// Whether the player to move wins.
+    Done(bool),
+}
+
+struct Frame<G> {
+    state: Vec<G>,
+    options: Vec<Vec<G>>,
+    next: usize,
+}
+
+impl<G: Game + Ord> MisereSolver<G> {
+    /// A solver with an empty memo.
+    pub fn new(limits: Limits) -> Self {
+        MisereSolver {
+            memo: HashMap::new(),
+            terminal: HashMap::new(),
+            limits,
+        }
+    }
+
+    fn is_terminal(&mut self, g: &G) -> Result<bool, SolveError> {
+        if let Some(&t) = self.terminal.get(g) {
+            return Ok(t);
+        }
+        g.searchable()
+            .map_err(|reason| SolveError::TooLarge { reason })?;
+        let t = g.options().is_empty();
+        self.terminal.insert(g.clone(), t);
+        Ok(t)
+    }
+
+    /// The canonical state of a sum: its non-terminal components, sorted.
+    pub fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, SolveError> {
+        let mut out = Vec::with_capacity(comps.len());
+        for c in comps {
+            if !self.is_terminal(c)? {
+                out.push(c.clone());
+            }
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    /// Every option of a sum state, each normalised, repeats removed.
+    fn sum_options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, SolveError> {
+        let mut out: Vec<Vec<G>> = Vec::new();
+        for i in 0..state.len() {
+            if i > 0 && state[i] == state[i - 1] {
+                continue; // the same component again gives the same options
+            }
+            state[i]
+                .searchable()
+                .map_err(|reason| SolveError::TooLarge { reason })?;
+            for opt in state[i].options() {
+                let mut next: Vec<G> = Vec::with_capacity(state.len() + opt.len());
+                next.extend(state[..i].iter().cloned());
+                next.extend(state[i + 1..].iter().cloned());
+                next.extend(opt);
+                out.push(self.normalise(&next)?);
+            }
+        }
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// The misere outcome of the sum of `comps`.
+    ///
+    /// Arguments: the components of a sum.
+    /// Returns: `P` or `N` under misere play (the player who cannot move wins).
+    /// Complexity: exponential in general (it searches sums); memoised on canonical states and
+    /// bounded by the node limit.
+    /// Example: `*1 + *1` is N in misere play (move to `*1`: the opponent must take the last).
+    pub fn outcome(&mut self, comps: &[G]) -> Result<Outcome, SolveError> {
+        let state = self.normalise(comps)?;
+        let mut stack = Vec::new();
+        let result = self.search(state, &mut stack);
+        if result.is_err() {
+            for f in stack {
+                self.memo.remove(&f.state);
+            }
+        }
+        result.map(|win| if win { Outcome::N } else { Outcome::P })
+    }
+
+    /// Every option of the sum (as normalised states) that wins under misere play.
+    pub fn winning_options(&mut self, comps: &[G]) -> Result<Vec<Vec<G>>, SolveError> {
+        let state = self.normalise(comps)?;
+        let mut out = Vec::new();
+        for opt in self.sum_options(&state)? {
+            if self.outcome(&opt)? == Outcome::P {
+                out.push(opt);
+            }
+        }
+        Ok(out)
+    }
+
+    fn lookup(&self, state: &[G]) -> Result<Option<bool>, SolveError> {
+        if state.is_empty() {
+            // No move: under misere play the player to move wins.
+            return Ok(Some(true));
+        }
+        match self.memo.get(state) {
+            Some(Slot::Done(w)) => Ok(Some(*w)),
+            Some(Slot::Open) => Err(SolveError::Cycle),
+            None => Ok(None),
+        }
+    }
+
+    fn open(&mut self, state: Vec<G>) -> Result<Frame<G>, SolveError> {
+        if self.memo.len() >= self.limits.max_nodes {
+            return Err(SolveError::NodeLimit {
+                limit: self.limits.max_nodes,
+            });
+        }
+        let options = self.sum_options(&state)?;
+        self.memo.insert(state.clone(), Slot::Open);
+        Ok(Frame {
+            state,
+            options,
+            next: 0,
+        })
+    }
+
+    fn search(&mut self, root: Vec<G>, stack: &mut Vec<Frame<G>>) -> Result<bool, SolveError> {
+        if let Some(w) = self.lookup(&root)? {
+            return Ok(w);
+        }
+        stack.push(self.open(root)?);
+        loop {
+            let Some(frame) = stack.last_mut() else {
+                return Err(SolveError::Cycle);
+            };
+            let mut finished = None;
+            while frame.next < frame.options.len() {
+                let child = &frame.options[frame.next];
+                let known = if child.is_empty() {
+                    Some(true)
+                } else {
+                    match self.memo.get(child) {
+                        Some(Slot::Done(w)) => Some(*w),
+                        Some(Slot::Open) => return Err(SolveError::Cycle),
+                        None => None,
+                    }
+                };
+                match known {
+                    Some(false) => {
+                        // A move to a position lost for the opponent: this one is won.
+                        finished = Some(true);
+                        break;
+                    }
+                    Some(true) => frame.next += 1,
+                    None => break,
+                }
+            }
+            if finished.is_none() && frame.next == frame.options.len() {
+                finished = Some(false);
+            }
+            match finished {
+                Some(win) => {
+                    let f = stack.pop();
+                    if let Some(f) = f {
+                        self.memo.insert(f.state, Slot::Done(win));
+                    }
+                    if stack.is_empty() {
+                        return Ok(win);
+                    }
+                }
+                None => {
+                    let child = frame.options[frame.next].clone();
+                    let f = self.open(child)?;
+                    stack.push(f);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+    struct Heap(u32);
+    impl Game for Heap {
+        fn options(&self) -> Vec<Vec<Self>> {
+            (0..self.0).map(|k| vec![Heap(k)]).collect()
+        }
+    }
+
+    #[test]
+    fn misere_nim_search_equals_closed_form_exhaustively() {
+        let mut s = MisereSolver::new(Limits::default());
+        for a in 0..5u32 {
+            for b in 0..5u32 {
+                for c in 0..5u32 {
+                    let comps = [Heap(a), Heap(b), Heap(c)];
+                    let heaps = [a, b, c].map(|x| Nimber::new(u64::from(x)));
+                    assert_eq!(
+                        s.outcome(&comps).unwrap(),
+                        misere_nim_outcome(&heaps),
+                        "{a} {b} {c}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_sum_is_won_by_the_player_to_move() {
+        let mut s = MisereSolver::<Heap>::new(Limits::default());
+        assert_eq!(s.outcome(&[]).unwrap(), Outcome::N);
+        assert_eq!(s.outcome(&[Heap(1)]).unwrap(), Outcome::P);
+    }
+}

@@ -1,0 +1,48 @@
+//! Solvers: free functions and memo tables generic over [`Game`].
+//!
+//! **Invariant:** no solver recurses on the game tree; explicit stacks keep positions a million
+//! moves deep within a few hundred bytes of native stack.
+//! **Boundary:** solvers know nothing of any family; families know nothing of solvers.
+
+mod misere;
+mod normal;
+
+pub use misere::{misere_nim_outcome, MisereSolver};
+pub use normal::Solver;
+
+use thiserror::Error;
+
+/// Resource limits for a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions a search may store before it gives up with [`SolveError::NodeLimit`].
+    pub max_nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: 5_000_000,
+        }
+    }
+}
+
+/// Why a search stopped without an answer.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The search stored `limit` positions and needed more.
+    #[error("the search reached its limit of {limit} positions; raise it with --max-nodes")]
+    NodeLimit {
+        /// The limit in force.
+        limit: usize,
+    },
+    /// A position is too large for a search (its family has no closed form at that size).
+    #[error("{reason}")]
+    TooLarge {
+        /// What was too large and what to do about it.
+        reason: String,
+    },
+    /// A position can be reached from itself: the game is loopy and has no nim-value.
+    #[error("the game has a cycle: a position can be reached from itself; describe it as a graph to get draws and loopy values")]
+    Cycle,
+}
