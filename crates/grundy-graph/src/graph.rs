@@ -451,6 +451,7 @@ pub(crate) fn fmt_u32(buf: &mut [u8; 10], mut x: u32) -> &str {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests unwrap inputs they built themselves.
 mod tests {
     use super::*;
 

@@ -590,6 +590,7 @@ fn parse_dot(text: &str) -> Result<Parsed, GraphError> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests unwrap inputs they built themselves.
 mod tests {
     use super::*;
 

@@ -363,6 +363,7 @@ impl State<'_> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests unwrap inputs they built themselves.
 mod tests {
     use super::*;
 

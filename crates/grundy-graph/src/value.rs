@@ -174,6 +174,7 @@ pub fn sum_value(values: &[LoopyValue]) -> LoopyValue {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests unwrap inputs they built themselves.
 mod tests {
     use super::*;
 

@@ -48,7 +48,8 @@ pub struct Analysis {
     pub play: Play,
     /// Who wins.
     pub outcome: Outcome,
-    /// The nim-value under normal play (`None` under misere play).
+    /// The nim-value under normal play; `None` under misere play, and for an N-position whose
+    /// value is out of reach while its outcome is known (huge Wythoff heaps).
     pub nimber: Option<Nimber>,
     /// The winning moves rendered (at most `Options::max_moves`).
     pub winning_moves: Vec<PositionMove>,
@@ -148,8 +149,19 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
     let mut solver = Solver::new(opts.limits);
     let comps = pos.components();
     let mut values = Vec::with_capacity(comps.len());
-    for (_, c) in &comps {
-        values.push(component_nimber(c, &mut solver)?);
+    let mut unknown: Option<(usize, SolveError)> = None;
+    for (i, (_, c)) in comps.iter().enumerate() {
+        match component_nimber(c, &mut solver) {
+            Ok(v) => values.push(v),
+            Err(e @ SolveError::TooLarge { .. }) if unknown.is_none() => {
+                unknown = Some((i, e));
+                values.push(Nimber::ZERO);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if let Some((i, e)) = unknown {
+        return analyze_outcome_only(pos, &comps, &values, i, e, opts);
     }
     let total = crate::nim_sum(values.iter());
     let mut moves = Vec::new();
@@ -171,6 +183,57 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
         play: Play::Normal,
         outcome: Outcome::of_nimber(&total),
         nimber: Some(total),
+        winning_moves: moves,
+        winning_moves_total: count,
+    })
+}
+
+/// A sum where component `i` has no computable nim-value but may have a known outcome: it is
+/// answerable when every other component has value 0 (then the sum's outcome is that
+/// component's, and its winning moves are that component's moves to P-positions).
+fn analyze_outcome_only(
+    pos: &Position,
+    comps: &[(Place, Component)],
+    values: &[Nimber],
+    i: usize,
+    err: SolveError,
+    opts: &Options,
+) -> Result<Analysis, SolveError> {
+    let (place, c) = &comps[i];
+    let Component::Of(r, s) = c else {
+        return Err(err);
+    };
+    let rest = crate::nim_sum(values.iter());
+    let Some(outcome) = r.rules().outcome_alone(s)? else {
+        return Err(err);
+    };
+    if !rest.is_zero() {
+        return Err(SolveError::TooLarge {
+            reason: format!(
+                "{err}; its outcome alone is known ({outcome}), but in a sum with a nonzero \
+                 part the nim-value itself is needed"
+            ),
+        });
+    }
+    let mut moves = Vec::new();
+    let mut count = 0;
+    if outcome == Outcome::N {
+        let Some(found) = r.rules().winning_moves_alone(s)? else {
+            return Err(err);
+        };
+        for m in &found {
+            count += 1;
+            if moves.len() < opts.max_moves {
+                moves.push(render(pos, *place, Replacement::from(m), m.text.clone()));
+            }
+        }
+    }
+    Ok(Analysis {
+        game: pos.to_string(),
+        play: Play::Normal,
+        outcome,
+        // A P-position has value 0 by definition; an N-position's value is not known here.
+        nimber: (outcome == Outcome::P).then_some(Nimber::ZERO),
         winning_moves: moves,
         winning_moves_total: count,
     })

@@ -1,5 +1,8 @@
 //! Integration tests: the loopy engine against brute force, Northcott's game, and files.
 
+// Tests unwrap results of inputs they built themselves; a panic is the failure report.
+#![allow(clippy::unwrap_used)]
+
 use std::collections::BTreeSet;
 
 use grundy_graph::{
@@ -296,6 +299,9 @@ fn handmade_graphs() {
     check_graph(&g, 3);
 }
 
+/// A Northcott board: (Tom's column, Jerry's column) for each row.
+type Board = Vec<(u32, u32)>;
+
 /// Northcott's game (HDU 1730) as a loopy game graph.
 ///
 /// What is modelled, exactly: `rows` rows of width `w` (columns 0..w); each row holds Tom's
@@ -307,7 +313,7 @@ fn handmade_graphs() {
 /// cycles. The closed form (HDU 1730): the player to move wins iff the XOR of the gaps
 /// `|t - j| - 1` is non-zero; in particular there are no draws, because a retreat is answered
 /// by following it, and retreats are bounded by the edge of the board.
-fn northcott_board(w: u32, rows: usize) -> (Graph, Vec<(Vec<(u32, u32)>, bool)>) {
+fn northcott_board(w: u32, rows: usize) -> (Graph, Vec<(Board, bool)>) {
     let mut row_cells = Vec::new();
     for t in 0..w {
         for j in (0..w).filter(|&j| j != t) {

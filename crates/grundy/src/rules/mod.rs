@@ -211,6 +211,19 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         Ok(None)
     }
 
+    /// Hook: the outcome of a component played alone, for positions whose nim-value is out of
+    /// reach while the outcome has a closed form (Wythoff's game with 1000-digit heaps).
+    /// Called only when [`Ruleset::nimber`] gave no value. `Ok(None)`: not known either.
+    fn outcome_alone(&self, _state: &State) -> Result<Option<crate::Outcome>, SolveError> {
+        Ok(None)
+    }
+
+    /// Hook: the winning moves of a component played alone (its moves to P-positions), for the
+    /// same positions as [`Ruleset::outcome_alone`]. `Ok(None)`: not known.
+    fn winning_moves_alone(&self, _state: &State) -> Result<Option<Vec<Move>>, SolveError> {
+        Ok(None)
+    }
+
     /// Hook: the heap size of a component when the ruleset's misere play of a sum is exactly
     /// misere Nim on these sizes (only Nim itself); `None` otherwise.
     fn misere_nim_heap(&self, _state: &State) -> Option<Nimber> {
