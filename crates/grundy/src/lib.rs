@@ -16,6 +16,7 @@
 //! ```
 
 pub mod analysis;
+pub mod explain;
 pub mod expr;
 mod game;
 mod nimber;

@@ -224,6 +224,14 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         Ok(None)
     }
 
+    /// Hook: the reasoning behind this component's value and winning moves, for
+    /// `grundy explain` (the seed slides' style: the P-position pair and the golden ratio for
+    /// Wythoff, the Zeckendorf form for Fibonacci Nim, the colon principle for a tree).
+    /// `None`: the generic explanation (values of the options and their mex) is used.
+    fn explain(&self, _state: &State) -> Option<crate::explain::Explanation> {
+        None
+    }
+
     /// Hook: the heap size of a component when the ruleset's misere play of a sum is exactly
     /// misere Nim on these sizes (only Nim itself); `None` otherwise.
     fn misere_nim_heap(&self, _state: &State) -> Option<Nimber> {
