@@ -23,13 +23,15 @@ echo "# grundy-graph benchmark: $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "# machine: $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB RAM"
 echo "# graphs: $vertices vertices, $edges edges, seed $seed"
 # acyclic: every edge from a lower to a higher id; cyclic: uniform random edges (mostly draws,
-# few rounds); mixed: 99% upward edges and 1% random ones (larger values, more rounds).
-for kind in acyclic cyclic mixed; do
+# few rounds); mixed: 99% upward edges and 1% random ones (larger values, more rounds);
+# cyclic-dot: the cyclic graph written as Graphviz DOT, to time the DOT reader.
+for kind in acyclic cyclic mixed cyclic-dot; do
     file="$dir/$kind.txt"
     case $kind in
         acyclic) flag="--acyclic" ;;
         cyclic) flag="--cyclic" ;;
         mixed) flag="--back-percent 1" ;;
+        cyclic-dot) flag="--cyclic --dot" ;;
     esac
     start=$(date +%s.%N)
     "$bin/graphgen" --vertices "$vertices" --edges "$edges" --seed "$seed" $flag --out "$file"

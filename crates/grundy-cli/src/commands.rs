@@ -48,6 +48,46 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Values and outcomes of every vertex of a graph file (edge list or DOT; cycles allowed)
+    Graph {
+        /// The graph file
+        file: std::path::PathBuf,
+        /// Print one JSON object
+        #[arg(long, conflicts_with = "csv")]
+        json: bool,
+        /// Print CSV: vertex,value,outcome
+        #[arg(long)]
+        csv: bool,
+    },
+    /// Play a position against the engine, move by move (line-based; quit, end of input or
+    /// Ctrl-C leave)
+    Play {
+        /// The position, e.g. 'nim(3,4,5)'
+        expr: String,
+        /// Misere play: the player who cannot move wins
+        #[arg(long)]
+        misere: bool,
+        /// Let the engine move first
+        #[arg(long)]
+        engine_first: bool,
+        /// Allow the command 'hint' (or '?'), which shows a winning move
+        #[arg(long)]
+        hint: bool,
+    },
+    /// The reasoning behind a position's value and winning moves, in the seed slides' style
+    Explain {
+        /// The position, e.g. 'nim(3,4,5)'; '-' reads it from standard input
+        expr: String,
+        /// Print Markdown (for notes and slides) instead of plain text
+        #[arg(long)]
+        markdown: bool,
+        /// Misere play: the player who cannot move wins
+        #[arg(long)]
+        misere: bool,
+        /// The most positions a search may store
+        #[arg(long, default_value_t = Limits::default().max_nodes)]
+        max_nodes: usize,
+    },
     /// Every ruleset the engine knows, with syntax, rule summary and example
     List {
         /// Print JSON instead of text
@@ -75,13 +115,29 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             };
             let a = analysis::analyze(&pos, &opts)?;
             if json {
-                println!("{}", analysis_json(&a));
+                println!(
+                    "{}",
+                    crate::play::with_remoteness(analysis_json(&a), &pos, opts.play)
+                );
             } else {
                 print!("{}", analysis_text(&a));
             }
             Ok(())
         }
         Command::Table { ruleset, to, json } => table(&ruleset, &to, json),
+        Command::Graph { file, json, csv } => crate::graph::run(&file, json, csv),
+        Command::Play {
+            expr,
+            misere,
+            engine_first,
+            hint,
+        } => crate::play::run(&expr, misere, engine_first, hint),
+        Command::Explain {
+            expr,
+            markdown,
+            misere,
+            max_nodes,
+        } => crate::explain::run(&expr, markdown, misere, max_nodes),
         Command::List { json } => {
             list(json);
             Ok(())
@@ -114,7 +170,7 @@ fn analysis_json(a: &Analysis) -> String {
         .as_ref()
         .map(|n| n.to_string())
         .unwrap_or_else(|| "null".to_string());
-    let value = a.nimber.as_ref().map(|n| n.star());
+    let value = a.value.as_ref().map(|v| v.to_string());
     // Key order follows the spec's example; serde_json's map keeps insertion order only with
     // preserve_order, so the object is written by hand around serialised pieces.
     let mut out = String::from("{");
@@ -133,6 +189,21 @@ fn analysis_json(a: &Analysis) -> String {
     if a.winning_moves_total > a.winning_moves.len() {
         out.push_str(",\"winning_moves_truncated\":true");
     }
+    if let Some(note) = &a.winning_moves_note {
+        out.push_str(&format!(",\"winning_moves_note\":{}", json!(note)));
+    }
+    if a.outcome == grundy::Outcome::D {
+        let drawing: Vec<Value> = a
+            .drawing_moves
+            .iter()
+            .map(|m| json!({"to": m.to, "move": m.text}))
+            .collect();
+        out.push_str(&format!(",\"drawing_moves\":{}", Value::Array(drawing)));
+        out.push_str(&format!(
+            ",\"drawing_moves_total\":{}",
+            a.drawing_moves_total
+        ));
+    }
     out.push('}');
     out
 }
@@ -147,8 +218,8 @@ fn analysis_text(a: &Analysis) -> String {
         grundy::Outcome::D => "a draw",
     };
     out.push_str(&format!("outcome:  {} ({meaning})\n", a.outcome));
-    match &a.nimber {
-        Some(n) => out.push_str(&format!("value:    {}\n", n.star())),
+    match &a.value {
+        Some(v) => out.push_str(&format!("value:    {v}\n")),
         None => {
             out.push_str("value:    (misere play: values do not add, only the outcome is given)\n")
         }
@@ -166,6 +237,18 @@ fn analysis_text(a: &Analysis) -> String {
         }
     } else if a.outcome == grundy::Outcome::P {
         out.push_str("winning moves: none (every move loses)\n");
+    }
+    if let Some(note) = &a.winning_moves_note {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    if a.outcome == grundy::Outcome::D {
+        out.push_str(&format!(
+            "drawing moves ({}), which keep the draw:\n",
+            a.drawing_moves_total
+        ));
+        for m in &a.drawing_moves {
+            out.push_str(&format!("  {}    ({})\n", m.to, m.text));
+        }
     }
     out
 }

@@ -75,7 +75,7 @@ impl Failure {
 impl From<SolveError> for Failure {
     fn from(e: SolveError) -> Self {
         match e {
-            SolveError::Cycle => Failure::input(e.to_string()),
+            SolveError::Cycle | SolveError::Unsupported { .. } => Failure::input(e.to_string()),
             _ => Failure::Limit(e.to_string()),
         }
     }

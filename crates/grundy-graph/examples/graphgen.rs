@@ -1,12 +1,13 @@
 //! Writes a seeded random directed graph as an edge list, for benchmarks.
 //!
-//! Usage: `graphgen --vertices N --edges M [--seed S] [--acyclic | --back-percent P] [--out FILE]`
+//! Usage: `graphgen --vertices N --edges M [--seed S] [--acyclic | --back-percent P] [--dot] [--out FILE]`
 //!
 //! Every vertex is declared first (`0`, `1`, ... one per line) so that isolated vertices
 //! exist; then come M edges `u v` with u and v uniform (or, with `--acyclic`, u < v, so the
 //! graph has no cycle). With `--back-percent P`, each edge is random with probability P%
 //! and goes from lower to higher id otherwise: a mostly acyclic graph with some cycles,
-//! whose values are larger and take the loopy algorithm through more rounds.
+//! whose values are larger and take the loopy algorithm through more rounds. With `--dot`,
+//! the same graph is written as a DOT `digraph` (`0;` declarations, `u -> v;` edges).
 
 use std::io::{BufWriter, Write};
 
@@ -55,6 +56,7 @@ fn run() -> Result<(), String> {
     let mut seed: u64 = 1;
     let mut acyclic = false;
     let mut back_percent: Option<u64> = None;
+    let mut dot = false;
     let mut out_path: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -66,8 +68,9 @@ fn run() -> Result<(), String> {
             "--out" => out_path = Some(value("--out")?),
             "--back-percent" => back_percent = Some(value("--back-percent")?.parse().map_err(|e| format!("bad --back-percent: {e}"))?),
             "--acyclic" => acyclic = true,
+            "--dot" => dot = true,
             "--cyclic" => acyclic = false,
-            other => return Err(format!("unknown argument `{other}`; usage: graphgen --vertices N --edges M [--seed S] [--acyclic | --back-percent P] [--out FILE]")),
+            other => return Err(format!("unknown argument `{other}`; usage: graphgen --vertices N --edges M [--seed S] [--acyclic | --back-percent P] [--dot] [--out FILE]")),
         }
     }
     let upward_only = acyclic;
@@ -89,9 +92,15 @@ fn run() -> Result<(), String> {
         buf.clear();
         Ok(())
     };
+    let (open, sep, end) = if dot {
+        (&b"digraph random {\n"[..], &b" -> "[..], &b";\n"[..])
+    } else {
+        (&b""[..], &b" "[..], &b"\n"[..])
+    };
+    buf.extend_from_slice(open);
     for v in 0..vertices {
         push_num(&mut buf, v);
-        buf.push(b'\n');
+        buf.extend_from_slice(end);
         if buf.len() > 60_000 {
             flush(&mut buf, &mut w)?;
         }
@@ -108,12 +117,15 @@ fn run() -> Result<(), String> {
             (rng.below(vertices), rng.below(vertices))
         };
         push_num(&mut buf, u);
-        buf.push(b' ');
+        buf.extend_from_slice(sep);
         push_num(&mut buf, v);
-        buf.push(b'\n');
+        buf.extend_from_slice(end);
         if buf.len() > 60_000 {
             flush(&mut buf, &mut w)?;
         }
+    }
+    if dot {
+        buf.extend_from_slice(b"}\n");
     }
     flush(&mut buf, &mut w)?;
     w.flush().map_err(|e| format!("write failed: {e}"))

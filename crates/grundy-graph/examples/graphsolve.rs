@@ -31,7 +31,16 @@ fn run() -> Result<(), String> {
     }
     let path = path.ok_or("usage: graphsolve FILE [--values]")?;
     let t0 = Instant::now();
-    let g = Graph::read(&path).map_err(|e| format!("{path}: {e}"))?;
+    let g = Graph::read(&path).map_err(|e| {
+        // Show the cause too (for example "No such file or directory" under an I/O error).
+        let mut msg = format!("{path}: {e}");
+        let mut source = std::error::Error::source(&e);
+        while let Some(s) = source {
+            msg.push_str(&format!(": {s}"));
+            source = s.source();
+        }
+        msg
+    })?;
     let t1 = Instant::now();
     let vals = solve(&g);
     let t2 = Instant::now();

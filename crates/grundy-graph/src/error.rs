@@ -46,6 +46,14 @@ pub enum GraphError {
         /// The largest supported number of vertices.
         max: u64,
     },
+    /// Values were passed along with a graph they were not computed for.
+    #[error("the values were computed for a graph with {values} vertices, not for this one with {vertices}; solve this graph first")]
+    ValuesMismatch {
+        /// The number of vertices the values cover.
+        values: u64,
+        /// The number of vertices of the graph given.
+        vertices: u64,
+    },
     /// A text is not a valid rendering of a [`crate::LoopyValue`].
     #[error("`{text}` is not a loopy value: expected `0`, `*N`, `∞` or `∞(a,b,...)`")]
     BadValue {

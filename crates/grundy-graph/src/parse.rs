@@ -1,5 +1,7 @@
 //! Readers for the two graph formats: a plain edge list and the common subset of DOT.
 
+use std::borrow::Cow;
+use std::collections::VecDeque;
 use std::path::Path;
 
 use crate::error::parse_error;
@@ -29,25 +31,15 @@ impl Format {
     /// assert_eq!(Format::detect("graph x\nx y"), Format::EdgeList);
     /// ```
     pub fn detect(text: &str) -> Format {
-        let mut lexer = Lexer::new(text);
-        let mut toks = Vec::new();
-        while toks.len() < 4 {
-            match lexer.next_token() {
-                Ok(Some(t)) => toks.push(t.kind),
-                _ => break,
-            }
+        let mut stream = Stream::new(text);
+        let mut keyword = |k: usize, kw: &str| stream.keyword(k, kw).unwrap_or(false);
+        let i = usize::from(keyword(0, "strict"));
+        if !(keyword(i, "graph") || keyword(i, "digraph")) {
+            return Format::EdgeList;
         }
-        let mut i = 0;
-        if matches!(toks.first(), Some(Tok::Id(s)) if s.eq_ignore_ascii_case("strict")) {
-            i = 1;
-        }
-        match toks.get(i) {
-            Some(Tok::Id(s))
-                if s.eq_ignore_ascii_case("graph") || s.eq_ignore_ascii_case("digraph") => {}
-            _ => return Format::EdgeList,
-        }
-        match (toks.get(i + 1), toks.get(i + 2)) {
-            (Some(Tok::LBrace), _) | (Some(Tok::Id(_)), Some(Tok::LBrace)) => Format::Dot,
+        let kinds = (stream.kind(i + 1), stream.kind(i + 2));
+        match kinds {
+            (Ok(Kind::LBrace), _) | (Ok(Kind::Id), Ok(Kind::LBrace)) => Format::Dot,
             _ => Format::EdgeList,
         }
     }
@@ -64,8 +56,10 @@ impl Graph {
     ///
     /// Arguments: `text`, the file contents; `format`, how to read it (see [`Format::detect`]).
     ///
-    /// Returns: the graph; `GraphError::Parse` with the line number, line text and what was
-    /// expected; `GraphError::Empty` when no vertex is declared.
+    /// Returns: the graph, with vertex ids numbered in order of first appearance in the text;
+    /// `GraphError::Parse` with the line number, line text and what was expected;
+    /// `GraphError::Empty` when no vertex is declared. Self-loops are kept (a self-loop is a
+    /// legal move, a pass) and repeated edges are merged.
     ///
     /// Complexity: O(length of text + E log d); no allocation per line in edge lists.
     ///
@@ -212,9 +206,10 @@ fn at_line(e: GraphError, text: &str, line: usize) -> GraphError {
     parse_error(text, line, e.to_string())
 }
 
-#[derive(Debug, Clone, PartialEq)]
-enum Tok {
-    Id(String),
+/// The kind of a DOT token; names carry their text in [`Token::text`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Id,
     /// `->` (true) or `--` (false).
     Edge(bool),
     LBrace,
@@ -225,10 +220,15 @@ enum Tok {
     Comma,
     Eq,
     Colon,
+    /// The end of the input.
+    End,
 }
 
-struct Token {
-    kind: Tok,
+/// A DOT token; names borrow from the input unless a quoted name had escapes, so that a
+/// DOT file with 5 * 10^7 edges is not one allocation per token.
+struct Token<'a> {
+    kind: Kind,
+    text: Cow<'a, str>,
     line: usize,
 }
 
@@ -237,6 +237,9 @@ struct Lexer<'a> {
     b: &'a [u8],
     pos: usize,
     line: usize,
+    /// The line of the last token, where "unexpected end" errors point (not at trailing
+    /// blank lines).
+    last_line: usize,
 }
 
 impl<'a> Lexer<'a> {
@@ -246,6 +249,7 @@ impl<'a> Lexer<'a> {
             b: text.as_bytes(),
             pos: 0,
             line: 1,
+            last_line: 1,
         }
     }
 
@@ -261,6 +265,9 @@ impl<'a> Lexer<'a> {
     fn skip(&mut self) -> Result<(), GraphError> {
         loop {
             let c = self.peek(0);
+            if self.pos >= self.b.len() {
+                return Ok(());
+            }
             if c == b'\n' {
                 self.line += 1;
                 self.pos += 1;
@@ -292,41 +299,47 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn next_token(&mut self) -> Result<Option<Token>, GraphError> {
-        self.skip()?;
-        let line = self.line;
-        let c = self.peek(0);
-        if self.pos >= self.b.len() {
-            return Ok(None);
+    fn token(&self, kind: Kind, line: usize) -> Token<'a> {
+        Token {
+            kind,
+            text: Cow::Borrowed(""),
+            line,
         }
+    }
+
+    fn next_token(&mut self) -> Result<Token<'a>, GraphError> {
+        self.skip()?;
+        if self.pos >= self.b.len() {
+            return Ok(self.token(Kind::End, self.last_line));
+        }
+        let line = self.line;
+        self.last_line = line;
+        let c = self.peek(0);
         let single = match c {
-            b'{' => Some(Tok::LBrace),
-            b'}' => Some(Tok::RBrace),
-            b'[' => Some(Tok::LBracket),
-            b']' => Some(Tok::RBracket),
-            b';' => Some(Tok::Semi),
-            b',' => Some(Tok::Comma),
-            b'=' => Some(Tok::Eq),
-            b':' => Some(Tok::Colon),
+            b'{' => Some(Kind::LBrace),
+            b'}' => Some(Kind::RBrace),
+            b'[' => Some(Kind::LBracket),
+            b']' => Some(Kind::RBracket),
+            b';' => Some(Kind::Semi),
+            b',' => Some(Kind::Comma),
+            b'=' => Some(Kind::Eq),
+            b':' => Some(Kind::Colon),
             _ => None,
         };
         if let Some(kind) = single {
             self.pos += 1;
-            return Ok(Some(Token { kind, line }));
+            return Ok(self.token(kind, line));
         }
         if c == b'-' && (self.peek(1) == b'>' || self.peek(1) == b'-') {
             let directed = self.peek(1) == b'>';
             self.pos += 2;
-            return Ok(Some(Token {
-                kind: Tok::Edge(directed),
-                line,
-            }));
+            return Ok(self.token(Kind::Edge(directed), line));
         }
         if c == b'"' {
-            return self.quoted(line).map(Some);
+            return self.quoted(line);
         }
         if c == b'<' {
-            return self.html(line).map(Some);
+            return self.html(line);
         }
         let is_id = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b >= 0x80;
         if is_id(c) || (c == b'-' && (self.peek(1).is_ascii_digit() || self.peek(1) == b'.')) {
@@ -335,14 +348,7 @@ impl<'a> Lexer<'a> {
             while self.pos < self.b.len() && is_id(self.b[self.pos]) {
                 self.pos += 1;
             }
-            let s = self
-                .text
-                .get(start..self.pos)
-                .ok_or_else(|| self.err(line, "a name is not valid text"))?;
-            return Ok(Some(Token {
-                kind: Tok::Id(s.to_string()),
-                line,
-            }));
+            return self.slice(start, self.pos, line);
         }
         let ch = self
             .text
@@ -352,9 +358,22 @@ impl<'a> Lexer<'a> {
         Err(self.err(line, format!("unexpected character `{ch}` in DOT")))
     }
 
-    fn quoted(&mut self, line: usize) -> Result<Token, GraphError> {
+    fn slice(&self, start: usize, end: usize, line: usize) -> Result<Token<'a>, GraphError> {
+        let text: &'a str = self.text;
+        let s = text
+            .get(start..end)
+            .ok_or_else(|| self.err(line, "a name is not valid text"))?;
+        Ok(Token {
+            kind: Kind::Id,
+            text: Cow::Borrowed(s),
+            line,
+        })
+    }
+
+    fn quoted(&mut self, line: usize) -> Result<Token<'a>, GraphError> {
         self.pos += 1;
-        let mut out = Vec::new();
+        let start = self.pos;
+        let mut escaped = false;
         loop {
             let Some(&c) = self.b.get(self.pos) else {
                 return Err(self.err(line, "a quoted name is never closed with `\"`"));
@@ -362,31 +381,26 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
             match c {
                 b'"' => break,
-                b'\\' if self.peek(0) == b'"' => {
-                    out.push(b'"');
+                b'\\' if self.peek(0) == b'"' || self.peek(0) == b'\n' => {
+                    escaped = true;
+                    if self.peek(0) == b'\n' {
+                        self.line += 1;
+                    }
                     self.pos += 1;
                 }
-                b'\\' if self.peek(0) == b'\n' => {
-                    // A backslash-newline continues the string on the next line (DOT rule).
-                    self.pos += 1;
-                    self.line += 1;
-                }
-                b'\n' => {
-                    self.line += 1;
-                    out.push(c);
-                }
-                _ => out.push(c),
+                b'\n' => self.line += 1,
+                _ => {}
             }
         }
-        let s = String::from_utf8(out)
-            .map_err(|_| self.err(line, "a quoted name is not valid text"))?;
-        Ok(Token {
-            kind: Tok::Id(s),
-            line,
-        })
+        let mut tok = self.slice(start, self.pos - 1, line)?;
+        if escaped {
+            // DOT escapes only `\"`, and a backslash-newline continues the line.
+            tok.text = Cow::Owned(tok.text.replace("\\\"", "\"").replace("\\\n", ""));
+        }
+        Ok(tok)
     }
 
-    fn html(&mut self, line: usize) -> Result<Token, GraphError> {
+    fn html(&mut self, line: usize) -> Result<Token<'a>, GraphError> {
         let start = self.pos + 1;
         let mut depth = 0usize;
         loop {
@@ -406,149 +420,196 @@ impl<'a> Lexer<'a> {
                 _ => {}
             }
         }
-        let s = self
-            .text
-            .get(start..self.pos - 1)
-            .ok_or_else(|| self.err(line, "an HTML name is not valid text"))?;
-        Ok(Token {
-            kind: Tok::Id(s.to_string()),
-            line,
-        })
+        self.slice(start, self.pos - 1, line)
     }
 }
 
-/// A small recursive-descent-free DOT reader: statements are flat, and nested `{ }` blocks
-/// (subgraphs) are tracked with a depth counter so that deep nesting cannot overflow a stack.
-fn parse_dot(text: &str) -> Result<Parsed, GraphError> {
-    let mut lx = Lexer::new(text);
-    let mut toks = Vec::new();
-    while let Some(t) = lx.next_token()? {
-        toks.push(t);
-    }
-    let mut names = NameTable::new();
-    let mut edges = Vec::new();
-    let err = |line: usize, msg: &str| parse_error(text, line, msg);
-    let last_line = toks.last().map_or(1, |t| t.line);
-    let mut i = 0usize;
-    let keyword = |t: Option<&Token>, k: &str| matches!(t, Some(Token { kind: Tok::Id(s), .. }) if s.eq_ignore_ascii_case(k));
-    if keyword(toks.get(i), "strict") {
-        i += 1;
-    }
-    let directed = if keyword(toks.get(i), "digraph") {
-        true
-    } else if keyword(toks.get(i), "graph") {
-        false
-    } else {
-        let line = toks.get(i).map_or(last_line, |t| t.line);
-        return Err(err(
-            line,
-            "expected a DOT graph starting with `digraph {` or `graph {`",
-        ));
-    };
-    i += 1;
-    if matches!(
-        toks.get(i),
-        Some(Token {
-            kind: Tok::Id(_),
-            ..
-        })
-    ) {
-        i += 1;
-    }
-    match toks.get(i) {
-        Some(Token {
-            kind: Tok::LBrace, ..
-        }) => i += 1,
-        t => {
-            return Err(err(
-                t.map_or(last_line, |t| t.line),
-                "expected `{` after the graph header",
-            ));
+/// Tokens with a few tokens of lookahead, lexed on demand so that memory stays flat.
+struct Stream<'a> {
+    lx: Lexer<'a>,
+    buf: VecDeque<Token<'a>>,
+}
+
+impl<'a> Stream<'a> {
+    fn new(text: &'a str) -> Self {
+        Stream {
+            lx: Lexer::new(text),
+            buf: VecDeque::new(),
         }
     }
-    let mut depth = 1usize;
-    let kind = |i: usize| toks.get(i).map(|t| &t.kind);
-    let line_of = |i: usize| toks.get(i).map_or(last_line, |t| t.line);
-    // Skips an attribute list `[ ... ]` (possibly several), returning the index after it.
-    let skip_attrs = |mut i: usize| -> Result<usize, GraphError> {
-        while kind(i) == Some(&Tok::LBracket) {
-            let open = line_of(i);
+
+    /// Makes sure token `k` is lexed; almost every call finds it already buffered, so that
+    /// check is kept apart from the lexing and inlined.
+    #[inline]
+    fn fill(&mut self, k: usize) -> Result<(), GraphError> {
+        if self.buf.len() > k {
+            return Ok(());
+        }
+        self.lex_more(k)
+    }
+
+    #[inline(never)]
+    fn lex_more(&mut self, k: usize) -> Result<(), GraphError> {
+        while self.buf.len() <= k {
+            if self.buf.back().is_some_and(|t| t.kind == Kind::End) {
+                return Ok(());
+            }
+            let t = self.lx.next_token()?;
+            self.buf.push_back(t);
+        }
+        Ok(())
+    }
+
+    /// The kind of the token `k` places ahead (`End` past the end).
+    fn kind(&mut self, k: usize) -> Result<Kind, GraphError> {
+        self.fill(k)?;
+        Ok(self.buf.get(k).map_or(Kind::End, |t| t.kind))
+    }
+
+    fn keyword(&mut self, k: usize, kw: &str) -> Result<bool, GraphError> {
+        self.fill(k)?;
+        Ok(
+            matches!(self.buf.get(k), Some(t) if t.kind == Kind::Id && t.text.eq_ignore_ascii_case(kw)),
+        )
+    }
+
+    fn line(&self, k: usize) -> usize {
+        self.buf
+            .get(k)
+            .or(self.buf.back())
+            .map_or(self.lx.line, |t| t.line)
+    }
+
+    fn err(&self, k: usize, msg: &str) -> GraphError {
+        self.lx.err(self.line(k), msg)
+    }
+
+    fn bump(&mut self, n: usize) {
+        for _ in 0..n {
+            self.buf.pop_front();
+        }
+    }
+
+    fn pop(&mut self) -> Result<Token<'a>, GraphError> {
+        self.fill(0)?;
+        Ok(self
+            .buf
+            .pop_front()
+            .unwrap_or_else(|| self.lx.token(Kind::End, self.lx.line)))
+    }
+
+    /// Skips attribute lists `[ ... ]` (several may follow each other).
+    fn skip_attrs(&mut self) -> Result<(), GraphError> {
+        while self.kind(0)? == Kind::LBracket {
+            let open = self.line(0);
             loop {
-                i += 1;
-                match kind(i) {
-                    Some(Tok::RBracket) => {
-                        i += 1;
+                self.bump(1);
+                match self.kind(0)? {
+                    Kind::RBracket => {
+                        self.bump(1);
                         break;
                     }
-                    Some(Tok::LBracket | Tok::LBrace | Tok::RBrace) | None => {
-                        return Err(err(open, "an attribute list `[` is not closed with `]`"));
+                    Kind::LBracket | Kind::LBrace | Kind::RBrace | Kind::End => {
+                        return Err(self
+                            .lx
+                            .err(open, "an attribute list `[` is not closed with `]`"));
                     }
                     _ => {}
                 }
             }
         }
-        Ok(i)
+        Ok(())
+    }
+}
+
+const SUBGRAPH_ENDPOINT: &str =
+    "subgraphs as edge endpoints are not supported; write the edges one by one";
+
+/// A streaming DOT reader: statements are flat, and nested `{ }` blocks (subgraphs) are
+/// tracked with a depth counter so that deep nesting cannot overflow a stack.
+fn parse_dot(text: &str) -> Result<Parsed, GraphError> {
+    let mut st = Stream::new(text);
+    let mut names = NameTable::new();
+    let mut edges = Vec::new();
+    if st.keyword(0, "strict")? {
+        st.bump(1);
+    }
+    let directed = if st.keyword(0, "digraph")? {
+        true
+    } else if st.keyword(0, "graph")? {
+        false
+    } else {
+        return Err(st.err(
+            0,
+            "expected a DOT graph starting with `digraph {` or `graph {`",
+        ));
     };
+    st.bump(1);
+    if st.kind(0)? == Kind::Id {
+        st.bump(1);
+    }
+    if st.kind(0)? != Kind::LBrace {
+        return Err(st.err(0, "expected `{` after the graph header"));
+    }
+    st.bump(1);
+    let mut depth = 1usize;
     while depth > 0 {
-        let line = line_of(i);
-        match kind(i) {
-            None => return Err(err(last_line, "the graph is not closed with `}`")),
-            Some(Tok::RBrace) => {
+        match st.kind(0)? {
+            Kind::End => return Err(st.err(0, "the graph is not closed with `}`")),
+            Kind::RBrace => {
                 depth -= 1;
-                i += 1;
+                st.bump(1);
             }
-            Some(Tok::Semi | Tok::Comma) => i += 1,
-            Some(Tok::LBrace) => {
+            Kind::Semi | Kind::Comma => st.bump(1),
+            Kind::LBrace => {
                 depth += 1;
-                i += 1;
+                st.bump(1);
             }
-            Some(Tok::Id(s)) if s.eq_ignore_ascii_case("subgraph") => {
-                i += 1;
-                if matches!(kind(i), Some(Tok::Id(_))) {
-                    i += 1;
+            Kind::Id if st.keyword(0, "subgraph")? => {
+                st.bump(1);
+                if st.kind(0)? == Kind::Id {
+                    st.bump(1);
                 }
-                if kind(i) != Some(&Tok::LBrace) {
-                    return Err(err(line, "expected `{` after `subgraph`"));
+                if st.kind(0)? != Kind::LBrace {
+                    return Err(st.err(0, "expected `{` after `subgraph`"));
                 }
             }
-            Some(Tok::Id(s))
-                if (s.eq_ignore_ascii_case("graph")
-                    || s.eq_ignore_ascii_case("node")
-                    || s.eq_ignore_ascii_case("edge"))
-                    && kind(i + 1) == Some(&Tok::LBracket) =>
+            Kind::Id
+                if (st.keyword(0, "graph")?
+                    || st.keyword(0, "node")?
+                    || st.keyword(0, "edge")?)
+                    && st.kind(1)? == Kind::LBracket =>
             {
-                i = skip_attrs(i + 1)?;
+                st.bump(1);
+                st.skip_attrs()?;
             }
-            Some(Tok::Id(_)) if kind(i + 1) == Some(&Tok::Eq) => {
+            Kind::Id if st.kind(1)? == Kind::Eq => {
                 // A graph attribute `rankdir = LR` says nothing about the game.
-                if !matches!(kind(i + 2), Some(Tok::Id(_))) {
-                    return Err(err(line, "expected a value after `=`"));
+                if st.kind(2)? != Kind::Id {
+                    return Err(st.err(2, "expected a value after `=`"));
                 }
-                i += 3;
+                st.bump(3);
             }
-            Some(Tok::Id(_)) => {
+            Kind::Id => {
                 // A node statement or an edge chain `a -> b -> c`, each endpoint with an
                 // optional `:port` that we ignore.
                 let mut prev: Option<u32> = None;
                 loop {
-                    if kind(i) == Some(&Tok::LBrace) || keyword(toks.get(i), "subgraph") {
-                        return Err(err(line_of(i), "subgraphs as edge endpoints are not supported; write the edges one by one"));
+                    if st.kind(0)? == Kind::LBrace || st.keyword(0, "subgraph")? {
+                        return Err(st.err(0, SUBGRAPH_ENDPOINT));
                     }
-                    let Some(Tok::Id(name)) = kind(i) else {
-                        return Err(err(
-                            line_of(i),
-                            "expected a vertex name after the edge operator",
-                        ));
-                    };
+                    if st.kind(0)? != Kind::Id {
+                        return Err(st.err(0, "expected a vertex name after the edge operator"));
+                    }
+                    let tok = st.pop()?;
                     let v = names
-                        .intern(name)
-                        .map_err(|e| at_line(e, text, line_of(i)))?;
-                    i += 1;
-                    while kind(i) == Some(&Tok::Colon) {
-                        if !matches!(kind(i + 1), Some(Tok::Id(_))) {
-                            return Err(err(line_of(i), "expected a port name after `:`"));
+                        .intern(&tok.text)
+                        .map_err(|e| at_line(e, text, tok.line))?;
+                    while st.kind(0)? == Kind::Colon {
+                        if st.kind(1)? != Kind::Id {
+                            return Err(st.err(0, "expected a port name after `:`"));
                         }
-                        i += 2;
+                        st.bump(2);
                     }
                     if let Some(u) = prev {
                         edges.push((u, v));
@@ -557,34 +618,31 @@ fn parse_dot(text: &str) -> Result<Parsed, GraphError> {
                         }
                     }
                     prev = Some(v);
-                    match kind(i) {
-                        Some(Tok::Edge(d)) if *d == directed => i += 1,
-                        Some(Tok::Edge(_)) => {
+                    match st.kind(0)? {
+                        Kind::Edge(d) if d == directed => st.bump(1),
+                        Kind::Edge(_) => {
                             let msg = if directed {
                                 "expected `->` in a digraph, found `--`"
                             } else {
                                 "expected `--` in an undirected graph, found `->`"
                             };
-                            return Err(err(line_of(i), msg));
+                            return Err(st.err(0, msg));
                         }
                         _ => break,
                     }
                 }
-                i = skip_attrs(i)?;
+                st.skip_attrs()?;
             }
-            Some(_) => {
-                return Err(err(
-                    line,
+            _ => {
+                return Err(st.err(
+                    0,
                     "expected a statement: a vertex name, an edge `a -> b`, or an attribute",
                 ));
             }
         }
     }
-    if let Some(t) = toks.get(i) {
-        return Err(err(
-            t.line,
-            "unexpected text after the closing `}` of the graph",
-        ));
+    if st.kind(0)? != Kind::End {
+        return Err(st.err(0, "unexpected text after the closing `}` of the graph"));
     }
     Ok(Parsed { names, edges })
 }
@@ -656,6 +714,12 @@ mod tests {
         assert_eq!(g.vertex_count(), 5);
         assert_eq!(g.index("quoted name"), Some(3));
         assert_eq!(g.successors(2), &[2, 3]);
+        let q = Graph::parse(
+            "digraph { \"say \\\"hi\\\"\" -> \"two\\\nlines\" }",
+            Format::Dot,
+        )
+        .unwrap();
+        assert_eq!((q.name(0), q.name(1)), ("say \"hi\"", "twolines"));
         let u = Graph::parse("graph { x -- y -- z }", Format::Dot).unwrap();
         assert_eq!(u.edge_count(), 4);
     }
@@ -666,6 +730,7 @@ mod tests {
             ("digraph { a -- b }", 1, "expected `->`"),
             ("digraph {\n a -> \n}", 3, "expected a vertex name"),
             ("digraph {\n a -> b", 2, "not closed"),
+            ("digraph {\n a -> b\n\n\n", 2, "not closed"),
             ("digraph { a [x=1 }", 1, "attribute list"),
             ("digraph { a -> { b c } }", 1, "subgraphs as edge endpoints"),
             ("digraph { a } b", 1, "after the closing"),

@@ -28,9 +28,9 @@ struct Others {
 
 fn check_tokens(graph: &Graph, values: &GraphValues, tokens: &[u32]) -> Result<(), GraphError> {
     if values.len() != graph.vertex_count() {
-        return Err(GraphError::VertexOutOfRange {
-            vertex: values.len() as u64,
-            count: graph.vertex_count() as u64,
+        return Err(GraphError::ValuesMismatch {
+            values: values.len() as u64,
+            vertices: graph.vertex_count() as u64,
         });
     }
     tokens.iter().try_for_each(|&t| graph.check_vertex(t))

@@ -135,6 +135,8 @@ impl GraphValues {
 /// Returns: the values and counters of all vertices.
 ///
 /// The algorithm, without recursion:
+/// 0. If every edge goes from a lower to a higher id (or every edge the other way), the ids are
+///    a topological order and the nim-values are computed by one sequential sweep.
 /// 1. Kahn's algorithm in reverse (from terminal vertices back along predecessors) labels every
 ///    vertex that cannot reach a cycle with its ordinary nim-value (the mex of its followers);
 ///    the processing order is its counter. When every vertex is labelled the graph is acyclic.
@@ -149,7 +151,8 @@ impl GraphValues {
 ///    exactly what the condition asks of such a follower.
 ///
 /// Complexity: O(V + E) for an acyclic graph; O((M + 2)(V + E)) otherwise, where M is the
-/// largest finite value of a vertex on or above a cycle. Memory: about 14 bytes per vertex.
+/// largest finite value of a vertex on or above a cycle. Memory: about 20 bytes per vertex on
+/// top of the graph.
 ///
 /// Example:
 /// ```

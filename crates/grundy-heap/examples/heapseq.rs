@@ -7,12 +7,17 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grundy_heap::{find_period, values, ComputeOptions, HeapRules};
+use grundy_heap::{
+    compute_to_file, find_period, plot_png, plot_svg, values, ComputeOptions, HeapRules,
+    PlotOptions, RunOptions,
+};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 2 {
-        eprintln!("usage: heapseq RULES N [--summary] [--serial] [--dense]");
+        eprintln!(
+            "usage: heapseq RULES N [--summary] [--serial] [--dense] [--out FILE [--checkpoint FILE [--every SECONDS]]] [--plot FILE.svg|FILE.png]"
+        );
         return ExitCode::from(2);
     }
     let text = &args[0];
@@ -42,6 +47,40 @@ fn main() -> ExitCode {
         sparse: !args.iter().any(|a| a == "--dense"),
         ..ComputeOptions::default()
     };
+    let flag = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map(std::path::PathBuf::from)
+    };
+    if let Some(out) = flag("--out") {
+        // --every SECONDS between checkpoints (default 30).
+        let every = flag("--every")
+            .and_then(|p| p.to_str().and_then(|s| s.parse::<f64>().ok()))
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .unwrap_or(30.0);
+        let run = RunOptions {
+            checkpoint: flag("--checkpoint"),
+            checkpoint_every: std::time::Duration::from_secs_f64(every),
+        };
+        return match compute_to_file(&rules, n.saturating_add(1), &out, &run, &opts) {
+            Ok(t) => {
+                println!(
+                    "{} values, max {}, rare {}, period {:?}",
+                    t.values.len(),
+                    t.stats.max_value,
+                    t.stats.rare_count,
+                    t.period
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(3)
+            }
+        };
+    }
+    let plot_to = flag("--plot");
     let start = Instant::now();
     // heapseq N computes heaps 0..=N, like ogsolve -n N.
     let g = match values(&rules, n.saturating_add(1), &opts) {
@@ -52,6 +91,24 @@ fn main() -> ExitCode {
         }
     };
     let elapsed = start.elapsed();
+    if let Some(path) = plot_to {
+        let p = find_period(&rules, &g);
+        let po = PlotOptions {
+            title: rules.to_string(),
+            ..PlotOptions::default()
+        };
+        let written = if path.extension().is_some_and(|e| e == "png") {
+            std::fs::File::create(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|mut f| plot_png(&mut f, &g, p.as_ref(), &po).map_err(|e| e.to_string()))
+        } else {
+            std::fs::write(&path, plot_svg(&g, p.as_ref(), &po)).map_err(|e| e.to_string())
+        };
+        if let Err(e) = written {
+            eprintln!("{}: {e}", path.display());
+            return ExitCode::from(3);
+        }
+    }
     if summary {
         let p = find_period(&rules, &g);
         println!(

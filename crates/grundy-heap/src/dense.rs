@@ -125,45 +125,115 @@ pub fn extend(
     n: usize,
     opts: &ComputeOptions<'_>,
 ) -> Result<Values, HeapError> {
-    if prefix.len() >= n {
-        prefix.truncate(n);
-        return Ok(prefix);
+    extend_in_place(rules, &mut prefix, n, opts)?;
+    Ok(prefix)
+}
+
+/// [`extend`] on a table in place; after an error (such as a cancellation) `current`
+/// still holds a correct prefix, so the work done is not lost.
+pub(crate) fn extend_in_place(
+    rules: &HeapRules,
+    current: &mut Values,
+    n: usize,
+    opts: &ComputeOptions<'_>,
+) -> Result<(), HeapError> {
+    if current.len() >= n {
+        current.truncate(n);
+        return Ok(());
     }
-    let min_bytes = prefix.bytes_per_value() as u64;
+    let min_bytes = current.bytes_per_value() as u64;
     check_memory(n as u64, min_bytes, 0, opts.memory_limit)?;
     let mut kernel = Kernel::new(rules, n, opts);
-    match &prefix {
+    match &*current {
         Values::U8(g) => kernel.rebuild(g),
         Values::U16(g) => kernel.rebuild(g),
         Values::U32(g) => kernel.rebuild(g),
     }
-    let mut current = prefix;
+    // A proven period gives every later value exactly (Guy-Smith, window repetition), so
+    // tables of certifiable rules are checked for one each time they double.
+    let certifiable = crate::period::certifiable(rules);
+    let mut next_check = if certifiable {
+        (current.len() * 2).max(128)
+    } else {
+        usize::MAX
+    };
     loop {
-        let overflow = match &mut current {
+        let target = n.min(next_check);
+        run_to(&mut kernel, current, target, n, opts)?;
+        if current.len() >= n {
+            break;
+        }
+        let mut next = next_check.saturating_mul(2);
+        if let Some(p) = crate::period::find_period(rules, current) {
+            if p.proven && p.saltus == 0 {
+                fill_periodic(current, p.period as usize, n);
+                break;
+            }
+            // A candidate that is not yet certified says how many values would certify it.
+            if p.saltus == 0 && p.values_needed > current.len() as u64 {
+                next = next.min(usize::try_from(p.values_needed).unwrap_or(usize::MAX));
+            }
+        }
+        next_check = next;
+    }
+    if let Some(p) = opts.progress {
+        p(current.len() as u64);
+    }
+    Ok(())
+}
+
+/// Extends a table with a (proven, saltus-free) period: G(i) = G(i - p).
+fn fill_periodic(values: &mut Values, p: usize, n: usize) {
+    fn fill<T: Copy>(g: &mut Vec<T>, p: usize, n: usize) {
+        while g.len() < n {
+            let v = g[g.len() - p];
+            g.push(v);
+        }
+    }
+    match values {
+        Values::U8(g) => fill(g, p, n),
+        Values::U16(g) => fill(g, p, n),
+        Values::U32(g) => fill(g, p, n),
+    }
+}
+
+/// Runs the kernel until `current` holds `target` values, widening the storage when a
+/// value does not fit; `n` is the final size, for the memory checks.
+fn run_to(
+    kernel: &mut Kernel,
+    current: &mut Values,
+    target: usize,
+    n: usize,
+    opts: &ComputeOptions<'_>,
+) -> Result<(), HeapError> {
+    loop {
+        let overflow = match current {
             Values::U8(g) => {
                 reserve(g, n, opts.memory_limit)?;
-                run(&mut kernel, g, n, opts)?
+                run(kernel, g, target, opts)?
             }
             Values::U16(g) => {
                 reserve(g, n, opts.memory_limit)?;
-                run(&mut kernel, g, n, opts)?
+                run(kernel, g, target, opts)?
             }
             Values::U32(g) => {
                 reserve(g, n, opts.memory_limit)?;
-                run(&mut kernel, g, n, opts)?
+                run(kernel, g, target, opts)?
             }
         };
         let Some(v) = overflow else {
-            if let Some(p) = opts.progress {
-                p(current.len() as u64);
-            }
-            return Ok(current);
+            return Ok(());
         };
         // A value did not fit: move to the next wider type, then store it.
         let at = current.len();
-        current = match current {
+        match current {
+            Values::U8(g) => check_memory(n as u64, 2, g.len() as u64, opts.memory_limit)?,
+            Values::U16(g) => check_memory(n as u64, 4, 2 * g.len() as u64, opts.memory_limit)?,
+            Values::U32(_) => return Err(HeapError::ValueOverflow { n: at as u64 }),
+        }
+        let old = std::mem::take(current);
+        *current = match old {
             Values::U8(g) => {
-                check_memory(n as u64, 2, g.len() as u64, opts.memory_limit)?;
                 let mut w: Vec<u16> = g.iter().map(|&x| u16::from(x)).collect();
                 drop(g);
                 if v <= u16::MAX as u32 {
@@ -176,14 +246,13 @@ pub fn extend(
                 }
             }
             Values::U16(g) => {
-                check_memory(n as u64, 4, 2 * g.len() as u64, opts.memory_limit)?;
                 let mut w: Vec<u32> = g.iter().map(|&x| u32::from(x)).collect();
                 w.push(v);
                 Values::U32(w)
             }
-            Values::U32(_) => return Err(HeapError::ValueOverflow { n: at as u64 }),
+            Values::U32(g) => Values::U32(g),
         };
-        kernel.observe(&current, at, v);
+        kernel.observe(current, at, v);
     }
 }
 
@@ -220,9 +289,15 @@ fn run<T: Cell>(
     opts: &ComputeOptions<'_>,
 ) -> Result<Option<u32>, HeapError> {
     let mut last_report = 0usize;
+    // Kernels whose cost per value grows with n report (and look at the cancellation flag)
+    // more often, so that long tables never look hung.
+    let every = match kernel {
+        Kernel::Repeat(_) | Kernel::General(_) => 16,
+        _ => CHECK_EVERY,
+    };
     while g.len() < n {
         let h = g.len();
-        if h % CHECK_EVERY == 0 && h > 0 && h != last_report {
+        if h % every == 0 && h > 0 && h != last_report {
             last_report = h;
             if let Some(c) = &opts.cancel {
                 if c.load(Ordering::Relaxed) {
@@ -274,6 +349,40 @@ fn first_zero(bits: &[u64]) -> u32 {
 fn words_for(maxval: u32) -> usize {
     let bits = 32 - maxval.leading_zeros();
     ((1u64 << bits) >> 6) as usize + 1
+}
+
+/// The key of heap `n` with value `v`: the value and the parity of the heap. Two heaps
+/// that sum to m have keys whose XOR is (value XOR) * 2 + (m mod 2), so classifying keys
+/// rather than values lets the common set depend on parity (ogsolve's RC2 idea), which
+/// suits games whose values alternate with the heap's parity.
+#[inline(always)]
+fn key(v: u32, n: usize) -> u32 {
+    (v << 1) | (n & 1) as u32
+}
+
+/// Bit 0 (1) set when some split of heap n leaves a pair summing to an even (odd) number.
+#[inline]
+fn pair_parities(splits: &[(usize, bool)], n: usize) -> u8 {
+    let mut mus = 0u8;
+    for &(k, _) in splits {
+        if n >= k + 2 {
+            mus |= 1 << ((n - k) & 1);
+        }
+    }
+    mus
+}
+
+/// Whether mex candidate `v` is exact: no pair of common heaps (of any split parity in
+/// `mus`) can make it, because its keyed form is outside C xor C.
+#[inline(always)]
+fn exact(cc: &[u8], v: u32, mus: u8) -> bool {
+    (mus & 1 == 0 || !in_table(cc, v << 1)) && (mus & 2 == 0 || !in_table(cc, (v << 1) | 1))
+}
+
+/// Whether `v` is flagged in a byte table (values past its end are not).
+#[inline(always)]
+fn in_table(table: &[u8], v: u32) -> bool {
+    table.get(v as usize).is_some_and(|&b| b != 0)
 }
 
 #[inline(always)]
@@ -420,11 +529,10 @@ impl WindowKernel {
         let n = g.len() as u64;
         for i in 0..self.ranges.len() {
             let (lo, hi) = self.ranges[i];
-            // At the next heap n the window holds positions n - hi ..= n - lo, except the
-            // newest one n - lo, which `next` adds itself.
+            // After heap n - 1 the window of a range holds heaps n - 1 - hi ..= n - 1 - lo.
             if n > lo {
-                let start = n.saturating_sub(hi);
-                for p in start..n - lo {
+                let start = (n - 1).saturating_sub(hi);
+                for p in start..=(n - 1 - lo) {
                     self.add(g[p as usize].get());
                 }
             }
@@ -448,16 +556,16 @@ impl WindowKernel {
 
 /// Finite take-and-break codes leaving at most two heaps, by the sparse-space method.
 ///
-/// Values are split by a bit mask into class A (even parity of `v & mask`, which contains
-/// 0) and class B (odd parity). A pair of heaps has an XOR in class B only when exactly
-/// one of its heaps has a class-A value, so when A-valued ("rare") positions are few, all
-/// B-valued options come from the short list of rare positions and from single-heap
-/// options. The kernel marks those exactly, then takes the mex of what is marked; if that
-/// mex is in class B it is the answer (every smaller value is an option). If it is in
-/// class A, pairs are scanned in chunks, marking every XOR, until the mex moves to class B
-/// or the scan is complete. Whatever the mask, the result is the exact mex: the mask only
-/// decides how soon the scan may stop. The mask is chosen to minimise the number of rare
-/// positions, from the histogram of values, each time the table doubles.
+/// Values are split into a common set C and the rest; heaps whose value is outside C are
+/// rare. A pair of common heaps has its XOR in C xor C, so every option value outside
+/// C xor C comes from a single heap or from a pair with a rare heap: when rare heaps are
+/// few, those are marked exactly and cheaply. If the mex of the marks is outside C xor C,
+/// it is the answer (every smaller value is an option and it is not). Otherwise pairs are
+/// scanned in chunks, marking every XOR, until the mex leaves C xor C or the scan is
+/// complete. Whatever C is, the result is the exact mex: C only decides how soon the scan
+/// may stop. C is rechosen each time the table doubles, as the better of the odd-parity
+/// class of the best bit mask (C xor C is then the even class) and a greedy sum-free set
+/// of the most frequent values (Gangolli-Plambeck; ogsolve's RC split).
 ///
 /// Marks are bytes, not bits: a byte store has no read-modify-write dependency, which
 /// matters because consecutive marks often hit the same word.
@@ -465,8 +573,16 @@ pub(crate) struct SparseKernel {
     alls: Vec<usize>,
     singles: Vec<usize>,
     splits: Vec<(usize, bool)>,
-    mask: u32,
+    /// Whether the rare/common split is in force (false: every scan runs to the end).
+    split_on: bool,
+    /// `common[v]`: value v is in the common set C (heaps with other values are rare).
+    common: Vec<bool>,
+    /// `cc[v] != 0`: v may be the XOR of two common values; a mex outside C xor C is
+    /// exact without scanning the common pairs.
+    cc: Vec<u8>,
     rare: Vec<usize>,
+    /// G(r) for each rare r, contiguous so the hot loop reads one stream, not scattered heaps.
+    rare_vals: Vec<u32>,
     hist: Vec<u64>,
     maxval: u32,
     /// Number of mark bytes: every XOR of two values is below `span - 1`.
@@ -479,16 +595,37 @@ pub(crate) struct SparseKernel {
 
 /// Pairs left to scan above which a full scan is split over rayon's threads.
 const PAR_MIN_PAIRS: usize = 1 << 15;
-/// Heaps per block in the block-parallel mode.
-const BLOCK: usize = 2048;
-/// Middle pairs per split that the parallel phase of a block scans for each heap.
-const MIDDLE_PAIRS: usize = 1536;
+/// Heaps per block in the block-parallel mode: small enough that few rare heaps fall
+/// inside a block (their pairs are marked in the serial phase), large enough to amortise
+/// the hand-over to rayon.
+const BLOCK: usize = 1024;
 /// Pairs per scan chunk between two mex checks.
 const SCAN_CHUNK: usize = 64;
 
 fn span_for(maxval: u32) -> usize {
+    // A power of two above every XOR and the mex, so `x & (span - 1)` needs no bounds check.
     let bits = 32 - maxval.leading_zeros();
-    (1usize << bits) + 8
+    1usize << (bits + 1)
+}
+
+/// Marks value `x` (known to be below `marks.len()`, a power of two).
+#[inline(always)]
+fn put(marks: &mut [u8], x: u32) {
+    let len = marks.len();
+    if len > 0 {
+        marks[(x as usize) & (len - 1)] = 1;
+    }
+}
+
+/// The smallest value at least `from` whose byte is 0. Marks are only ever added while a
+/// heap is computed, so the mex only moves up and can be tracked from its last position.
+#[inline]
+fn zero_from(marks: &[u8], from: u32) -> u32 {
+    let mut v = from as usize;
+    while v < marks.len() && marks[v] != 0 {
+        v += 1;
+    }
+    v as u32
 }
 
 /// The smallest value whose byte is 0.
@@ -536,8 +673,11 @@ impl SparseKernel {
             alls,
             singles,
             splits,
-            mask: 0,
+            split_on: false,
+            common: Vec::new(),
+            cc: Vec::new(),
             rare: Vec::new(),
+            rare_vals: Vec::new(),
             hist: Vec::new(),
             maxval: 0,
             span: span_for(0),
@@ -550,21 +690,23 @@ impl SparseKernel {
 
     fn rebuild<T: Cell>(&mut self, g: &[T]) {
         for (n, x) in g.iter().enumerate() {
-            self.record(x.get());
+            self.record(x.get(), n);
             if n + 1 >= self.next_check {
                 self.next_check = (n + 1).saturating_mul(2);
             }
         }
         if !g.is_empty() {
-            self.choose_mask(g);
+            self.choose_split(g);
         }
     }
 
-    fn record(&mut self, v: u32) {
-        if v as usize >= self.hist.len() {
-            self.hist.resize(v as usize + 1, 0);
+    /// Counts heap `n` of value `v` under its key (see [`key`]).
+    fn record(&mut self, v: u32, n: usize) {
+        let k = key(v, n) as usize;
+        if k >= self.hist.len() {
+            self.hist.resize(k + 1, 0);
         }
-        self.hist[v as usize] += 1;
+        self.hist[k] += 1;
         if v > self.maxval {
             self.maxval = v;
             self.span = span_for(v);
@@ -575,22 +717,35 @@ impl SparseKernel {
     }
 
     fn observe<T: Cell>(&mut self, g: &[T], n: usize, v: u32) {
-        self.record(v);
-        if self.mask != 0 && n > 0 && !odd_parity(v, self.mask) {
+        self.record(v, n);
+        if self.split_on && n > 0 && !self.is_common(key(v, n)) {
             self.rare.push(n);
+            self.rare_vals.push(v);
         }
         if n + 1 >= self.next_check {
             self.next_check = (n + 1).saturating_mul(2);
-            self.choose_mask(g);
+            self.choose_split(g);
         }
     }
 
-    /// Picks the mask with the fewest rare positions and rebuilds the rare list.
-    fn choose_mask<T: Cell>(&mut self, g: &[T]) {
-        let bits = 32 - self.maxval.leading_zeros();
-        if !self.sparse || self.splits.is_empty() || bits > 12 {
-            self.mask = 0;
-            self.rare.clear();
+    /// Whether a key (see [`key`]) is in the common set.
+    #[inline]
+    fn is_common(&self, k: u32) -> bool {
+        self.common.get(k as usize).copied().unwrap_or(false)
+    }
+
+    /// Picks the common set C that leaves the fewest rare heaps, among the odd-parity
+    /// classes of all masks and a greedy sum-free set (most frequent values first, as in
+    /// Gangolli-Plambeck and ogsolve), then rebuilds the rare list and the table of C xor C.
+    fn choose_split<T: Cell>(&mut self, g: &[T]) {
+        // Keys have one bit more than values: the parity of the heap.
+        let bits = 32 - self.maxval.leading_zeros() + 1;
+        self.split_on = false;
+        self.common.clear();
+        self.cc.clear();
+        self.rare.clear();
+        self.rare_vals.clear();
+        if !self.sparse || self.splits.is_empty() || bits > 13 {
             return;
         }
         let present: Vec<(u32, u64)> = self
@@ -600,39 +755,83 @@ impl SparseKernel {
             .filter(|&(_, &c)| c > 0)
             .map(|(v, &c)| (v as u32, c))
             .collect();
-        let mut best = (u64::MAX, 0u32);
-        for mask in 1..(1u32 << bits) {
+        let size = span_for((self.maxval << 1) | 1);
+        // A common heap n has key c; its pairs sum to n - k, so a common pair could make
+        // its value exactly when c ^ d is in C xor C, d = parity of the take k. Sets are
+        // chosen so that this never happens (then common heaps need no full scan); with
+        // takes of both parities d = 0 is used, which is still exact, only slower.
+        let d: u32 = match self.splits.first() {
+            Some(&(k0, _)) if self.splits.iter().all(|&(k, _)| k % 2 == k0 % 2) => (k0 % 2) as u32,
+            _ => 0,
+        };
+        // Parity classes of a mask: C xor C lies in the even class; C is the odd class, or
+        // the even one when d flips the parity.
+        let mut best_mask = (u64::MAX, 0u32, true);
+        let mask_bits = if bits <= 11 { bits } else { 0 };
+        for mask in 1..(1u32 << mask_bits) {
+            let c_odd = !odd_parity(d, mask);
             let rare: u64 = present
                 .iter()
-                .filter(|&&(v, _)| !odd_parity(v, mask))
+                .filter(|&&(v, _)| odd_parity(v, mask) != c_odd)
                 .map(|&(_, c)| c)
                 .sum();
-            if rare < best.0 {
-                best = (rare, mask);
+            if rare < best_mask.0 {
+                best_mask = (rare, mask, c_odd);
             }
         }
-        // With half the positions rare, listing them costs as much as a full scan.
-        self.mask = if best.0.saturating_mul(2) < g.len() as u64 {
-            best.1
-        } else {
-            0
-        };
-        self.rare.clear();
-        if self.mask != 0 {
-            let mask = self.mask;
-            self.rare.extend(
-                g.iter()
-                    .enumerate()
-                    .skip(1)
-                    .filter(|(_, x)| !odd_parity(x.get(), mask))
-                    .map(|(i, _)| i),
-            );
+        // Greedy: add a key (most frequent first) while no member's c ^ d is an XOR of two
+        // members.
+        let mut by_freq = present.clone();
+        by_freq.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut common = vec![false; size];
+        let mut cc = vec![0u8; size];
+        let mut members: Vec<u32> = Vec::new();
+        for &(v, _) in &by_freq {
+            // Adding v keeps every member's c ^ d outside C xor C exactly when v != d and
+            // v ^ d is not yet an XOR of two members (the other cases reduce to these).
+            if v == d || cc[(v ^ d) as usize] != 0 {
+                continue;
+            }
+            common[v as usize] = true;
+            cc[0] = 1;
+            for &c in &members {
+                cc[(v ^ c) as usize] = 1;
+            }
+            members.push(v);
+        }
+        let greedy_rare: u64 = present
+            .iter()
+            .filter(|&&(v, _)| !common[v as usize])
+            .map(|&(_, c)| c)
+            .sum();
+        let best = best_mask.0.min(greedy_rare);
+        // With half the heaps rare, listing them costs as much as a full scan.
+        if best.saturating_mul(2) >= g.len() as u64 {
+            return;
+        }
+        if best_mask.0 < greedy_rare {
+            let (_, mask, c_odd) = best_mask;
+            common = (0..size as u32)
+                .map(|v| odd_parity(v, mask) == c_odd)
+                .collect();
+            cc = (0..size as u32)
+                .map(|v| u8::from(!odd_parity(v, mask)))
+                .collect();
+        }
+        self.common = common;
+        self.cc = cc;
+        self.split_on = true;
+        for (i, x) in g.iter().enumerate().skip(1) {
+            if !self.is_common(key(x.get(), i)) {
+                self.rare.push(i);
+                self.rare_vals.push(x.get());
+            }
         }
     }
 
     /// Whether the next heaps should go through [`SparseKernel::block`].
     fn wants_block(&self, n: usize) -> bool {
-        self.parallel && self.mask != 0 && n >= 4 * BLOCK && rayon::current_num_threads() > 1
+        self.parallel && self.split_on && n >= 4 * BLOCK && rayon::current_num_threads() > 1
     }
 
     #[inline]
@@ -650,8 +849,8 @@ impl SparseKernel {
                 opts[g[n - k].get() as usize] = 1;
             }
         }
-        let mask = self.mask;
-        if mask != 0 {
+        let split_on = self.split_on;
+        if split_on {
             for &(k, distinct) in &self.splits {
                 if n < k + 2 {
                     continue;
@@ -665,16 +864,17 @@ impl SparseKernel {
                     if distinct && r == b {
                         continue;
                     }
-                    opts[(g[r].get() ^ g[b].get()) as usize] = 1;
+                    put(opts, g[r].get() ^ g[b].get());
                 }
             }
         }
         // Scan pairs until the mex is in class B (then exact) or nothing is left to scan.
         let mut si = 0usize;
         let mut a = 1usize;
+        let mut v = first_zero_byte(opts);
         loop {
-            let v = first_zero_byte(opts);
-            if mask != 0 && odd_parity(v, mask) {
+            v = zero_from(opts, v);
+            if split_on && exact(&self.cc, v, pair_parities(&self.splits, n)) {
                 return v;
             }
             while si < self.splits.len() {
@@ -688,7 +888,7 @@ impl SparseKernel {
             if si >= self.splits.len() {
                 return v;
             }
-            if self.parallel && mask == 0 {
+            if self.parallel && !split_on {
                 let left: usize = self.splits[si..]
                     .iter()
                     .map(|&(k, d)| if n >= k + 2 { last_a(n - k, d) } else { 0 })
@@ -709,76 +909,84 @@ impl SparseKernel {
     }
 
     /// Computes the next heaps (at most [`BLOCK`], never past a mask re-evaluation) in two
-    /// phases: in parallel, every mark whose two heaps precede the block (rare pairs and
-    /// the middle pairs, whose heaps are both near m/2); then, heap by heap, the marks that
-    /// involve heaps inside the block and the mex.
+    /// phases. In parallel, for every heap of the block: the marks of rare pairs whose
+    /// other heap precedes the block, then the "middle" pairs (both heaps near m/2, hence
+    /// before the block), scanned only until the class-A values below the tentative
+    /// class-B mex are covered. Then heap by heap: the marks involving heaps inside the
+    /// block, and more scanning only if the final mex asks for it. The result is the same
+    /// exact mex as [`SparseKernel::next`]; only the order of work differs.
     ///
     /// Returns the value that did not fit in `T`, if any (the heaps before it are stored).
     fn block<T: Cell>(&mut self, g: &mut Vec<T>, n_end: usize) -> Option<u32> {
         let start = g.len();
         let end = n_end.min(start + BLOCK).min(self.next_check.max(start + 1));
         let span_old = self.span;
-        let words = span_old.div_ceil(64);
         let old_rare = self.rare.len();
-        let mut pre = vec![0u64; (end - start) * words];
+        // A copy, because observing the last heap of the block may choose a new split.
+        let cc = self.cc.clone();
+        let mut pre = vec![0u8; (end - start) * span_old];
+        let mut stops = vec![(0usize, 0usize); end - start];
         {
             let old: &[T] = &g[..start];
             let rare = &self.rare[..old_rare];
+            let rare_vals = &self.rare_vals[..old_rare];
             let splits = &self.splits;
-            pre.par_chunks_mut(words)
+            let cc = &cc[..];
+            pre.par_chunks_mut(span_old)
+                .zip(stops.par_iter_mut())
                 .enumerate()
-                .for_each_init(
-                    || vec![0u8; span_old],
-                    |marks, (i, out)| {
-                        marks.fill(0);
-                        let n = start + i;
-                        for &(k, distinct) in splits {
-                            if n < k + 2 {
-                                continue;
-                            }
-                            let m = n - k;
-                            // Rare r whose partner m - r precedes the block.
-                            let from = rare.partition_point(|&r| r + start <= m);
-                            for &r in &rare[from..] {
-                                if r >= m {
-                                    break;
-                                }
-                                let b = m - r;
-                                if distinct && r == b {
-                                    continue;
-                                }
-                                marks[(old[r].get() ^ old[b].get()) as usize] = 1;
-                            }
-                            let (lo, hi) = middle_range(m, distinct, start);
-                            if lo <= hi {
-                                scan_pairs(old, m, lo, hi, marks);
+                .for_each(|(i, (marks, stop))| {
+                    let n = start + i;
+                    for &(k, distinct) in splits {
+                        if n < k + 2 {
+                            continue;
+                        }
+                        let m = n - k;
+                        // Rare r whose partner m - r precedes the block.
+                        let from = rare.partition_point(|&r| r + start <= m);
+                        let to = rare.partition_point(|&r| r < m);
+                        if from >= to {
+                            continue;
+                        }
+                        for (&r, &rv) in rare[from..to].iter().zip(&rare_vals[from..to]) {
+                            let b = m - r;
+                            if !(distinct && r == b) {
+                                put(marks, rv ^ old[b].get());
                             }
                         }
-                        for (w, chunk) in out.iter_mut().zip(marks.chunks(64)) {
-                            let mut bits = 0u64;
-                            for (j, &b) in chunk.iter().enumerate() {
-                                bits |= u64::from(b) << j;
-                            }
-                            *w = bits;
+                    }
+                    // Scan safe pairs upwards until the mex is in class B. Ascending order
+                    // meets the early, irregular heaps first, which games that become
+                    // periodic need to cover their class-A values.
+                    *stop = (splits.len(), 0);
+                    let mus = pair_parities(splits, n);
+                    let mut fz = first_zero_byte(marks);
+                    for (si, &(k, distinct)) in splits.iter().enumerate() {
+                        if n < k + 2 {
+                            continue;
                         }
-                    },
-                );
+                        let m = n - k;
+                        let (lo, hi) = safe_range(m, distinct, start);
+                        let mut a = lo;
+                        while a <= hi {
+                            fz = zero_from(marks, fz);
+                            if exact(cc, fz, mus) {
+                                *stop = (si, a);
+                                return;
+                            }
+                            let e = (a + SCAN_CHUNK - 1).min(hi);
+                            scan_pairs(old, m, a, e, marks);
+                            a = e + 1;
+                        }
+                    }
+                });
         }
         for n in start..end {
+            let i = n - start;
             let span = self.span;
             let opts = &mut self.opts[..span];
-            opts.fill(0);
-            for (w, &bits) in pre[(n - start) * words..(n - start + 1) * words]
-                .iter()
-                .enumerate()
-            {
-                let mut b = bits;
-                while b != 0 {
-                    let j = b.trailing_zeros() as usize;
-                    opts[w * 64 + j] = 1;
-                    b &= b - 1;
-                }
-            }
+            opts[..span_old].copy_from_slice(&pre[i * span_old..(i + 1) * span_old]);
+            opts[span_old..].fill(0);
             for &k in &self.alls {
                 if k == n {
                     opts[0] = 1;
@@ -802,7 +1010,7 @@ impl SparseKernel {
                     }
                     let b = m - r;
                     if !(distinct && r == b) {
-                        opts[(g[r].get() ^ g[b].get()) as usize] = 1;
+                        put(opts, g[r].get() ^ g[b].get());
                     }
                 }
                 for &r in &self.rare[old_rare..] {
@@ -811,42 +1019,51 @@ impl SparseKernel {
                     }
                     let b = m - r;
                     if !(distinct && r == b) {
-                        opts[(g[r].get() ^ g[b].get()) as usize] = 1;
+                        put(opts, g[r].get() ^ g[b].get());
                     }
                 }
             }
-            // Finish with the pairs the parallel phase did not scan, if the mex asks.
-            let mask = self.mask;
-            let mut si = 0usize;
-            let mut top = usize::MAX;
-            let v = loop {
-                let v = first_zero_byte(opts);
-                if odd_parity(v, mask) {
-                    break v;
+            let v0 = first_zero_byte(opts);
+            let mus = pair_parities(&self.splits, n);
+            let v = if exact(&cc, v0, mus) {
+                v0
+            } else {
+                // Pairs left: the unscanned part of the middle ranges, then the pairs with
+                // a heap inside the block (a < lo).
+                let (stop_si, stop_a) = stops[i];
+                let mut ranges: Vec<(usize, usize, usize)> = Vec::new();
+                let mut later: Vec<(usize, usize, usize)> = Vec::new();
+                for (si, &(k, distinct)) in self.splits.iter().enumerate() {
+                    if n < k + 2 {
+                        continue;
+                    }
+                    let m = n - k;
+                    let (lo, hi) = safe_range(m, distinct, start);
+                    let first_safe = lo.min(last_a(m, distinct) + 1);
+                    if first_safe > 1 {
+                        ranges.push((m, 1, first_safe - 1));
+                    }
+                    if si == stop_si && stop_a <= hi {
+                        later.push((m, stop_a.max(lo), hi));
+                    } else if si > stop_si && lo <= hi {
+                        later.push((m, lo, hi));
+                    }
                 }
-                // Pairs a in [1, lo) of each split are left, scanned downwards from lo.
-                let mut found = None;
-                while si < self.splits.len() {
-                    let (k, distinct) = self.splits[si];
-                    if n >= k + 2 {
-                        let m = n - k;
-                        let (lo, hi) = middle_range(m, distinct, start);
-                        let limit = if lo <= hi { lo } else { last_a(m, distinct) + 1 };
-                        let t = top.min(limit);
-                        if t > 1 {
-                            found = Some((m, t));
-                            break;
+                ranges.extend(later);
+                let mut v = v0;
+                'scan: for (m, lo, hi) in ranges {
+                    let mut a = lo;
+                    while a <= hi {
+                        let e = (a + SCAN_CHUNK - 1).min(hi);
+                        scan_pairs(g, m, a, e, opts);
+                        a = e + 1;
+                        v = zero_from(opts, v);
+                        if exact(&cc, v, mus) {
+                            break 'scan;
                         }
                     }
-                    si += 1;
-                    top = usize::MAX;
                 }
-                let Some((m, t)) = found else {
-                    break v;
-                };
-                let lo = t.saturating_sub(SCAN_CHUNK).max(1);
-                scan_pairs(g, m, lo, t - 1, opts);
-                top = lo;
+                v
             };
             if v > T::MAX {
                 return Some(v);
@@ -868,16 +1085,12 @@ fn last_a(m: usize, distinct: bool) -> usize {
     }
 }
 
-/// The pairs (a, m - a), lo <= a <= hi, that the parallel phase of a block starting at
-/// `start` scans: up to [`MIDDLE_PAIRS`] of them, from the middle down, both heaps before
-/// the block. Empty when lo > hi.
+/// The pairs (a, m - a), lo <= a <= hi, whose two heaps both precede a block starting at
+/// `start` (so the parallel phase may scan them). Empty when lo > hi.
 #[inline]
-fn middle_range(m: usize, distinct: bool, start: usize) -> (usize, usize) {
+fn safe_range(m: usize, distinct: bool, start: usize) -> (usize, usize) {
     let hi = last_a(m, distinct);
-    let lo = hi
-        .saturating_sub(MIDDLE_PAIRS - 1)
-        .max((m + 1).saturating_sub(start))
-        .max(1);
+    let lo = (m + 1).saturating_sub(start).max(1);
     (lo, hi)
 }
 
@@ -885,7 +1098,7 @@ fn middle_range(m: usize, distinct: bool, start: usize) -> (usize, usize) {
 #[inline]
 fn scan_pairs<T: Cell>(g: &[T], m: usize, lo: usize, hi: usize, marks: &mut [u8]) {
     for (p, q) in g[lo..=hi].iter().zip(g[m - hi..=m - lo].iter().rev()) {
-        marks[(p.get() ^ q.get()) as usize] = 1;
+        put(marks, p.get() ^ q.get());
     }
 }
 

@@ -3,17 +3,50 @@
 //!
 //! The crate knows nothing of positions with several heaps or of any front end; it turns a
 //! [`HeapRules`] into the sequence G(0), G(1), ... and facts about it.
+//!
+//! - Rules: [`Code`] (`0.07`, `4!.0`, `4.[3]`), [`SubSet`] (`1,3,4`, `1..5`, `pow2`, `fib`),
+//!   [`HeapRules`] (`tb[...]`, `sub[...]`); parse errors are [`CodeError`] with offsets.
+//! - Values: [`naive_values`] is the brute-force reference; [`values`] and [`extend`] are
+//!   the dense fast path (sparse-space method, bitset-free byte marks, rayon blocks),
+//!   storing [`Values`] in u8/u16/u32; limits and cancellation come with
+//!   [`ComputeOptions`], failures are [`HeapError`].
+//! - Periods: [`find_period`] finds preperiod, period and saltus and certifies them
+//!   (Guy-Smith for finite codes, window repetition for finite subtraction sets);
+//!   [`value_of_heap`] answers heaps of any size from a proven period.
+//! - Files: [`compute_to_file`] writes a compact table ([`read_table`], [`Table`],
+//!   [`TableStats`]) with atomic checkpoints that survive kill -9.
+//! - Plots: [`plot_svg`] and [`plot_png`].
+//!
+//! ```
+//! use grundy_heap::{find_period, value_of_heap, values, ComputeOptions, HeapRules};
+//! use num_bigint::BigUint;
+//! let dawson = HeapRules::parse("tb[0.07]").unwrap();
+//! let g = values(&dawson, 1000, &ComputeOptions::default()).unwrap();
+//! let p = find_period(&dawson, &g).unwrap();
+//! assert!(p.proven && p.period == 34 && p.preperiod == 53);
+//! let big = BigUint::from(10u32).pow(18);
+//! assert!(value_of_heap(&g, Some(&p), &big).is_some());
+//! ```
+
+// Tests may unwrap: their inputs are literals, not user input.
+#![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod code;
 mod dense;
 mod period;
+mod plot;
 mod rules;
 mod subset;
+mod table;
 mod values;
 
 pub use code::{Code, CodeError, Move};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
 pub use period::{find_period, value_of_heap, Period};
+pub use plot::{plot_png, plot_svg, PlotOptions};
 pub use rules::{naive_values, HeapRules};
 pub use subset::{FiniteSet, SubSet};
+pub use table::{
+    compute_to_file, read_table, table_stats, write_table, RunOptions, Table, TableStats,
+};
 pub use values::{HeapError, Values};

@@ -51,10 +51,19 @@ pub struct Analysis {
     /// The nim-value under normal play; `None` under misere play, and for an N-position whose
     /// value is out of reach while its outcome is known (huge Wythoff heaps).
     pub nimber: Option<Nimber>,
+    /// The value as text (`*2`, `0`, `∞(0,1)`) when known; `None` under misere play.
+    pub value: Option<crate::Value>,
     /// The winning moves rendered (at most `Options::max_moves`).
     pub winning_moves: Vec<PositionMove>,
     /// How many winning moves there are in all.
     pub winning_moves_total: usize,
+    /// Why the list or count of winning moves is incomplete, when it is (a component whose
+    /// moves are too many to enumerate, or a count beyond a machine word, written exactly).
+    pub winning_moves_note: Option<String>,
+    /// For a draw (outcome D), the moves that keep the draw (at most `Options::max_moves`).
+    pub drawing_moves: Vec<PositionMove>,
+    /// How many drawing moves there are in all.
+    pub drawing_moves_total: usize,
 }
 
 /// The nim-value of one component: its ruleset's fast path, else a search.
@@ -87,7 +96,7 @@ pub fn nimber(pos: &Position, limits: Limits) -> Result<Nimber, SolveError> {
 }
 
 /// Every move of one component, as replacements with their text.
-fn component_moves(c: &Component) -> Result<Vec<(Replacement, String)>, SolveError> {
+pub(crate) fn component_moves(c: &Component) -> Result<Vec<(Replacement, String)>, SolveError> {
     use crate::Game;
     c.searchable()
         .map_err(|reason| SolveError::TooLarge { reason })?;
@@ -113,7 +122,7 @@ fn component_moves(c: &Component) -> Result<Vec<(Replacement, String)>, SolveErr
 }
 
 /// The components a replacement turns into.
-fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Component> {
+pub(crate) fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Component> {
     match (c, rep) {
         (_, Replacement::Star(n)) => {
             if n.is_zero() {
@@ -139,6 +148,9 @@ fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Component> {
 /// formula when every component is a Nim heap, else a search of the whole sum.
 /// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves_total == 1`.
 pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+    if crate::loopy::is_loopy(pos) {
+        return crate::loopy::analyze_loopy(pos, opts);
+    }
     match opts.play {
         Play::Normal => analyze_normal(pos, opts),
         Play::Misere => analyze_misere(pos, opts),
@@ -165,26 +177,53 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
     }
     let total = crate::nim_sum(values.iter());
     let mut moves = Vec::new();
-    let mut count = 0usize;
+    let mut count = num_bigint::BigUint::default();
+    let mut notes: Vec<String> = Vec::new();
     if !total.is_zero() {
         for ((place, c), v) in comps.iter().zip(&values) {
             let target = &total ^ v;
-            let found = winning_replacements(c, &target, &mut solver)?;
+            if let Component::Of(r, s) = c {
+                let room = opts.max_moves - moves.len().min(opts.max_moves);
+                if let Some((found, n)) = r.rules().counted_moves_to_value(s, &target, room)? {
+                    count += n;
+                    for m in found.iter().take(room) {
+                        moves.push(render(pos, *place, Replacement::from(m), m.text.clone()));
+                    }
+                    continue;
+                }
+            }
+            let found = match winning_replacements(c, &target, &mut solver) {
+                Ok(found) => found,
+                Err(SolveError::TooLarge { reason }) => {
+                    notes.push(format!("moves of {} not listed: {reason}", describe(c)));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             for (rep, text) in found {
-                count += 1;
+                count += 1u32;
                 if moves.len() < opts.max_moves {
                     moves.push(render(pos, *place, rep, text));
                 }
             }
         }
     }
+    let exact = usize::try_from(&count).ok();
+    if exact.is_none() {
+        notes.push(format!("there are exactly {count} winning moves"));
+    }
+    let count = exact.unwrap_or(usize::MAX);
     Ok(Analysis {
         game: pos.to_string(),
         play: Play::Normal,
         outcome: Outcome::of_nimber(&total),
+        value: Some(crate::Value::Finite(total.clone())),
         nimber: Some(total),
         winning_moves: moves,
         winning_moves_total: count,
+        winning_moves_note: (!notes.is_empty()).then(|| notes.join("; ")),
+        drawing_moves: Vec::new(),
+        drawing_moves_total: 0,
     })
 }
 
@@ -234,9 +273,24 @@ fn analyze_outcome_only(
         outcome,
         // A P-position has value 0 by definition; an N-position's value is not known here.
         nimber: (outcome == Outcome::P).then_some(Nimber::ZERO),
+        value: (outcome == Outcome::P).then_some(crate::Value::Finite(Nimber::ZERO)),
         winning_moves: moves,
         winning_moves_total: count,
+        winning_moves_note: None,
+        drawing_moves: Vec::new(),
+        drawing_moves_total: 0,
     })
+}
+
+/// A short description of a component for messages.
+fn describe(c: &Component) -> String {
+    match c {
+        Component::Star(n) => n.star(),
+        Component::Of(r, s) => {
+            let args: Vec<String> = s.iter().map(|a| a.to_string()).collect();
+            format!("{}({})", r.name(), args.join(","))
+        }
+    }
 }
 
 /// The moves of component `c` to a position of value `target`.
@@ -277,7 +331,7 @@ fn winning_replacements(
     }
 }
 
-fn render(pos: &Position, place: Place, rep: Replacement, text: String) -> PositionMove {
+pub(crate) fn render(pos: &Position, place: Place, rep: Replacement, text: String) -> PositionMove {
     PositionMove {
         to: pos.replace(place, rep).to_string(),
         text,
@@ -347,8 +401,12 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
         play: Play::Misere,
         outcome,
         nimber: None,
+        value: None,
         winning_moves: moves,
         winning_moves_total: count,
+        winning_moves_note: None,
+        drawing_moves: Vec::new(),
+        drawing_moves_total: 0,
     })
 }
 

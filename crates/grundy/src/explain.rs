@@ -30,3 +30,666 @@ pub struct Explanation {
     /// The body.
     pub blocks: Vec<Block>,
 }
+
+use std::collections::HashSet;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::analysis::{self, Options};
+use crate::position::{Component, Position};
+use crate::rules::{heap_size, Arg, HeapTable, Period, Ruleset};
+use crate::solve::{Limits, SolveError, Solver};
+use crate::{Nimber, Outcome, Play};
+
+/// The most components whose own explanation (hook, heap window) is shown.
+const MAX_COMPONENT_EXPLANATIONS: usize = 8;
+
+/// The most rows of the binary column table (the XOR row always covers every component).
+const MAX_ROWS: usize = 24;
+
+/// The largest heap whose neighbourhood of values is tabulated.
+const WINDOW_HEAP_LIMIT: u64 = 1_000_000;
+
+/// The reasoning behind a position's outcome, value and winning moves.
+///
+/// Arguments: a position, the play convention and the search limits.
+/// Returns: explanations in reading order: first each distinct component's own reasoning (its
+/// family's [`Ruleset::explain`] hook, else the values around a heap with their period, else
+/// the mex of its options), then the sum: the binary column table of the values, their XOR,
+/// which component to change and to what, and why the others cannot be changed that way.
+/// Under misere play: Bouton's misere rule for Nim, else the outcome of the searched sum.
+/// Complexity: one value per component and one analysis of the position; heap windows cost a
+/// table up to the heap size (tabulated only up to [`WINDOW_HEAP_LIMIT`]).
+/// Example: `explain_position(&parse("nim(3,4,5)")?, Play::Normal, &Limits::default())` shows
+/// the columns 011, 100, 101 and XOR 010, and the one winning move 3 -> 1.
+pub fn explain_position(
+    pos: &Position,
+    play: Play,
+    limits: &Limits,
+) -> Result<Vec<Explanation>, SolveError> {
+    let comps = pos.components();
+    let mut out = Vec::new();
+    let mut solver = Solver::new(*limits);
+    if play == Play::Normal {
+        let mut seen = HashSet::new();
+        for (_, c) in &comps {
+            if out.len() >= MAX_COMPONENT_EXPLANATIONS {
+                break;
+            }
+            if seen.insert(c.clone()) {
+                if let Some(e) = explain_component(c, &mut solver)? {
+                    out.push(e);
+                }
+            }
+        }
+    }
+    let mut opts = Options::default();
+    opts.play = play;
+    opts.limits = *limits;
+    opts.max_moves = 20;
+    let a = analysis::analyze(pos, &opts)?;
+    let moves: Vec<String> = a
+        .winning_moves
+        .iter()
+        .map(|m| format!("{}    ({})", m.to, m.text))
+        .collect();
+    let more = a.winning_moves_total.saturating_sub(a.winning_moves.len());
+    let mut sum = Explanation {
+        title: format!("The whole position: {}", short(&pos.to_string())),
+        blocks: Vec::new(),
+    };
+    match play {
+        Play::Normal => sum_normal(&comps, &mut solver, &mut sum)?,
+        Play::Misere => sum_misere(&comps, a.outcome, &mut sum),
+    }
+    if a.outcome == Outcome::N {
+        sum.blocks.push(Block::Para(format!(
+            "Winning moves ({}):",
+            a.winning_moves_total
+        )));
+        let mut items = moves;
+        if more > 0 {
+            items.push(format!("... and {more} more"));
+        }
+        sum.blocks.push(Block::List(items));
+    } else if a.outcome == Outcome::P {
+        sum.blocks.push(Block::Para(
+            "There is no winning move: every move hands the opponent a winning position."
+                .to_string(),
+        ));
+    }
+    out.push(sum);
+    Ok(out)
+}
+
+/// A long text cut for titles (a million-heap position stays one line).
+fn short(s: &str) -> String {
+    if s.chars().count() <= 80 {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(77).collect();
+    format!("{head}...")
+}
+
+/// The text of one component, e.g. `nim(3)` or `*2`.
+fn component_text(c: &Component) -> String {
+    match c {
+        Component::Star(n) => n.star(),
+        Component::Of(r, s) => {
+            let args: Vec<String> = s.iter().map(Arg::to_string).collect();
+            short(&format!("{}({})", r.name(), args.join(",")))
+        }
+    }
+}
+
+/// Whether the ruleset's single-heap values are the heap sizes themselves (Nim): then a heap
+/// is its own value, its options have exactly the smaller values, and no window is needed.
+fn heap_is_own_value(r: &dyn Ruleset) -> bool {
+    match r.heap_table(4) {
+        Some(Ok(t)) => t
+            .values
+            .iter()
+            .enumerate()
+            .all(|(i, v)| v.to_u64() == Some(i as u64)),
+        _ => false,
+    }
+}
+
+fn explain_component(
+    c: &Component,
+    solver: &mut Solver<Component>,
+) -> Result<Option<Explanation>, SolveError> {
+    let Component::Of(r, s) = c else {
+        return Ok(None);
+    };
+    let rules = r.rules();
+    if let Some(e) = rules.explain(s) {
+        return Ok(Some(e));
+    }
+    let is_heap = s.len() == 1 && rules.heap_table(0).is_some();
+    if is_heap {
+        if heap_is_own_value(rules) {
+            return Ok(None);
+        }
+        let n = heap_size(s);
+        return Ok(Some(heap_window(c, rules, &n, solver)?));
+    }
+    options_mex(c, solver)
+}
+
+/// The values of the heaps around `n`, their period, and the mex at `n`.
+fn heap_window(
+    c: &Component,
+    rules: &dyn Ruleset,
+    n: &BigUint,
+    solver: &mut Solver<Component>,
+) -> Result<Explanation, SolveError> {
+    let name = rules.name();
+    let value = analysis::component_nimber(c, solver)?;
+    let mut e = Explanation {
+        title: format!("{}: one heap of {n}", name),
+        blocks: vec![Block::Para(
+            "SG(x) = mex{SG(y) : y reachable from x in one move}: the least value that no \
+             move reaches. SG(x) = 0 exactly at the P-positions (the player to move loses)."
+                .to_string(),
+        )],
+    };
+    let Some(k) = n.to_u64().filter(|&k| k <= WINDOW_HEAP_LIMIT) else {
+        e.blocks.push(Block::Para(format!(
+            "The heap {n} is beyond the tables; its value SG({n}) = {value} comes from the \
+             period proven for {name}."
+        )));
+        return Ok(e);
+    };
+    let upto = (k + 6).max(40);
+    let table: HeapTable = match rules.heap_table(upto) {
+        Some(t) => t?,
+        None => return Ok(e),
+    };
+    let lo = k.saturating_sub(8);
+    let hi = (k + 6).min(table.values.len() as u64 - 1);
+    let mut header = vec!["x".to_string()];
+    let mut row = vec!["SG(x)".to_string()];
+    let mut pn = vec!["N/P".to_string()];
+    for i in lo..=hi {
+        let v = &table.values[i as usize];
+        header.push(if i == k {
+            format!("[{i}]")
+        } else {
+            i.to_string()
+        });
+        row.push(v.to_string());
+        pn.push(if v.is_zero() { "P" } else { "N" }.to_string());
+    }
+    e.blocks.push(Block::Table {
+        header,
+        rows: vec![row, pn],
+    });
+    let (period, proven) = match table.period {
+        Some(p) => (Some(p), p.proven),
+        None => (seen_period(&table.values), false),
+    };
+    if let Some(p) = period {
+        let how = if proven {
+            "proven for every heap size".to_string()
+        } else {
+            format!("seen in heaps 0..{}, not proven", table.values.len() - 1)
+        };
+        let mut text = format!(
+            "The values repeat with period {} from heap {} on ({how})",
+            p.period, p.preperiod
+        );
+        if p.saltus != 0 {
+            text.push_str(&format!(", each period adding {}", p.saltus));
+        }
+        if p.saltus == 0 && k >= p.preperiod {
+            let r = p.preperiod + (k - p.preperiod) % p.period;
+            text.push_str(&format!(
+                ": SG({k}) = SG({r}) = {}, since ({k} - {}) mod {} = {}",
+                table.values[r as usize],
+                p.preperiod,
+                p.period,
+                r - p.preperiod
+            ));
+        }
+        text.push('.');
+        e.blocks.push(Block::Para(text));
+    }
+    if let Some(b) = mex_block(c, solver)? {
+        e.blocks.push(b);
+    }
+    e.blocks.push(Block::Para(format!(
+        "So SG({k}) = {value}: {}.",
+        if value.is_zero() {
+            "alone, this heap is lost for the player to move"
+        } else {
+            "alone, this heap is won by the player to move"
+        }
+    )));
+    Ok(e)
+}
+
+/// The least period of a table with a preperiod at most a third of it, seen in the values.
+fn seen_period(values: &[Nimber]) -> Option<Period> {
+    let n = values.len();
+    for p in 1..=n / 3 {
+        for pre in 0..=n / 3 {
+            if (pre..n - p).all(|i| values[i] == values[i + p]) {
+                return Some(Period {
+                    preperiod: pre as u64,
+                    period: p as u64,
+                    saltus: 0,
+                    proven: false,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// `SG(x) = mex{...}` over the options of a small component, as a computation line.
+fn mex_block(c: &Component, solver: &mut Solver<Component>) -> Result<Option<Block>, SolveError> {
+    use crate::Game;
+    if c.searchable().is_err() {
+        return Ok(None);
+    }
+    let Component::Of(r, s) = c else {
+        return Ok(None);
+    };
+    let moves = r.rules().moves(s);
+    if moves.is_empty() || moves.len() > 16 {
+        return Ok(None);
+    }
+    let mut lines = Vec::new();
+    let mut values = Vec::new();
+    for m in &moves {
+        let mut v = Nimber::ZERO;
+        let mut parts = Vec::new();
+        for st in &m.to {
+            let part = Component::Of(r.clone(), st.clone());
+            let x = analysis::component_nimber(&part, solver)?;
+            parts.push(format!("SG({}) = {x}", component_text(&part)));
+            v ^= &x;
+        }
+        let how = if parts.len() > 1 {
+            format!("{} -> {}", parts.join(" XOR "), v)
+        } else {
+            parts.join("")
+        };
+        lines.push(format!("{:<40} {how}", m.text));
+        values.push(v);
+    }
+    let mut set: Vec<Nimber> = values.clone();
+    set.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    set.dedup();
+    let list: Vec<String> = set.iter().map(|v| v.to_string()).collect();
+    lines.push(format!(
+        "mex{{{}}} = {}",
+        list.join(", "),
+        crate::mex(&values)
+    ));
+    Ok(Some(Block::Pre(lines)))
+}
+
+fn options_mex(
+    c: &Component,
+    solver: &mut Solver<Component>,
+) -> Result<Option<Explanation>, SolveError> {
+    let Some(b) = mex_block(c, solver)? else {
+        return Ok(None);
+    };
+    Ok(Some(Explanation {
+        title: component_text(c),
+        blocks: vec![
+            Block::Para("SG(x) = mex of the values of the positions one move away:".to_string()),
+            b,
+        ],
+    }))
+}
+
+fn binary(v: &Nimber, width: usize) -> String {
+    let s = v.to_biguint().to_str_radix(2);
+    format!("{s:0>width$}")
+}
+
+fn sum_normal(
+    comps: &[(crate::position::Place, Component)],
+    solver: &mut Solver<Component>,
+    e: &mut Explanation,
+) -> Result<(), SolveError> {
+    let mut values = Vec::with_capacity(comps.len());
+    for (_, c) in comps {
+        match analysis::component_nimber(c, solver) {
+            Ok(v) => values.push(v),
+            Err(SolveError::TooLarge { .. }) => {
+                // The analysis answered by an outcome-only closed form (huge Wythoff heaps).
+                e.blocks.push(Block::Para(format!(
+                    "The nim-value of {} is out of reach at this size, so there is no XOR                      table; the outcome comes from the family's closed form above.",
+                    component_text(c)
+                )));
+                return Ok(());
+            }
+            Err(err) => return Err(err),
+        }
+    }
+    let x = crate::nim_sum(values.iter());
+    let width = values
+        .iter()
+        .chain(std::iter::once(&x))
+        .map(|v| v.to_biguint().bits() as usize)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    e.blocks.push(Block::Para(
+        "Sprague-Grundy theorem: the value of a sum is the XOR (addition without carry) of the \
+         values of its parts, and the player to move wins exactly when it is not 0. Write the \
+         values in binary, one per line, and XOR each column (a column's XOR bit is 1 when it \
+         has an odd number of 1s):"
+            .to_string(),
+    ));
+    let labels: Vec<String> = comps.iter().map(|(_, c)| component_text(c)).collect();
+    let lw = labels
+        .iter()
+        .take(MAX_ROWS)
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    let mut lines = Vec::new();
+    for (l, v) in labels.iter().zip(&values).take(MAX_ROWS) {
+        lines.push(format!("{l:<lw$}  {}   ({v})", binary(v, width)));
+    }
+    if comps.len() > MAX_ROWS {
+        lines.push(format!("{:<lw$}  ... {} more", "", comps.len() - MAX_ROWS));
+    }
+    lines.push(format!("{:<lw$}  {}", "", "-".repeat(width)));
+    lines.push(format!("{:<lw$}  {}   ({x})", "XOR", binary(&x, width)));
+    e.blocks.push(Block::Pre(lines));
+    if x.is_zero() {
+        e.blocks.push(Block::Para(
+            "The XOR is 0: a P-position, the player to move loses. A move changes exactly one \
+             part's value, and changing one number of an XOR always changes the XOR, so every \
+             move leaves the opponent a nonzero XOR, from which the opponent restores 0."
+                .to_string(),
+        ));
+        return Ok(());
+    }
+    let d = x.to_biguint().bits() - 1;
+    e.blocks.push(Block::Para(format!(
+        "The XOR is {x} = {} in binary: an N-position, the player to move wins by making the \
+         XOR 0 again. A part of value v must become v XOR {x}; that is smaller than v exactly when v \
+         has a 1 in the highest column where the XOR has one (the column of 2^{d}), and the \
+         mex rule guarantees that every smaller value is one move away.",
+        binary(&x, width)
+    )));
+    let mut items = Vec::new();
+    let mut seen = HashSet::new();
+    for ((l, v), (_, c)) in labels.iter().zip(&values).zip(comps) {
+        if items.len() >= MAX_ROWS || !seen.insert(c.clone()) {
+            continue;
+        }
+        let t = v ^ &x;
+        if t < *v {
+            items.push(format!(
+                "{l}: {v} XOR {x} = {t} < {v}, so change it to a position of value {t}"
+            ));
+        } else {
+            let why = match c {
+                Component::Star(_) => "a nimber can only become smaller".to_string(),
+                Component::Of(r, _) if heap_is_own_value(r.rules()) => {
+                    format!("a heap of {v} can only shrink, never become {t}")
+                }
+                Component::Of(..) => format!(
+                    "only an option of value exactly {t} would do, and the mex rule does not \
+                     promise one (any that exists is listed below)"
+                ),
+            };
+            items.push(format!(
+                "{l}: {v} XOR {x} = {t} > {v} (no 1 in the column of 2^{d}): {why}"
+            ));
+        }
+    }
+    e.blocks.push(Block::List(items));
+    Ok(())
+}
+
+fn sum_misere(
+    comps: &[(crate::position::Place, Component)],
+    outcome: Outcome,
+    e: &mut Explanation,
+) {
+    let heaps: Option<Vec<Nimber>> = comps
+        .iter()
+        .map(|(_, c)| match c {
+            Component::Star(n) => Some(n.clone()),
+            Component::Of(r, s) => r.rules().misere_nim_heap(s),
+        })
+        .collect();
+    let who = if outcome == Outcome::P {
+        "the player to move loses"
+    } else {
+        "the player to move wins"
+    };
+    match heaps {
+        Some(heaps) => {
+            let one = Nimber::new(1);
+            let big = heaps.iter().filter(|h| **h > one).count();
+            let ones = heaps.iter().filter(|h| **h == one).count();
+            let x = crate::nim_sum(heaps.iter());
+            e.blocks.push(Block::Para(
+                "Misere Nim (Bouton): the one who takes the last counter loses. While some heap \
+                 has 2 or more, play exactly as in normal Nim (make the XOR 0); the only change \
+                 is at the end: when your move would leave only heaps of 1, leave an odd number \
+                 of them instead of an even one."
+                    .to_string(),
+            ));
+            let text = if big == 0 {
+                format!(
+                    "Every heap is 0 or 1, and there are {ones} heaps of 1: {} number, so {who}.",
+                    if ones % 2 == 1 { "an odd" } else { "an even" }
+                )
+            } else {
+                format!("{big} heap(s) have 2 or more, and the XOR of the heaps is {x}, so {who}.")
+            };
+            e.blocks.push(Block::Para(text));
+        }
+        None => {
+            e.blocks.push(Block::Para(format!(
+                "Misere play: the player who cannot move wins. Misere values do not add like \
+                 nim-values, so the whole sum was searched: {who}."
+            )));
+        }
+    }
+}
+
+/// Renders explanations as plain text: a title underlined, paragraphs wrapped at 90 columns,
+/// tables aligned, preformatted lines indented.
+pub fn to_text(e: &Explanation) -> String {
+    let mut out = String::new();
+    out.push_str(&e.title);
+    out.push('\n');
+    out.push_str(&"=".repeat(e.title.chars().count().min(90)));
+    out.push('\n');
+    for b in &e.blocks {
+        out.push('\n');
+        match b {
+            Block::Para(p) => {
+                out.push_str(&wrap(p, 90, ""));
+            }
+            Block::Table { header, rows } => {
+                let all: Vec<&Vec<String>> = std::iter::once(header).chain(rows.iter()).collect();
+                let cols = all.iter().map(|r| r.len()).max().unwrap_or(0);
+                let widths: Vec<usize> = (0..cols)
+                    .map(|i| {
+                        all.iter()
+                            .filter_map(|r| r.get(i))
+                            .map(|c| c.chars().count())
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .collect();
+                for (k, r) in all.iter().enumerate() {
+                    let cells: Vec<String> = r
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| format!("{c:>w$}", w = widths[i]))
+                        .collect();
+                    out.push_str("  ");
+                    out.push_str(cells.join(" | ").trim_end());
+                    out.push('\n');
+                    if k == 0 {
+                        let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+                        out.push_str("  ");
+                        out.push_str(&rule.join("-+-"));
+                        out.push('\n');
+                    }
+                }
+            }
+            Block::Pre(lines) => {
+                for l in lines {
+                    out.push_str("    ");
+                    out.push_str(l);
+                    out.push('\n');
+                }
+            }
+            Block::List(items) => {
+                for i in items {
+                    out.push_str(&wrap(i, 90, "  - "));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Renders explanations as Markdown (for notes and slides): `##` title, pipe tables, fenced
+/// preformatted blocks, bullet lists.
+pub fn to_markdown(e: &Explanation) -> String {
+    let mut out = format!("## {}\n", e.title);
+    for b in &e.blocks {
+        out.push('\n');
+        match b {
+            Block::Para(p) => {
+                out.push_str(p);
+                out.push('\n');
+            }
+            Block::Table { header, rows } => {
+                let cell = |c: &String| c.replace('|', "\\|");
+                out.push_str(&format!(
+                    "| {} |\n",
+                    header.iter().map(cell).collect::<Vec<_>>().join(" | ")
+                ));
+                out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
+                for r in rows {
+                    out.push_str(&format!(
+                        "| {} |\n",
+                        r.iter().map(cell).collect::<Vec<_>>().join(" | ")
+                    ));
+                }
+            }
+            Block::Pre(lines) => {
+                out.push_str("```text\n");
+                for l in lines {
+                    out.push_str(l);
+                    out.push('\n');
+                }
+                out.push_str("```\n");
+            }
+            Block::List(items) => {
+                for i in items {
+                    out.push_str(&format!("- {i}\n"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Wraps a paragraph at `width` columns; the first line starts with `bullet`, the others are
+/// indented as far.
+fn wrap(text: &str, width: usize, bullet: &str) -> String {
+    let indent = " ".repeat(bullet.chars().count());
+    let mut out = String::new();
+    let mut line = bullet.to_string();
+    let mut empty = true;
+    for w in text.split_whitespace() {
+        if !empty && line.chars().count() + 1 + w.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = indent.clone();
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(w);
+        empty = false;
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse;
+
+    fn text(s: &str, play: Play) -> String {
+        let pos = parse(s).unwrap();
+        explain_position(&pos, play, &Limits::default())
+            .unwrap()
+            .iter()
+            .map(to_text)
+            .collect::<Vec<_>>()
+            .join("\n")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn nim_345_columns_and_single_winning_move() {
+        let t = text("nim(3,4,5)", Play::Normal);
+        for needle in [
+            "011",
+            "100",
+            "101",
+            "XOR 010",
+            "nim(1,4,5)",
+            "4 XOR 2 = 6 > 4",
+        ] {
+            assert!(t.contains(needle), "missing {needle} in\n{t}");
+        }
+        assert!(t.contains("Winning moves (1)"), "{t}");
+        assert!(!t.contains("nim(3,2,5)"), "{t}");
+    }
+
+    #[test]
+    fn bash_window_shows_period() {
+        let t = text("sub[1..3](10)", Play::Normal);
+        assert!(t.contains("period 4"), "{t}");
+        assert!(t.contains("SG(10) = SG(2) = 2"), "{t}");
+    }
+
+    #[test]
+    fn markdown_has_fences_and_tables() {
+        let pos = parse("sub[1,3,4](7) + nim(2)").unwrap();
+        let md: String = explain_position(&pos, Play::Normal, &Limits::default())
+            .unwrap()
+            .iter()
+            .map(to_markdown)
+            .collect();
+        assert!(md.contains("## "), "{md}");
+        assert!(md.contains("```text"), "{md}");
+        assert!(md.contains("|---|"), "{md}");
+    }
+
+    #[test]
+    fn misere_nim_explains_bouton() {
+        let t = text("nim(1,1,1)", Play::Misere);
+        assert!(t.contains("3 heaps of 1"), "{t}");
+        assert!(t.contains("loses"), "{t}");
+    }
+}

@@ -5,9 +5,15 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+/// The workspace root, where the README's relative example paths resolve.
+pub fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
 pub fn grundy(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
+        .current_dir(root())
         .output()
         .expect("the grundy binary runs")
 }
@@ -193,4 +199,62 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let out = grundy(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn graph_command_prints_every_vertex() {
+    let out = grundy(&["graph", "--csv", "examples/graphs/cycle.txt"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.starts_with("vertex,value,outcome\n"), "{text}");
+    assert!(
+        text.contains("a,0,P\n") && text.contains("b,*1,N\n") && text.contains("x,∞,D\n"),
+        "{text}"
+    );
+    let v = json(&grundy(&["graph", "--json", "examples/graphs/cycle.txt"]));
+    assert_eq!(v["acyclic"], false);
+    assert_eq!(v["values"].as_array().unwrap().len(), 7);
+}
+
+#[test]
+fn graph_positions_draw_and_win() {
+    let v = json(&grundy(&[
+        "analyze",
+        "--json",
+        "graph[examples/graphs/cycle.txt](x)",
+    ]));
+    assert_eq!(v["outcome"], "D");
+    assert!(v["nimber"].is_null());
+    assert_eq!(v["value"], "∞");
+    assert_eq!(
+        v["drawing_moves"][0]["to"],
+        "graph[examples/graphs/cycle.txt](y)"
+    );
+    let v = json(&grundy(&[
+        "analyze",
+        "--json",
+        "graph[examples/graphs/cycle.txt](b,d)",
+    ]));
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["nimber"], 0);
+}
+
+#[test]
+fn graph_bad_input_exits_2() {
+    for (args, needle) in [
+        (vec!["graph", "no/such/file.txt"], "cannot read"),
+        (vec!["analyze", "graph[no/such/file.txt](a)"], "cannot read"),
+        (
+            vec!["analyze", "graph[examples/graphs/cycle.txt](zz)"],
+            "not a vertex",
+        ),
+        (
+            vec!["analyze", "--misere", "graph[examples/graphs/cycle.txt](a)"],
+            "misere",
+        ),
+    ] {
+        let out = grundy(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
 }

@@ -1,3 +1,4 @@
 //! End-to-end tests of the `grundy` binary: the spec's surface, exit codes and messages.
 
 mod cli;
+mod explain;

@@ -275,6 +275,20 @@ proptest! {
         }
         let h = Graph::parse(&text, Format::EdgeList).unwrap();
         prop_assert_eq!(h.edges().collect::<Vec<_>>(), g.edges().collect::<Vec<_>>());
+        // The same graph in DOT, with names that need quoting and escaping.
+        let mut dot = String::from("digraph \"g\" {\n");
+        let quote = |v: u32| format!("\"v {}\\\"\"", g.name(v));
+        for v in 0..g.vertex_count() as u32 {
+            dot.push_str(&format!("  {} [label=x];\n", quote(v)));
+        }
+        for (a, b) in g.edges() {
+            dot.push_str(&format!("  {} -> {}\n", quote(a), quote(b)));
+        }
+        dot.push('}');
+        prop_assert_eq!(Format::detect(&dot), Format::Dot);
+        let d = Graph::parse(&dot, Format::Dot).unwrap();
+        prop_assert_eq!(d.edges().collect::<Vec<_>>(), g.edges().collect::<Vec<_>>());
+        prop_assert_eq!(d.name(0), format!("v {}\"", g.name(0)));
     }
 }
 
@@ -533,6 +547,14 @@ fn tokens_out_of_range_are_errors() {
     assert!(drawing_moves(&g, &vals, &[2]).is_err());
     assert!(position_value(&g, &vals, &[0, 9]).is_err());
     assert!(counter_reply(&g, &vals, &[0], &[7]).is_err());
+    let other = Graph::from_edges(3, &[(0, 1)]).unwrap();
+    assert!(matches!(
+        winning_moves(&other, &vals, &[0]),
+        Err(GraphError::ValuesMismatch {
+            values: 2,
+            vertices: 3
+        })
+    ));
 }
 
 proptest! {

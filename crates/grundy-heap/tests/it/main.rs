@@ -1,4 +1,10 @@
-//! Integration tests of grundy-heap: golden tables of published results and property tests.
+//! Integration tests of grundy-heap: golden tables of published results, property tests,
+//! table files and checkpoints.
 
+// Tests may unwrap: their inputs are literals, not user input.
+#![allow(clippy::unwrap_used)]
+
+mod files;
 mod golden;
+mod known;
 mod props;

@@ -106,3 +106,42 @@ proptest! {
         prop_assert_eq!(fast.to_vec(), naive_values(&rules, n));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn resuming_from_any_prefix_gives_the_same_table(text in rules_text(), n in 0usize..80, cut in 0usize..80) {
+        // Resumed runs rebuild every kernel's state from the prefix alone.
+        use grundy_heap::{extend, values, ComputeOptions};
+        let rules = HeapRules::parse(&text).expect("generated rules are valid");
+        let n = if text.contains(|c: char| "89abcdef".contains(c)) { n.min(30) } else { n };
+        let opts = ComputeOptions::default();
+        let whole = values(&rules, n, &opts).expect("small tables fit");
+        let prefix = values(&rules, cut.min(n), &opts).expect("small tables fit");
+        prop_assert_eq!(extend(&rules, prefix, n, &opts).expect("small tables fit"), whole);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sparse_split_equals_full_scans(
+        digits in prop::collection::vec((0u8..8, any::<bool>()), 1..5),
+        d0 in prop::sample::select(vec!["0", "4", "4!"]),
+        n in 300usize..2500,
+    ) {
+        // The rare/common split is chosen from 256 heaps on, so these tables exercise it;
+        // with `sparse: false` every heap scans all its pairs.
+        use grundy_heap::{values, ComputeOptions};
+        let body: String = digits
+            .iter()
+            .map(|&(d, bang)| format!("{d}{}", if bang { "!" } else { "" }))
+            .collect();
+        let rules = HeapRules::parse(&format!("tb[{d0}.{body}]")).expect("valid code");
+        let fast = values(&rules, n, &ComputeOptions::default()).expect("fits");
+        let full = ComputeOptions { sparse: false, parallel: false, ..ComputeOptions::default() };
+        prop_assert_eq!(fast, values(&rules, n, &full).expect("fits"));
+    }
+}

@@ -13,13 +13,43 @@ use num_traits::{Signed, ToPrimitive};
 use crate::solve::SolveError;
 use crate::Nimber;
 
+pub mod beans;
+pub mod dag;
+pub mod fibnim;
+pub mod georgia;
+pub mod graph;
 mod heap_seq;
+pub mod hill;
+pub mod mult;
 pub mod nim;
+pub mod northcott;
+pub mod staircase;
 pub mod sub;
+pub mod take;
 pub mod tb;
+pub mod tree;
+pub mod turtles;
+pub mod wythoff;
 
 /// Every family the engine knows, in the order `grundy list` shows them.
-pub static FAMILIES: &[&Family] = &[&nim::FAMILY, &sub::FAMILY, &tb::FAMILY];
+pub static FAMILIES: &[&Family] = &[
+    &nim::FAMILY,
+    &sub::FAMILY,
+    &tb::FAMILY,
+    &graph::FAMILY,
+    &turtles::FAMILY,
+    &beans::FAMILY,
+    &dag::FAMILY,
+    &wythoff::FAMILY,
+    &fibnim::FAMILY,
+    &staircase::FAMILY,
+    &georgia::FAMILY,
+    &hill::FAMILY,
+    &northcott::FAMILY,
+    &take::FAMILY,
+    &mult::FAMILY,
+    &tree::FAMILY,
+];
 
 /// Looks a family up by its name or one of its aliases.
 pub fn family(name: &str) -> Option<&'static Family> {
@@ -211,6 +241,18 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         Ok(None)
     }
 
+    /// Hook: the winning moves of a component too large to list move by move (a heap of 10^18
+    /// in a game with a proven period): at most `cap` of the moves to value `target`, in a
+    /// fixed order, and the exact number of all of them. `Ok(None)`: not available here.
+    fn counted_moves_to_value(
+        &self,
+        _state: &State,
+        _target: &Nimber,
+        _cap: usize,
+    ) -> Result<Option<(Vec<Move>, BigUint)>, SolveError> {
+        Ok(None)
+    }
+
     /// Hook: the outcome of a component played alone, for positions whose nim-value is out of
     /// reach while the outcome has a closed form (Wythoff's game with 1000-digit heaps).
     /// Called only when [`Ruleset::nimber`] gave no value. `Ok(None)`: not known either.
@@ -222,6 +264,13 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// same positions as [`Ruleset::outcome_alone`]. `Ok(None)`: not known.
     fn winning_moves_alone(&self, _state: &State) -> Result<Option<Vec<Move>>, SolveError> {
         Ok(None)
+    }
+
+    /// Hook: Smith's generalized value of a component of a family whose games may have cycles
+    /// (tokens on a graph). `Some` makes the analysis use the loopy rules for the whole sum;
+    /// such families return `Ok(None)` from [`Ruleset::nimber`] only when the value is infinite.
+    fn loopy_value(&self, _state: &State) -> Option<crate::Value> {
+        None
     }
 
     /// Hook: the reasoning behind this component's value and winning moves, for

@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use grundy_heap::{HeapRules, SubSet};
 
-use super::heap_seq::HeapSeq;
+use num_bigint::BigUint;
+
+use super::heap_seq::{BigOption, BigTake, ClosedForm, HeapSeq};
 use super::{heap, heap_components, ArgError, Family, HeapTable, Move, ParamError, Ruleset, State};
 use crate::rules::Arg;
 use crate::solve::SolveError;
@@ -31,9 +33,28 @@ fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
     let text = params.unwrap_or("");
     let set = SubSet::parse(text).map_err(|e| ParamError::new(e.offset, e.message))?;
     Ok(Arc::new(Subtraction {
-        seq: HeapSeq::new(HeapRules::Sub(set.clone()), "this subtraction game"),
+        seq: HeapSeq::new(
+            HeapRules::Sub(set.clone()),
+            "this subtraction game",
+            closed_form(&set),
+        ),
         set,
     }))
+}
+
+/// The closed form proven for some infinite sets.
+///
+/// Powers of two: G(n) = n mod 3. Proof: no power of two is a multiple of 3, so from a
+/// multiple of 3 every move leaves a non-multiple; from n = 3k + r (r = 1, 2) taking r (a power
+/// of two) leaves a multiple of 3; values 0, 1, 2 by induction (the options of n = 3k + 2 include
+/// 3k + 1 and 3k via 1 and 2, and never 3k + 2).
+fn closed_form(set: &SubSet) -> Option<ClosedForm> {
+    match set {
+        SubSet::Pow2 => Some(ClosedForm {
+            value: |n| n % 3u32,
+        }),
+        _ => None,
+    }
 }
 
 /// A subtraction game with its set.
@@ -70,6 +91,37 @@ impl Ruleset for Subtraction {
 
     fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
         self.seq.state_value(state).map(Some)
+    }
+
+    fn counted_moves_to_value(
+        &self,
+        state: &State,
+        target: &Nimber,
+        cap: usize,
+    ) -> Result<Option<(Vec<Move>, BigUint)>, SolveError> {
+        let n = super::heap_size(state);
+        // Heaps the tables cover are enumerated move by move; this path is for huge heaps.
+        if n <= BigUint::from(super::SEARCH_HEAP_LIMIT) {
+            return Ok(None);
+        }
+        let kinds: Vec<BigOption> = match &self.set {
+            SubSet::Pow2 => (0..n.bits())
+                .map(|j| BigOption::Leave(BigTake::Pow2(j)))
+                .collect(),
+            SubSet::Finite(f) => {
+                // A finite set: every amount in it (sets are small lists of ranges).
+                if f.len() > 100_000 {
+                    return Ok(None);
+                }
+                f.ranges()
+                    .iter()
+                    .flat_map(|&(lo, hi)| lo..=hi)
+                    .map(|k| BigOption::Leave(BigTake::Small(k)))
+                    .collect()
+            }
+            _ => return Ok(None),
+        };
+        self.seq.counted_moves(&n, target, cap, &kinds)
     }
 
     fn heap_table(&self, n: u64) -> Option<Result<HeapTable, SolveError>> {

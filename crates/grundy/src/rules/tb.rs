@@ -14,7 +14,10 @@ use std::sync::Arc;
 
 use grundy_heap::{Code, HeapRules};
 
-use super::heap_seq::HeapSeq;
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::heap_seq::{BigOption, BigTake, ClosedForm, HeapSeq};
 use super::{heap, heap_components, ArgError, Family, HeapTable, Move, ParamError, Ruleset, State};
 use crate::rules::Arg;
 use crate::solve::SolveError;
@@ -35,9 +38,75 @@ fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
     let text = params.unwrap_or("");
     let code = Code::parse(text).map_err(|e| ParamError::new(e.offset, e.message))?;
     Ok(Arc::new(TakeBreak {
-        seq: HeapSeq::new(HeapRules::Tb(code.clone()), "this take-and-break game"),
+        seq: HeapSeq::new(
+            HeapRules::Tb(code.clone()),
+            "this take-and-break game",
+            closed_form(&code),
+        ),
         code,
     }))
+}
+
+/// Closed forms proven for some codes with repeating digits (the tables check them too).
+///
+/// - `0.[3]` is Nim: G(n) = n.
+/// - `4.[3]` is Lasker's Nim (Winning Ways, ch. 4; HDU 3032): G(4k+1) = 4k+1, G(4k+2) = 4k+2,
+///   G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+/// - `8.[3]`, take any number or split into three (HDU 5795): G(8k+7) = 8k+8, G(8k+8) = 8k+7,
+///   otherwise G(n) = n.
+fn closed_form(code: &Code) -> Option<ClosedForm> {
+    match code.to_string().as_str() {
+        "0.[3]" => Some(ClosedForm {
+            value: |n| n.clone(),
+        }),
+        "4.[3]" => Some(ClosedForm {
+            value: |n| match (n % 4u32).to_u32() {
+                Some(3) => n + 1u32,
+                Some(0) if *n > BigUint::default() => n - 1u32,
+                _ => n.clone(),
+            },
+        }),
+        "8.[3]" => Some(ClosedForm {
+            value: |n| match (n % 8u32).to_u32() {
+                Some(7) => n + 1u32,
+                Some(0) if *n > BigUint::default() => n - 1u32,
+                _ => n.clone(),
+            },
+        }),
+        _ => None,
+    }
+}
+
+/// The kinds of option of a huge heap under a finite code without three-way splits, read from
+/// the canonical text `d0[!].d1[!]d2[!]...`; `None` for other codes.
+fn big_options(code: &Code) -> Option<Vec<BigOption>> {
+    let text = code.to_string();
+    if text.contains('[') {
+        return None;
+    }
+    let mut digits: Vec<(u32, bool)> = Vec::new();
+    for c in text.chars() {
+        match c {
+            '.' => {}
+            '!' => digits.last_mut()?.1 = true,
+            c => digits.push((c.to_digit(16)?, false)),
+        }
+    }
+    let mut kinds = Vec::new();
+    for (k, (bits, distinct)) in digits.into_iter().enumerate() {
+        let k = k as u64;
+        if bits & 8 != 0 {
+            return None;
+        }
+        if bits & 2 != 0 && k > 0 {
+            kinds.push(BigOption::Leave(BigTake::Small(k)));
+        }
+        if bits & 4 != 0 {
+            kinds.push(BigOption::Split { take: k, distinct });
+        }
+        // Bit 1 (take the whole heap) never applies to a huge heap.
+    }
+    Some(kinds)
 }
 
 /// A take-and-break game with its code.
@@ -90,6 +159,23 @@ impl Ruleset for TakeBreak {
 
     fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
         self.seq.state_value(state).map(Some)
+    }
+
+    fn counted_moves_to_value(
+        &self,
+        state: &State,
+        target: &Nimber,
+        cap: usize,
+    ) -> Result<Option<(Vec<Move>, BigUint)>, SolveError> {
+        let n = super::heap_size(state);
+        // Heaps the tables cover are enumerated move by move; this path is for huge heaps.
+        if n <= BigUint::from(super::SEARCH_HEAP_LIMIT) {
+            return Ok(None);
+        }
+        let Some(kinds) = big_options(&self.code) else {
+            return Ok(None);
+        };
+        self.seq.counted_moves(&n, target, cap, &kinds)
     }
 
     fn heap_table(&self, n: u64) -> Option<Result<HeapTable, SolveError>> {

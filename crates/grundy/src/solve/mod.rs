@@ -6,9 +6,11 @@
 
 mod misere;
 mod normal;
+mod remoteness;
 
 pub use misere::{misere_nim_outcome, MisereSolver};
 pub use normal::Solver;
+pub use remoteness::{remoteness, Remoteness, RemotenessSolver};
 
 use thiserror::Error;
 
@@ -40,6 +42,12 @@ pub enum SolveError {
     #[error("{reason}")]
     TooLarge {
         /// What was too large and what to do about it.
+        reason: String,
+    },
+    /// The request combines things the engine does not support (misere play of loopy games).
+    #[error("{reason}")]
+    Unsupported {
+        /// What is unsupported and what to do instead.
         reason: String,
     },
     /// A position can be reached from itself: the game is loopy and has no nim-value.

@@ -2,7 +2,10 @@
 
 mod brute;
 mod examples;
+mod families;
+mod families_b;
 mod golden;
+mod loopy;
 mod misere;
 mod parse;
 mod props;

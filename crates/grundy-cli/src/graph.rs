@@ -1,0 +1,101 @@
+//! `grundy graph FILE`: the value and outcome of every vertex of a graph.
+
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use grundy::graph::{self, Graph, LoopyValue};
+use serde_json::json;
+
+use crate::failure::Failure;
+
+/// Reads, solves and prints a graph; output errors (a closed pipe) end quietly.
+pub fn run(file: &Path, json_out: bool, csv: bool) -> Result<(), Failure> {
+    let g = Graph::read(file).map_err(|e| Failure::input(e.to_string()))?;
+    let values = graph::solve(&g);
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let _ = write_all(&mut out, &g, &values, json_out, csv);
+    Ok(())
+}
+
+fn write_all(
+    out: &mut impl Write,
+    g: &Graph,
+    values: &graph::GraphValues,
+    json_out: bool,
+    csv: bool,
+) -> std::io::Result<()> {
+    let n = g.vertex_count() as u32;
+    if json_out {
+        write!(
+            out,
+            "{{\"vertices\":{},\"edges\":{},\"acyclic\":{},\"values\":[",
+            g.vertex_count(),
+            g.edge_count(),
+            values.is_acyclic()
+        )?;
+        for v in 0..n {
+            let val = values.value(g, v);
+            let nimber = match &val {
+                LoopyValue::Finite(k) => json!(k),
+                LoopyValue::Infinite(_) => serde_json::Value::Null,
+            };
+            let item = json!({
+                "vertex": g.name(v),
+                "value": val.to_string(),
+                "nimber": nimber,
+                "outcome": outcome_letter(&val),
+            });
+            if v > 0 {
+                out.write_all(b",")?;
+            }
+            write!(out, "{item}")?;
+        }
+        writeln!(out, "]}}")?;
+    } else if csv {
+        writeln!(out, "vertex,value,outcome")?;
+        for v in 0..n {
+            let val = values.value(g, v);
+            writeln!(
+                out,
+                "{},{},{}",
+                csv_field(g.name(v)),
+                csv_field(&val.to_string()),
+                outcome_letter(&val)
+            )?;
+        }
+    } else {
+        writeln!(
+            out,
+            "{} vertices, {} edges, {}",
+            g.vertex_count(),
+            g.edge_count(),
+            if values.is_acyclic() {
+                "acyclic"
+            } else {
+                "with cycles (values by Smith's generalized Sprague-Grundy function)"
+            }
+        )?;
+        for v in 0..n {
+            let val = values.value(g, v);
+            writeln!(out, "{}\t{}\t{}", g.name(v), val, outcome_letter(&val))?;
+        }
+    }
+    out.flush()
+}
+
+fn outcome_letter(v: &LoopyValue) -> &'static str {
+    match v.outcome() {
+        graph::Outcome::P => "P",
+        graph::Outcome::N => "N",
+        graph::Outcome::D => "D",
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}

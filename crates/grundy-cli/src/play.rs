@@ -1,0 +1,206 @@
+//! `grundy play`: a line-based game against the engine in the terminal.
+//!
+//! The game logic (legal moves, reading a move, the engine's choice) is the library's
+//! `grundy::play`; this file only reads lines and prints. Standard input is read line by line,
+//! so a game can be piped in as well as typed.
+//! Leaving: `quit`, end of input (exit status 0, "end of input: game abandoned") or Ctrl-C
+//! ("interrupted: game abandoned", exit status 130 as for any program stopped by SIGINT); no
+//! raw terminal mode is used, so nothing needs restoring.
+
+use std::io::{BufRead, Write};
+
+use grundy::expr;
+use grundy::play::{self, Engine, MoveList, PLAY_BUDGET};
+use grundy::position::Position;
+use grundy::solve::Limits;
+use grundy::Play;
+
+use crate::failure::Failure;
+
+/// The most moves listed with numbers; the other moves are typed as positions or `a -> b`.
+const LIST_CAP: usize = 30;
+
+/// The most components for which the listing shows the position after each move.
+const SHOW_POSITIONS_UP_TO: usize = 40;
+
+/// The longest position text printed; longer ones are cut with their size said.
+const MAX_SHOWN: usize = 200;
+
+/// Plays one game: `grundy play EXPR [--misere] [--engine-first] [--hint]`.
+pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(), Failure> {
+    if text.trim() == "-" {
+        return Err(Failure::input(
+            "play reads the moves from standard input, so the position must be given on the \
+             command line",
+        ));
+    }
+    let mut pos = expr::parse(text).map_err(|e| Failure::parse(&e, text))?;
+    // Without raw mode, Ctrl-C only needs a goodbye; failing to install it is not fatal.
+    let _ = ctrlc::set_handler(|| {
+        println!("\ninterrupted: game abandoned");
+        std::process::exit(130);
+    });
+    let play = if misere { Play::Misere } else { Play::Normal };
+    let mut engine = Engine::new(
+        play,
+        Limits {
+            max_nodes: PLAY_BUDGET,
+        },
+    );
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let rule = match play {
+        Play::Normal => "the player who cannot move loses",
+        Play::Misere => "misere play: the player who cannot move wins",
+    };
+    say(&format!("grundy play: {} ({rule})", shown(&pos)));
+    say("type a move as its number, as the position after it, or as a -> b (the heap of a becomes b)");
+    say(&format!(
+        "commands: moves, {}help, quit",
+        if hint { "hint (or ?), " } else { "" }
+    ));
+    let mut human = !engine_first;
+    loop {
+        say("");
+        say(&format!("position: {}", shown(&pos)));
+        if !play::has_moves(&pos) {
+            let mover_wins = play == Play::Misere;
+            let msg = match (human, mover_wins) {
+                (true, false) => "you cannot move: the engine wins",
+                (true, true) => "you cannot move: you win",
+                (false, false) => "the engine cannot move: you win",
+                (false, true) => "the engine cannot move: the engine wins",
+            };
+            say(msg);
+            return Ok(());
+        }
+        if !human {
+            let Some(c) = engine.choose(&pos)? else {
+                continue;
+            };
+            pos = c.mv.apply(&pos);
+            say(&format!("engine: {}", c.mv.text));
+            human = true;
+            continue;
+        }
+        let list = play::legal_moves(&pos, LIST_CAP);
+        print_moves(&pos, &list);
+        loop {
+            print!("your move> ");
+            let _ = std::io::stdout().flush();
+            let mut line = String::new();
+            match input.read_line(&mut line) {
+                Ok(0) => {
+                    say("\nend of input: game abandoned");
+                    return Ok(());
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    return Err(Failure::input(format!(
+                        "cannot read a move from standard input: {e}"
+                    )))
+                }
+            }
+            let entry = line.trim();
+            match entry {
+                "quit" | "q" | "exit" => {
+                    say("game abandoned");
+                    return Ok(());
+                }
+                "help" | "h" => {
+                    say("a move is its number in the list, the position after it (nim(1,4,5)), or a -> b: the heap of a becomes b (a -> b c splits it in two, a -> 0 takes it all)");
+                    say("commands: moves (list the moves again), hint or ? (a winning move, with --hint), quit");
+                    continue;
+                }
+                "moves" | "list" => {
+                    print_moves(&pos, &list);
+                    continue;
+                }
+                "hint" | "?" => {
+                    if !hint {
+                        say("hints are off: start the game with --hint to use them");
+                    } else {
+                        match engine.hint(&pos)? {
+                            Some(c) => say(&format!(
+                                "hint: {}    ({}, a winning move)",
+                                shown(&c.mv.apply(&pos)),
+                                c.mv.text
+                            )),
+                            None => say(
+                                "hint: there is no winning move here: every move loses against \
+                                 perfect play, so make the game last and hope for a mistake",
+                            ),
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            match play::parse_move(&pos, entry, &list) {
+                Ok(m) => {
+                    say(&format!("you: {}", m.text));
+                    pos = m.apply(&pos);
+                    human = false;
+                    break;
+                }
+                Err(e) => say(&format!(
+                    "not a move: {e}; try again ('moves' lists the moves, 'help' explains)"
+                )),
+            }
+        }
+    }
+}
+
+fn say(s: &str) {
+    println!("{s}");
+}
+
+/// A position for the terminal, cut when long (a million heaps stay one line).
+fn shown(pos: &Position) -> String {
+    let s = pos.to_string();
+    if s.chars().count() <= MAX_SHOWN {
+        return s;
+    }
+    let head: String = s.chars().take(MAX_SHOWN).collect();
+    format!(
+        "{head}... ({} components, {} characters)",
+        pos.components().len(),
+        s.len()
+    )
+}
+
+fn print_moves(pos: &Position, list: &MoveList) {
+    let with_positions = pos.components().len() <= SHOW_POSITIONS_UP_TO;
+    say("moves:");
+    for (i, m) in list.moves.iter().enumerate() {
+        if with_positions {
+            say(&format!("  {:>3}. {}    ({})", i + 1, m.apply(pos), m.text));
+        } else {
+            say(&format!("  {:>3}. {}", i + 1, m.text));
+        }
+    }
+    if !list.complete {
+        say(&format!(
+            "  ... more moves than the {} listed: type the position after your move or a -> b",
+            list.moves.len()
+        ));
+    }
+}
+
+/// Adds `"remoteness"` to an `analyze --json` object when a small search finds it (the number
+/// of moves to the end under best play); a position too large for the search keeps the object
+/// as it is, so `analyze` never fails or slows down because of remoteness.
+pub fn with_remoteness(json: String, pos: &Position, play: Play) -> String {
+    let limits = Limits {
+        max_nodes: play::ANALYZE_BUDGET,
+    };
+    match play::remoteness(pos, play, &limits) {
+        Ok(r) if json.ends_with('}') => {
+            let mut out = json;
+            out.pop();
+            out.push_str(&format!(",\"remoteness\":{}}}", r.moves));
+            out
+        }
+        _ => json,
+    }
+}

@@ -1,0 +1,580 @@
+//! Compact binary table files and resumable long runs.
+//!
+//! A table file (and a checkpoint, which is a table file of a run not yet finished) is:
+//!
+//! ```text
+//! magic      8 bytes  "GRUNDYHT"
+//! version    u32      1
+//! kind       u8       0 = finished table, 1 = checkpoint
+//! width      u8       bytes per value: 1, 2 or 4
+//! reserved   2 bytes  0
+//! rules      u32 length + UTF-8 canonical rules text ("tb[0.6]")
+//! target     u64      number of values the run asked for
+//! count      u64      number of values stored (heaps 0..count)
+//! stats      (finished tables only, see TableStats::encode)
+//! period     u8 flag + preperiod, period, saltus, values_needed as u64 + proven u8
+//! values     count * width bytes, little-endian
+//! checksum   u64      FNV-1a of every byte before it
+//! ```
+//!
+//! All integers are little-endian. Nothing in the file depends on time or on where a run
+//! was interrupted, so a resumed run writes the same bytes as an uninterrupted one.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::dense::{extend_in_place, ComputeOptions};
+use crate::period::{find_period, Period};
+use crate::rules::HeapRules;
+use crate::values::{HeapError, Values};
+
+const MAGIC: &[u8; 8] = b"GRUNDYHT";
+const VERSION: u32 = 1;
+const KIND_TABLE: u8 = 0;
+const KIND_CHECKPOINT: u8 = 1;
+
+/// Statistics of a nim-sequence, stored in table files.
+///
+/// "Rare" follows the sparse-space split: with the mask that makes fewest heaps rare, a
+/// value is rare when `v & mask` has even parity (0 is always rare).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TableStats {
+    /// Largest value.
+    pub max_value: u32,
+    /// First heap with the largest value.
+    pub max_value_at: u64,
+    /// The rare/common mask (0 when no mask makes fewer than half the heaps rare).
+    pub rare_mask: u32,
+    /// Number of heaps (1..count) with a rare value; 0 when `rare_mask` is 0.
+    pub rare_count: u64,
+    /// Each rare value that occurs: (value, number of heaps, last heap with it).
+    pub rare_values: Vec<(u32, u64, u64)>,
+    /// Last heap with a rare value, if any.
+    pub last_rare_at: Option<u64>,
+    /// Last heap whose value had not occurred before (a new value).
+    pub last_new_value_at: u64,
+}
+
+fn odd_parity(v: u32, mask: u32) -> bool {
+    (v & mask).count_ones() & 1 == 1
+}
+
+/// Computes the statistics of a table.
+///
+/// Arguments: `values`, G(0..N).
+///
+/// Returns: largest value, rare/common mask and rare values, last rare heap, last new value.
+///
+/// Complexity: O(N + V * 2^b) for V distinct values below 2^b (the mask search is skipped
+/// when values need more than 12 bits).
+///
+/// Example:
+/// ```
+/// use grundy_heap::{table_stats, Values};
+/// let s = table_stats(&Values::from_u32(&[0, 1, 1, 2, 0, 3]));
+/// assert_eq!((s.max_value, s.max_value_at, s.last_new_value_at), (3, 5, 5));
+/// ```
+pub fn table_stats(values: &Values) -> TableStats {
+    let mut hist: Vec<u64> = Vec::new();
+    let mut stats = TableStats::default();
+    for (i, v) in values.iter().enumerate() {
+        if v as usize >= hist.len() {
+            hist.resize(v as usize + 1, 0);
+        }
+        if hist[v as usize] == 0 {
+            stats.last_new_value_at = i as u64;
+        }
+        hist[v as usize] += 1;
+        if v > stats.max_value || i == 0 {
+            stats.max_value = v;
+            stats.max_value_at = i as u64;
+        }
+    }
+    let bits = 32 - stats.max_value.leading_zeros();
+    if bits == 0 || bits > 12 {
+        return stats;
+    }
+    let n = values.len() as u64;
+    let mut best = (u64::MAX, 0u32);
+    for mask in 1..(1u32 << bits) {
+        let rare: u64 = hist
+            .iter()
+            .enumerate()
+            .filter(|&(v, &c)| c > 0 && !odd_parity(v as u32, mask))
+            .map(|(_, &c)| c)
+            .sum();
+        if rare < best.0 {
+            best = (rare, mask);
+        }
+    }
+    if best.0.saturating_mul(2) >= n {
+        return stats;
+    }
+    let mask = best.1;
+    stats.rare_mask = mask;
+    let mut per_value: Vec<(u64, u64)> = vec![(0, 0); hist.len()];
+    for (i, v) in values.iter().enumerate().skip(1) {
+        if !odd_parity(v, mask) {
+            per_value[v as usize].0 += 1;
+            per_value[v as usize].1 = i as u64;
+            stats.rare_count += 1;
+            stats.last_rare_at = Some(i as u64);
+        }
+    }
+    stats.rare_values = per_value
+        .iter()
+        .enumerate()
+        .filter(|(_, &(c, _))| c > 0)
+        .map(|(v, &(c, last))| (v as u32, c, last))
+        .collect();
+    stats
+}
+
+impl TableStats {
+    fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.max_value.to_le_bytes());
+        out.extend_from_slice(&self.max_value_at.to_le_bytes());
+        out.extend_from_slice(&self.rare_mask.to_le_bytes());
+        out.extend_from_slice(&self.rare_count.to_le_bytes());
+        out.extend_from_slice(&self.last_rare_at.unwrap_or(u64::MAX).to_le_bytes());
+        out.extend_from_slice(&self.last_new_value_at.to_le_bytes());
+        out.extend_from_slice(&(self.rare_values.len() as u32).to_le_bytes());
+        for &(v, c, last) in &self.rare_values {
+            out.extend_from_slice(&v.to_le_bytes());
+            out.extend_from_slice(&c.to_le_bytes());
+            out.extend_from_slice(&last.to_le_bytes());
+        }
+    }
+
+    fn decode(r: &mut Reader<'_>) -> Result<TableStats, String> {
+        let max_value = r.u32()?;
+        let max_value_at = r.u64()?;
+        let rare_mask = r.u32()?;
+        let rare_count = r.u64()?;
+        let last_rare = r.u64()?;
+        let last_new_value_at = r.u64()?;
+        let k = r.u32()? as usize;
+        let mut rare_values = Vec::with_capacity(k.min(1 << 16));
+        for _ in 0..k {
+            rare_values.push((r.u32()?, r.u64()?, r.u64()?));
+        }
+        Ok(TableStats {
+            max_value,
+            max_value_at,
+            rare_mask,
+            rare_count,
+            rare_values,
+            last_rare_at: (last_rare != u64::MAX).then_some(last_rare),
+            last_new_value_at,
+        })
+    }
+}
+
+/// A table file's contents.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Canonical rules text, such as `tb[0.6]`.
+    pub rules: String,
+    /// Number of values the run asked for.
+    pub target: u64,
+    /// The values stored (heaps 0..values.len()).
+    pub values: Values,
+    /// Statistics (default for a checkpoint).
+    pub stats: TableStats,
+    /// The period found, if any.
+    pub period: Option<Period>,
+    /// Whether this is a checkpoint of an unfinished run rather than a finished table.
+    pub checkpoint: bool,
+}
+
+/// FNV-1a, 64 bits: enough to tell a damaged file from a good one, no dependency.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn encode(table: &Table) -> Vec<u8> {
+    let width = table.values.bytes_per_value();
+    let mut out = Vec::with_capacity(128 + table.values.len() * width);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(if table.checkpoint {
+        KIND_CHECKPOINT
+    } else {
+        KIND_TABLE
+    });
+    out.push(width as u8);
+    out.extend_from_slice(&[0, 0]);
+    out.extend_from_slice(&(table.rules.len() as u32).to_le_bytes());
+    out.extend_from_slice(table.rules.as_bytes());
+    out.extend_from_slice(&table.target.to_le_bytes());
+    out.extend_from_slice(&(table.values.len() as u64).to_le_bytes());
+    if !table.checkpoint {
+        table.stats.encode(&mut out);
+    }
+    match &table.period {
+        None => out.push(0),
+        Some(p) => {
+            out.push(1);
+            for x in [p.preperiod, p.period, p.saltus, p.values_needed] {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+            out.push(u8::from(p.proven));
+        }
+    }
+    match &table.values {
+        Values::U8(v) => out.extend_from_slice(v),
+        Values::U16(v) => v
+            .iter()
+            .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+        Values::U32(v) => v
+            .iter()
+            .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+    }
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or_else(|| "file is truncated".to_string())?;
+        let s = &self.bytes[self.pos..end];
+        self.pos = end;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.take(1)?[0])
+    }
+    fn u32(&mut self) -> Result<u32, String> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn u64(&mut self) -> Result<u64, String> {
+        let b = self.take(8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(u64::from_le_bytes(a))
+    }
+}
+
+fn decode(bytes: &[u8]) -> Result<Table, String> {
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+        return Err("not a grundy table file (bad magic bytes)".into());
+    }
+    if bytes.len() < 8 + 8 {
+        return Err("file is truncated".into());
+    }
+    let (body, sum) = bytes.split_at(bytes.len() - 8);
+    let mut s = [0u8; 8];
+    s.copy_from_slice(sum);
+    if fnv1a(body) != u64::from_le_bytes(s) {
+        return Err("checksum mismatch: the file is damaged or was cut short".into());
+    }
+    let mut r = Reader {
+        bytes: body,
+        pos: MAGIC.len(),
+    };
+    let version = r.u32()?;
+    if version != VERSION {
+        return Err(format!(
+            "unsupported table version {version} (expected {VERSION})"
+        ));
+    }
+    let kind = r.u8()?;
+    let width = r.u8()?;
+    r.take(2)?;
+    let rules_len = r.u32()? as usize;
+    let rules = String::from_utf8(r.take(rules_len)?.to_vec())
+        .map_err(|_| "rules text is not UTF-8".to_string())?;
+    let target = r.u64()?;
+    let count = usize::try_from(r.u64()?).map_err(|_| "value count too large".to_string())?;
+    let checkpoint = match kind {
+        KIND_TABLE => false,
+        KIND_CHECKPOINT => true,
+        k => return Err(format!("unknown file kind {k}")),
+    };
+    let stats = if checkpoint {
+        TableStats::default()
+    } else {
+        TableStats::decode(&mut r)?
+    };
+    let period = match r.u8()? {
+        0 => None,
+        1 => {
+            let (preperiod, period, saltus, values_needed) =
+                (r.u64()?, r.u64()?, r.u64()?, r.u64()?);
+            let proven = r.u8()? != 0;
+            Some(Period {
+                preperiod,
+                period,
+                saltus,
+                proven,
+                values_needed,
+            })
+        }
+        f => return Err(format!("bad period flag {f}")),
+    };
+    let data = r.take(
+        count
+            .checked_mul(width as usize)
+            .ok_or("value count too large")?,
+    )?;
+    let values = match width {
+        1 => Values::U8(data.to_vec()),
+        2 => Values::U16(
+            data.chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+        ),
+        4 => Values::U32(
+            data.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        ),
+        w => return Err(format!("bad value width {w}")),
+    };
+    if r.pos != body.len() {
+        return Err("trailing bytes after the values".into());
+    }
+    Ok(Table {
+        rules,
+        target,
+        values,
+        stats,
+        period,
+        checkpoint,
+    })
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> HeapError + '_ {
+    move |source| HeapError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, synced,
+/// then renamed over `path`, so a reader (or a resumed run) sees the old or the new file,
+/// never a mixture, even after kill -9 or a power cut.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), HeapError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    {
+        let mut f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
+        f.write_all(bytes).map_err(io_err(&tmp))?;
+        f.sync_all().map_err(io_err(&tmp))?;
+    }
+    fs::rename(&tmp, path).map_err(io_err(path))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // Syncing the directory makes the rename itself durable; failure is harmless.
+        if let Ok(d) = fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok(())
+}
+
+/// Writes a finished table file.
+///
+/// Arguments: `path`; `rules`; `values`, G(0..N); `period`, if one was found.
+///
+/// Returns: the statistics written, or an I/O error naming the file.
+///
+/// Complexity: O(N) time, one copy of the values in memory while encoding.
+///
+/// Example:
+/// ```
+/// use grundy_heap::{read_table, values, write_table, ComputeOptions, HeapRules};
+/// let r = HeapRules::parse("tb[0.6]").unwrap();
+/// let g = values(&r, 100, &ComputeOptions::default()).unwrap();
+/// let path = std::env::temp_dir().join("grundy-heap-doc-table.bin");
+/// write_table(&path, &r, &g, None).unwrap();
+/// assert_eq!(read_table(&path).unwrap().values, g);
+/// ```
+pub fn write_table(
+    path: &Path,
+    rules: &HeapRules,
+    values: &Values,
+    period: Option<&Period>,
+) -> Result<TableStats, HeapError> {
+    let stats = table_stats(values);
+    let table = Table {
+        rules: rules.to_string(),
+        target: values.len() as u64,
+        values: values.clone(),
+        stats: stats.clone(),
+        period: period.cloned(),
+        checkpoint: false,
+    };
+    write_atomic(path, &encode(&table))?;
+    Ok(stats)
+}
+
+/// Reads a table or checkpoint file, verifying its checksum.
+///
+/// Returns: the table, or [`HeapError::BadFile`] saying what is wrong (not a table file,
+/// damaged, cut short, unknown version), or an I/O error.
+///
+/// Complexity: O(file size).
+///
+/// Example: see [`write_table`].
+pub fn read_table(path: &Path) -> Result<Table, HeapError> {
+    let bytes = fs::read(path).map_err(io_err(path))?;
+    decode(&bytes).map_err(|reason| HeapError::BadFile {
+        path: path.to_path_buf(),
+        reason,
+    })
+}
+
+/// Settings of [`compute_to_file`] beyond those of the computation itself.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Checkpoint file; `None` runs without one.
+    pub checkpoint: Option<PathBuf>,
+    /// Least time between two checkpoint writes.
+    pub checkpoint_every: Duration,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Computes G(0..n) of `rules` and writes the finished table to `out`, resuming from and
+/// periodically saving a checkpoint.
+///
+/// Arguments: `rules`; `n`, the number of values; `out`, the table file to write;
+/// `run`, the checkpoint file and how often to save it; `opts`, progress, cancellation
+/// and memory limit of the computation.
+///
+/// Returns: the table written (values, statistics, period). A checkpoint that exists is
+/// read first; it must be intact and of the same rules and `n`, else
+/// [`HeapError::BadFile`] says so and nothing is overwritten (it is never silently
+/// reused or replaced). Checkpoints are written atomically, so a run killed at any
+/// instant resumes from the last one; the finished file does not depend on where runs
+/// were interrupted. On cancellation a last checkpoint is saved before
+/// [`HeapError::Cancelled`] is returned. The checkpoint is removed once `out` is written.
+///
+/// Complexity: that of [`crate::values`], plus writing the values once per checkpoint.
+///
+/// Example:
+/// ```
+/// use grundy_heap::{compute_to_file, read_table, ComputeOptions, HeapRules, RunOptions};
+/// let r = HeapRules::parse("tb[0.77]").unwrap();
+/// let out = std::env::temp_dir().join("grundy-heap-doc-kayles.bin");
+/// let t = compute_to_file(&r, 500, &out, &RunOptions::default(), &ComputeOptions::default()).unwrap();
+/// assert_eq!(t.period.map(|p| p.period), Some(12));
+/// ```
+pub fn compute_to_file(
+    rules: &HeapRules,
+    n: usize,
+    out: &Path,
+    run: &RunOptions,
+    opts: &ComputeOptions<'_>,
+) -> Result<Table, HeapError> {
+    let rules_text = rules.to_string();
+    let mut current = Values::default();
+    if let Some(cp) = &run.checkpoint {
+        if cp.exists() {
+            let t = read_table(cp)?;
+            let refuse = |reason: String| HeapError::BadFile {
+                path: cp.clone(),
+                reason,
+            };
+            if !t.checkpoint {
+                return Err(refuse(
+                    "this is a finished table, not a checkpoint; choose another checkpoint file"
+                        .into(),
+                ));
+            }
+            if t.rules != rules_text {
+                return Err(refuse(format!(
+                    "checkpoint is for {} but this run is for {rules_text}; use another \
+                     checkpoint file or delete this one",
+                    t.rules
+                )));
+            }
+            if t.target != n as u64 {
+                return Err(refuse(format!(
+                    "checkpoint is for {} values but this run asks for {n}; use the same \
+                     number or delete the checkpoint",
+                    t.target
+                )));
+            }
+            current = t.values;
+        }
+    }
+    let save = |values: &Values| -> Result<(), HeapError> {
+        if let Some(cp) = &run.checkpoint {
+            let t = Table {
+                rules: rules_text.clone(),
+                target: n as u64,
+                values: values.clone(),
+                stats: TableStats::default(),
+                period: None,
+                checkpoint: true,
+            };
+            write_atomic(cp, &encode(&t))?;
+        }
+        Ok(())
+    };
+    let mut last_save = Instant::now();
+    let mut step = 1usize << 16;
+    while current.len() < n {
+        let target = n.min(current.len().saturating_add(step));
+        let began = Instant::now();
+        match extend_in_place(rules, &mut current, target, opts) {
+            Ok(()) => {}
+            Err(HeapError::Cancelled { done }) => {
+                // The values computed so far are a correct prefix: keep them.
+                save(&current)?;
+                return Err(HeapError::Cancelled { done });
+            }
+            Err(e) => return Err(e),
+        }
+        // Aim at chunks of a few seconds, so cancellation loses little work.
+        if began.elapsed() < Duration::from_secs(2) {
+            step = step.saturating_mul(2);
+        }
+        if current.len() < n && last_save.elapsed() >= run.checkpoint_every {
+            save(&current)?;
+            last_save = Instant::now();
+        }
+    }
+    let period = find_period(rules, &current);
+    let stats = write_table(out, rules, &current, period.as_ref())?;
+    if let Some(cp) = &run.checkpoint {
+        if cp.exists() {
+            fs::remove_file(cp).map_err(io_err(cp))?;
+        }
+    }
+    Ok(Table {
+        rules: rules_text,
+        target: n as u64,
+        values: current,
+        stats,
+        period,
+        checkpoint: false,
+    })
+}

@@ -1,0 +1,189 @@
+//! Table files, checkpoints and resource limits.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use grundy_heap::{
+    compute_to_file, read_table, values, ComputeOptions, HeapError, HeapRules, RunOptions,
+};
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-heap-it-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+fn officers() -> HeapRules {
+    HeapRules::parse("tb[0.6]").expect("valid")
+}
+
+#[test]
+fn table_file_roundtrip_and_stats() {
+    let out = tmp("officers.bin");
+    let t = compute_to_file(
+        &officers(),
+        8_000,
+        &out,
+        &RunOptions::default(),
+        &ComputeOptions::default(),
+    )
+    .expect("computes");
+    let back = read_table(&out).expect("reads");
+    assert_eq!(back, t);
+    assert_eq!(back.rules, "tb[0.6]");
+    assert!(!back.checkpoint);
+    assert_eq!(back.values.bytes_per_value(), 1);
+    // Officers' values stay below 256 up to 8000: one byte per value plus a small header.
+    let size = std::fs::metadata(&out).expect("exists").len();
+    assert!(size < 8_000 + 4096, "file of {size} bytes");
+    assert_eq!(back.stats.max_value, back.values.max_value());
+    assert!(back.stats.rare_mask != 0 && back.stats.rare_count > 0);
+    assert!(back.stats.last_rare_at.is_some());
+}
+
+#[test]
+fn cancelled_runs_resume_to_identical_bytes() {
+    let reference = tmp("ref.bin");
+    compute_to_file(
+        &officers(),
+        60_000,
+        &reference,
+        &RunOptions::default(),
+        &ComputeOptions::default(),
+    )
+    .expect("computes");
+    let out = tmp("resumed.bin");
+    let cp = tmp("resumed.cp");
+    let run = RunOptions {
+        checkpoint: Some(cp.clone()),
+        checkpoint_every: std::time::Duration::ZERO,
+    };
+    // Cancel at several points; every run must make progress and keep a checkpoint.
+    let mut cancels = 0;
+    for stop_at in [20_000u64, 40_000, 50_000] {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f2 = flag.clone();
+        let progress = move |done: u64| {
+            if done >= stop_at {
+                f2.store(true, Ordering::Relaxed);
+            }
+        };
+        let opts = ComputeOptions {
+            progress: Some(&progress),
+            cancel: Some(flag),
+            ..ComputeOptions::default()
+        };
+        match compute_to_file(&officers(), 60_000, &out, &run, &opts) {
+            Err(HeapError::Cancelled { .. }) => cancels += 1,
+            Ok(_) => break,
+            Err(e) => panic!("unexpected error {e}"),
+        }
+        let saved = read_table(&cp).expect("checkpoint readable");
+        assert!(saved.checkpoint);
+        assert!(saved.values.len() as u64 >= stop_at - 16_384);
+    }
+    assert!(cancels >= 1);
+    compute_to_file(&officers(), 60_000, &out, &run, &ComputeOptions::default()).expect("finishes");
+    assert_eq!(std::fs::read(&out).ok(), std::fs::read(&reference).ok());
+    assert!(!cp.exists(), "checkpoint removed after success");
+}
+
+#[test]
+fn corrupt_or_mismatched_checkpoints_are_refused() {
+    let cp = tmp("bad.cp");
+    let out = tmp("bad.bin");
+    let run = RunOptions {
+        checkpoint: Some(cp.clone()),
+        checkpoint_every: std::time::Duration::ZERO,
+    };
+    // Make a real checkpoint by cancelling early.
+    let flag = Arc::new(AtomicBool::new(true));
+    let opts = ComputeOptions {
+        cancel: Some(flag),
+        ..ComputeOptions::default()
+    };
+    let _ = compute_to_file(&officers(), 100_000, &out, &run, &opts);
+    let good = std::fs::read(&cp).expect("checkpoint written");
+
+    // Other rules: refused, file left alone.
+    let kayles = HeapRules::parse("tb[0.77]").expect("valid");
+    let err = compute_to_file(&kayles, 100_000, &out, &run, &ComputeOptions::default())
+        .expect_err("mismatched rules");
+    assert!(matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("tb[0.6]")));
+    // Another size: refused.
+    let err = compute_to_file(&officers(), 99_999, &out, &run, &ComputeOptions::default())
+        .expect_err("mismatched size");
+    assert!(matches!(err, HeapError::BadFile { .. }));
+    assert_eq!(std::fs::read(&cp).ok(), Some(good.clone()));
+
+    // One flipped byte or a cut: refused with a checksum or truncation message.
+    let mut flipped = good.clone();
+    let mid = flipped.len() / 2;
+    flipped[mid] ^= 0x40;
+    std::fs::write(&cp, &flipped).expect("write");
+    let err = compute_to_file(&officers(), 100_000, &out, &run, &ComputeOptions::default())
+        .expect_err("corrupt");
+    assert!(matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("checksum")));
+    std::fs::write(&cp, &good[..good.len() / 3]).expect("write");
+    assert!(matches!(
+        compute_to_file(&officers(), 100_000, &out, &run, &ComputeOptions::default()),
+        Err(HeapError::BadFile { .. })
+    ));
+    std::fs::write(&cp, b"hello").expect("write");
+    assert!(matches!(
+        compute_to_file(&officers(), 100_000, &out, &run, &ComputeOptions::default()),
+        Err(HeapError::BadFile { .. })
+    ));
+    assert!(!out.exists(), "no table written from a refused checkpoint");
+}
+
+#[test]
+fn too_large_is_an_error_before_allocating() {
+    let opts = ComputeOptions {
+        memory_limit: 1 << 20,
+        ..ComputeOptions::default()
+    };
+    match values(&officers(), 2 << 20, &opts) {
+        Err(HeapError::TooLarge {
+            needed_bytes,
+            limit,
+            ..
+        }) => {
+            assert_eq!(limit, 1 << 20);
+            assert!(needed_bytes >= 2 << 20);
+        }
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+    // usize::MAX values can never fit, whatever the limit.
+    let huge = ComputeOptions {
+        memory_limit: u64::MAX,
+        ..ComputeOptions::default()
+    };
+    assert!(matches!(
+        values(&officers(), usize::MAX, &huge),
+        Err(HeapError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn progress_is_reported_and_cancellation_is_prompt() {
+    let seen = AtomicU64::new(0);
+    let progress = |done: u64| {
+        seen.store(done, Ordering::Relaxed);
+    };
+    let opts = ComputeOptions {
+        progress: Some(&progress),
+        ..ComputeOptions::default()
+    };
+    let g = values(&officers(), 50_000, &opts).expect("computes");
+    assert_eq!(seen.load(Ordering::Relaxed), g.len() as u64);
+    let flag = Arc::new(AtomicBool::new(true));
+    let opts = ComputeOptions {
+        cancel: Some(flag),
+        ..ComputeOptions::default()
+    };
+    match values(&officers(), 1_000_000, &opts) {
+        Err(HeapError::Cancelled { done }) => assert!(done <= 16_384),
+        other => panic!("expected Cancelled, got {other:?}"),
+    }
+}

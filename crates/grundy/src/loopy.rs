@@ -1,0 +1,93 @@
+//! Analysis of sums that contain loopy components (tokens on graphs with cycles).
+//!
+//! Values follow Smith's rules ([`crate::value::sum`]); a move wins when the sum after it has
+//! outcome P, and keeps a draw when the sum after it has outcome D.
+
+use crate::analysis::{
+    component_moves, component_nimber, render, replacement_components, Analysis, Options,
+};
+use crate::position::{Component, Position};
+use crate::solve::{SolveError, Solver};
+use crate::value::{sum, Value};
+use crate::{Nimber, Outcome, Play};
+
+/// Whether some component of the position belongs to a loopy family.
+pub(crate) fn is_loopy(pos: &Position) -> bool {
+    pos.components().iter().any(|(_, c)| match c {
+        Component::Of(r, s) => r.rules().loopy_value(s).is_some(),
+        Component::Star(_) => false,
+    })
+}
+
+fn value_of(c: &Component, solver: &mut Solver<Component>) -> Result<Value, SolveError> {
+    if let Component::Of(r, s) = c {
+        if let Some(v) = r.rules().loopy_value(s) {
+            return Ok(v);
+        }
+    }
+    Ok(Value::Finite(component_nimber(c, solver)?))
+}
+
+/// Outcome, value, winning and drawing moves of a sum with loopy components (normal play).
+pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+    if opts.play == Play::Misere {
+        return Err(SolveError::Unsupported {
+            reason: "misere play of games with cycles is not supported: Smith's theory of loopy \
+                     values is for normal play; drop --misere"
+                .to_string(),
+        });
+    }
+    let mut solver = Solver::new(opts.limits);
+    let comps = pos.components();
+    let mut values = Vec::with_capacity(comps.len());
+    for (_, c) in &comps {
+        values.push(value_of(c, &mut solver)?);
+    }
+    let total = sum(&values);
+    let outcome = total.outcome();
+    let mut winning = Vec::new();
+    let mut winning_total = 0usize;
+    let mut drawing = Vec::new();
+    let mut drawing_total = 0usize;
+    if outcome != Outcome::P {
+        for (i, (place, c)) in comps.iter().enumerate() {
+            let mut others: Vec<Value> = Vec::with_capacity(values.len() + 2);
+            others.extend(values[..i].iter().cloned());
+            others.extend(values[i + 1..].iter().cloned());
+            let base = others.len();
+            for (rep, text) in component_moves(c)? {
+                others.truncate(base);
+                for part in replacement_components(c, &rep) {
+                    others.push(value_of(&part, &mut solver)?);
+                }
+                let after = sum(&others).outcome();
+                let keep = match (outcome, after) {
+                    (Outcome::N, Outcome::P) => &mut winning,
+                    (Outcome::D, Outcome::D) => &mut drawing,
+                    _ => continue,
+                };
+                if outcome == Outcome::N {
+                    winning_total += 1;
+                } else {
+                    drawing_total += 1;
+                }
+                if keep.len() < opts.max_moves {
+                    keep.push(render(pos, *place, rep, text));
+                }
+            }
+        }
+    }
+    let nimber: Option<Nimber> = total.nimber().cloned();
+    Ok(Analysis {
+        game: pos.to_string(),
+        play: Play::Normal,
+        outcome,
+        nimber,
+        value: Some(total),
+        winning_moves: winning,
+        winning_moves_total: winning_total,
+        winning_moves_note: None,
+        drawing_moves: drawing,
+        drawing_moves_total: drawing_total,
+    })
+}

@@ -1,0 +1,177 @@
+//! Georgia and Bob: pieces on a row of cells; a move shifts one piece left without passing
+//! another piece or the left edge.
+//!
+//! Rules: `georgia(p1, ..., pn)`: pieces on distinct cells p_i >= 1 (in any order; the order as
+//! written is kept). A move takes a piece and moves it left by at least one cell, to a free cell,
+//! without jumping over another piece; cell 1 is the leftmost.
+//! Theory: sort the cells s_1 < ... < s_n and let g_j = s_j - s_{j-1} - 1 (s_0 = 0) be the free
+//! cells left of piece j. Moving piece j left by t lowers g_j by t and raises g_{j+1} by t (the
+//! rightmost piece's gap has no successor). That is staircase Nim exactly, with the rightmost
+//! gap on stair 1, the next on stair 2, and so on: the value is g_n ^ g_{n-2} ^ ..., the gaps
+//! "paired from the right end" of the POJ solutions. Exact at any size; winning moves come from
+//! [`super::staircase::stair_moves_to`].
+//! Worked example (POJ 1704): georgia(1,5,6,7,9,12,14,17): gaps 0,3,0,0,1,2,1,2; the stairs from
+//! the right are 2, 1, 2, 1, 0, 0, 3, 0; the odd stairs give 2 ^ 2 ^ 0 ^ 3 = 3, so Georgia (first)
+//! wins; georgia(1,2,3) has value 0 (Bob wins).
+//! Source: POJ 1704 "Georgia and Bob"; Winning Ways, chapter 4 (staircase Nim).
+
+use std::sync::Arc;
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::{ToPrimitive, Zero};
+
+use super::staircase::{naturals, stair_explanation, stair_moves_to, stair_value, StairMove};
+use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use crate::explain::Explanation;
+use crate::rules::Arg;
+use crate::solve::SolveError;
+use crate::Nimber;
+
+/// The registry entry.
+pub static FAMILY: Family = Family {
+    name: "georgia",
+    aliases: &[],
+    syntax: "georgia(p1, p2, ...) with pieces on distinct cells >= 1",
+    summary: "Georgia and Bob: shift a piece left without passing another or the edge",
+    example: "georgia(1,5,6,7,9,12,14,17)",
+    params: None,
+    build,
+};
+
+fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+    Ok(Arc::new(Georgia))
+}
+
+/// Largest total number of free cells for which moves are enumerated.
+pub const SEARCH_LIMIT: u64 = 100_000;
+
+/// The Georgia and Bob ruleset.
+#[derive(Debug, Clone, Copy)]
+pub struct Georgia;
+
+/// The indices of the pieces sorted by cell, and the stairs (stair 1 = the rightmost gap).
+fn stairs(cells: &[BigUint]) -> (Vec<usize>, Vec<BigUint>) {
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.sort_by(|&i, &j| cells[i].cmp(&cells[j]));
+    let mut gaps = Vec::with_capacity(cells.len());
+    let mut prev = BigUint::zero();
+    for &i in &order {
+        // Cells are distinct and at least 1 (checked by `components`), so this never wraps.
+        let g = if cells[i] > prev {
+            &cells[i] - &prev - 1u32
+        } else {
+            BigUint::zero()
+        };
+        gaps.push(g);
+        prev = cells[i].clone();
+    }
+    gaps.reverse();
+    (order, gaps)
+}
+
+fn piece_move(cells: &[BigUint], order: &[usize], m: &StairMove) -> Move {
+    let n = order.len();
+    // Stair s holds the gap of the s-th piece from the right.
+    let idx = order[n - m.from];
+    let mut next = cells.to_vec();
+    next[idx] -= &m.amount;
+    Move {
+        to: vec![next
+            .iter()
+            .map(|x| Arg::Int(BigInt::from(x.clone())))
+            .collect()],
+        text: format!(
+            "move the piece on cell {} to cell {}",
+            cells[idx], next[idx]
+        ),
+    }
+}
+
+impl Ruleset for Georgia {
+    fn name(&self) -> String {
+        "georgia".to_string()
+    }
+
+    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+        let mut seen = std::collections::HashMap::new();
+        for (i, a) in args.iter().enumerate() {
+            let c = a
+                .as_natural()
+                .map_err(|m| ArgError::at(i, format!("piece {}: {m}", i + 1)))?;
+            if c.is_zero() {
+                return Err(ArgError::at(
+                    i,
+                    format!("piece {} is on cell 0; cells are numbered from 1", i + 1),
+                ));
+            }
+            if let Some(j) = seen.insert(c.clone(), i) {
+                return Err(ArgError::at(
+                    i,
+                    format!(
+                        "pieces {} and {} are both on cell {c}; a cell holds at most one piece",
+                        j + 1,
+                        i + 1
+                    ),
+                ));
+            }
+        }
+        Ok(vec![args.to_vec()])
+    }
+
+    fn moves(&self, state: &State) -> Vec<Move> {
+        let cells = naturals(state);
+        let (order, gaps) = stairs(&cells);
+        let mut out = Vec::new();
+        for (s, g) in gaps.iter().enumerate() {
+            for t in 1..=g.to_u64().unwrap_or(0) {
+                let m = StairMove {
+                    from: s + 1,
+                    amount: BigUint::from(t),
+                };
+                out.push(piece_move(&cells, &order, &m));
+            }
+        }
+        out
+    }
+
+    fn searchable(&self, state: &State) -> Result<(), String> {
+        let (_, gaps) = stairs(&naturals(state));
+        let total: BigUint = gaps.iter().sum();
+        if total > BigUint::from(SEARCH_LIMIT) {
+            return Err(format!(
+                "the pieces have {total} free cells to move through, too many to search move \
+                 by move (at most {SEARCH_LIMIT}); in normal play the value has a closed form"
+            ));
+        }
+        Ok(())
+    }
+
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+        let (_, gaps) = stairs(&naturals(state));
+        Ok(Some(Nimber::from_big(stair_value(&gaps))))
+    }
+
+    fn moves_to_value(
+        &self,
+        state: &State,
+        target: &Nimber,
+    ) -> Result<Option<Vec<Move>>, SolveError> {
+        let cells = naturals(state);
+        let (order, gaps) = stairs(&cells);
+        Ok(Some(
+            stair_moves_to(&gaps, &target.to_biguint())
+                .iter()
+                .map(|m| piece_move(&cells, &order, m))
+                .collect(),
+        ))
+    }
+
+    fn explain(&self, state: &State) -> Option<Explanation> {
+        let (_, gaps) = stairs(&naturals(state));
+        Some(stair_explanation(
+            "Georgia and Bob: the free cells left of each piece, rightmost piece first".into(),
+            &gaps,
+            "gap",
+        ))
+    }
+}

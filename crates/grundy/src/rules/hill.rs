@@ -1,0 +1,240 @@
+//! Climbing the Hill: people on a line of cells below the hilltop (cell 0) move up without
+//! jumping over anyone; whoever brings the king to the top wins.
+//!
+//! Rules: `hill[k](c1, ..., cn)`: n people on cells c_i >= 1 (distinct, except that any number
+//! may stand on the hilltop 0); the king is the k-th closest to the top. A move takes a person
+//! not at the top up any number of cells, to a free cell or the top, without passing the person
+//! above. Bringing the king to the top wins, so a position with the king on top has no moves
+//! (normal play). Positions are kept sorted by cell.
+//! Theory (outcome, exact at any size; the key of the accepted HDU 4315 solutions, checked
+//! against brute force for every placement of up to four people on cells 1..8 and in the
+//! property tests): people on the top are inert, so drop them and lower k by their number. If
+//! then k = 1, the king walks to the top: N. Otherwise, when the number of people left is odd,
+//! add a virtual person on cell 0 if k is even and on cell -1 if k is odd; sort, pair the people
+//! from the top (1st with 2nd, 3rd with 4th, ...) and XOR the gaps inside each pair (cells
+//! strictly between them): P iff the XOR is 0. (Moving the person just above the king to the
+//! top loses at once, so that person's floor is cell 1: a staircase Nim with a shifted edge.)
+//! Nim-values for sums come from search on small hills; winning moves alone from the key.
+//! Worked example (HDU 4315): hill[3](1,2,4): 3 people, k odd: virtual -1; pairs (-1,1), (2,4):
+//! gaps 1 ^ 1 = 0: Bob wins. hill[1](100,200): the king is on top of the line: Alice wins.
+//! Source: HDU 4315 "Climbing the Hill" (2012 Multi-University Training Contest 2).
+
+use std::sync::Arc;
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::{ToPrimitive, Zero};
+
+use super::staircase::naturals;
+use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use crate::rules::Arg;
+use crate::solve::SolveError;
+use crate::{Nimber, Outcome};
+
+/// The registry entry.
+pub static FAMILY: Family = Family {
+    name: "hill",
+    aliases: &[],
+    syntax: "hill[k](c1, ..., cn): the king is the k-th closest to the top (cell 0)",
+    summary: "Climbing the Hill: move people up without passing; king to the top wins",
+    example: "hill[3](1,2,4)",
+    params: Some(true),
+    build,
+};
+
+fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+    let text = params.unwrap_or("").trim();
+    let k: usize = text.parse().map_err(|_| {
+        ParamError::new(
+            0,
+            format!("expected the king's rank k (1 = closest to the top), found '{text}'"),
+        )
+    })?;
+    if k == 0 {
+        return Err(ParamError::new(
+            0,
+            "k counts from 1 (the person closest to the top)",
+        ));
+    }
+    Ok(Arc::new(Hill { k }))
+}
+
+/// Largest sum of cells for which moves are enumerated.
+pub const SEARCH_LIMIT: u64 = 40;
+
+/// Most moves x people tried when listing winning moves.
+const WINNING_SCAN_LIMIT: u64 = 50_000_000;
+
+/// Climbing the Hill with the king's rank.
+#[derive(Debug, Clone, Copy)]
+pub struct Hill {
+    k: usize,
+}
+
+/// Whether the player to move wins (the HDU 4315 key, after dropping the people on top).
+pub fn first_wins(cells: &[BigUint], k: usize) -> bool {
+    if cells.get(k - 1).map_or(true, |c| c.is_zero()) {
+        return false;
+    }
+    let top = cells.iter().take_while(|c| c.is_zero()).count();
+    let k = k - top;
+    let rest: Vec<BigInt> = cells[top..]
+        .iter()
+        .map(|c| BigInt::from(c.clone()))
+        .collect();
+    if k == 1 {
+        return true;
+    }
+    let mut a = Vec::with_capacity(rest.len() + 1);
+    if rest.len() % 2 == 1 {
+        a.push(BigInt::from(if k % 2 == 0 { 0 } else { -1 }));
+    }
+    a.extend(rest);
+    let mut x = BigInt::zero();
+    for p in a.chunks(2) {
+        if let [lo, hi] = p {
+            x ^= hi - lo - 1;
+        }
+    }
+    !x.is_zero()
+}
+
+fn render(cells: &[BigUint]) -> State {
+    cells
+        .iter()
+        .map(|c| Arg::Int(BigInt::from(c.clone())))
+        .collect()
+}
+
+/// Every move, as (person index, new cell), without rendering.
+fn each_move(cells: &[BigUint], k: usize, mut f: impl FnMut(usize, BigUint)) {
+    if cells.get(k - 1).map_or(true, |c| c.is_zero()) {
+        return;
+    }
+    for i in 0..cells.len() {
+        if cells[i].is_zero() {
+            continue;
+        }
+        let lo = match i.checked_sub(1) {
+            Some(j) if !cells[j].is_zero() => &cells[j] + 1u32,
+            _ => BigUint::zero(),
+        };
+        let mut to = lo;
+        while to < cells[i] {
+            f(i, to.clone());
+            to += 1u32;
+        }
+    }
+}
+
+fn person_move(cells: &[BigUint], i: usize, to: BigUint) -> Move {
+    let mut next = cells.to_vec();
+    let text = format!("move the person on cell {} up to cell {to}", cells[i]);
+    next[i] = to;
+    Move {
+        to: vec![render(&next)],
+        text,
+    }
+}
+
+impl Ruleset for Hill {
+    fn name(&self) -> String {
+        format!("hill[{}]", self.k)
+    }
+
+    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+        let mut cells = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let c = a
+                .as_natural()
+                .map_err(|m| ArgError::at(i, format!("person {}: {m}", i + 1)))?;
+            cells.push((c, i));
+        }
+        if self.k > cells.len() {
+            return Err(ArgError::whole(format!(
+                "the king is person {} from the top, but there are only {} people",
+                self.k,
+                cells.len()
+            )));
+        }
+        cells.sort();
+        for w in cells.windows(2) {
+            if !w[0].0.is_zero() && w[0].0 == w[1].0 {
+                return Err(ArgError::at(
+                    w[1].1,
+                    format!(
+                        "persons {} and {} are both on cell {}; only the hilltop (0) holds \
+                         several people",
+                        w[0].1 + 1,
+                        w[1].1 + 1,
+                        w[0].0
+                    ),
+                ));
+            }
+        }
+        let sorted: Vec<BigUint> = cells.into_iter().map(|(c, _)| c).collect();
+        Ok(vec![render(&sorted)])
+    }
+
+    fn moves(&self, state: &State) -> Vec<Move> {
+        let cells = naturals(state);
+        let mut out = Vec::new();
+        each_move(&cells, self.k, |i, to| out.push(person_move(&cells, i, to)));
+        out
+    }
+
+    fn searchable(&self, state: &State) -> Result<(), String> {
+        let total: BigUint = naturals(state).iter().sum();
+        if total > BigUint::from(SEARCH_LIMIT) {
+            return Err(format!(
+                "the hill is too large to search (cells add up to {total}, at most \
+                 {SEARCH_LIMIT}); alone, its outcome has a closed form"
+            ));
+        }
+        Ok(())
+    }
+
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+        let cells = naturals(state);
+        let total: BigUint = cells.iter().sum();
+        if total <= BigUint::from(SEARCH_LIMIT) {
+            return Ok(None);
+        }
+        if !first_wins(&cells, self.k) {
+            return Ok(Some(Nimber::ZERO));
+        }
+        Err(SolveError::TooLarge {
+            reason: format!(
+                "the nim-value of this hill is only searched when the cells add up to at most \
+                 {SEARCH_LIMIT}; its outcome alone is known exactly"
+            ),
+        })
+    }
+
+    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, SolveError> {
+        let cells = naturals(state);
+        Ok(Some(if first_wins(&cells, self.k) {
+            Outcome::N
+        } else {
+            Outcome::P
+        }))
+    }
+
+    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, SolveError> {
+        let cells = naturals(state);
+        let total: BigUint = cells.iter().sum();
+        let work = total * cells.len();
+        if work.to_u64().map_or(true, |w| w > WINNING_SCAN_LIMIT) {
+            return Ok(None);
+        }
+        let mut out = Vec::new();
+        each_move(&cells, self.k, |i, to| {
+            let mut next = cells.clone();
+            next[i] = to.clone();
+            next.sort();
+            if !first_wins(&next, self.k) {
+                out.push(person_move(&cells, i, to));
+            }
+        });
+        Ok(Some(out))
+    }
+}

@@ -1,0 +1,200 @@
+//! Northcott's game: each row of a board holds two pieces; a move slides a piece along its row
+//! without jumping over the other piece.
+//!
+//! Rules: `northcott[w](t1, j1, t2, j2, ...)` (or `northcott(...)` without a board width): row
+//! r holds pieces on columns t_r and j_r (1 <= t_r, j_r <= w, t_r != j_r). In the original game
+//! (HDU 1730) each player owns one colour and may move their own piece toward or away from the
+//! other piece, so the game is partizan and loopy in form.
+//! Theory: each row is a Nim heap of size |t - j| - 1 (the empty cells between the pieces).
+//! Either player can shrink any row's gap by any amount with their own piece, so the gap moves
+//! are the same for both players: Nim. Moving away (widening a gap) is reversible: the opponent
+//! follows with their own piece in the same row, restoring the gap, and the board edge bounds
+//! how often this can be done, so the retreats change no outcome. This family therefore models
+//! the game's impartial core: a move slides the first piece of a row (column t) toward the
+//! second, any number of cells, and the value is the XOR of the gaps, exact at any size.
+//! One component per row.
+//! Worked example (HDU 1730): rows (4,5), (1,2), (1,2) have gaps 0, 0, 0: value 0, "BAD LUCK!";
+//! rows (4,5), (1,3), (1,2) have gaps 0, 1, 0: value 1, "I WIN!" (close the gap of row 2).
+//! Source: HDU 1730 "Northcott Game"; Berlekamp, Conway, Guy, Winning Ways, chapter 3.
+
+use std::sync::Arc;
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::{ToPrimitive, Zero};
+
+use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use crate::rules::Arg;
+use crate::solve::SolveError;
+use crate::Nimber;
+
+/// The registry entry.
+pub static FAMILY: Family = Family {
+    name: "northcott",
+    aliases: &[],
+    syntax: "northcott[w](t1, j1, t2, j2, ...) or northcott(t1, j1, ...): rows of two pieces",
+    summary: "Northcott's game: close the gap between the two pieces of a row (gaps are Nim heaps)",
+    example: "northcott[6](4,5,1,3,1,2)",
+    params: Some(false),
+    build,
+};
+
+/// Widest board accepted.
+const MAX_WIDTH: u64 = 1 << 62;
+
+fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+    let width = match params {
+        None => None,
+        Some(text) => {
+            let t = text.trim();
+            let offset = text.len() - text.trim_start().len();
+            let w: u64 = t.parse().map_err(|_| {
+                ParamError::new(
+                    offset,
+                    format!("expected the board width (a number of columns), found '{t}'"),
+                )
+            })?;
+            if !(2..=MAX_WIDTH).contains(&w) {
+                return Err(ParamError::new(
+                    offset,
+                    format!("the board width must be at least 2 (two pieces per row), found {w}"),
+                ));
+            }
+            Some(w)
+        }
+    };
+    Ok(Arc::new(Northcott { width }))
+}
+
+/// Largest gap whose moves are enumerated one by one.
+const ENUMERATE_LIMIT: u64 = 100_000;
+
+/// Northcott's game, with the board width if given.
+#[derive(Debug, Clone, Copy)]
+pub struct Northcott {
+    width: Option<u64>,
+}
+
+fn row(state: &State) -> (BigUint, BigUint) {
+    let get = |i: usize| match state.get(i) {
+        Some(Arg::Int(n)) => n.magnitude().clone(),
+        _ => BigUint::zero(),
+    };
+    (get(0), get(1))
+}
+
+/// The gap of a row: the empty cells between its pieces.
+fn gap(t: &BigUint, j: &BigUint) -> BigUint {
+    let d = if t > j { t - j } else { j - t };
+    if d.is_zero() {
+        d
+    } else {
+        d - 1u32
+    }
+}
+
+/// The row after the first piece closes the gap to `g`.
+fn close_to(t: &BigUint, j: &BigUint, g: &BigUint) -> Move {
+    let to = if t < j { j - g - 1u32 } else { j + g + 1u32 };
+    Move {
+        text: format!("move the piece on column {t} to column {to} (toward {j})"),
+        to: vec![vec![
+            Arg::Int(BigInt::from(to)),
+            Arg::Int(BigInt::from(j.clone())),
+        ]],
+    }
+}
+
+impl Ruleset for Northcott {
+    fn name(&self) -> String {
+        match self.width {
+            Some(w) => format!("northcott[{w}]"),
+            None => "northcott".to_string(),
+        }
+    }
+
+    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+        if args.len() % 2 != 0 {
+            return Err(ArgError::whole(format!(
+                "each row needs two columns (the two pieces), found {} arguments",
+                args.len()
+            )));
+        }
+        let mut out = Vec::with_capacity(args.len() / 2);
+        for (r, pair) in args.chunks(2).enumerate() {
+            let mut cols = Vec::with_capacity(2);
+            for (k, a) in pair.iter().enumerate() {
+                let i = 2 * r + k;
+                let c = a
+                    .as_natural()
+                    .map_err(|m| ArgError::at(i, format!("row {}: {m}", r + 1)))?;
+                if c.is_zero() {
+                    return Err(ArgError::at(
+                        i,
+                        format!("row {}: columns are numbered from 1, found 0", r + 1),
+                    ));
+                }
+                if let Some(w) = self.width {
+                    if c > BigUint::from(w) {
+                        return Err(ArgError::at(
+                            i,
+                            format!("row {}: column {c} is off the board of width {w}", r + 1),
+                        ));
+                    }
+                }
+                cols.push(c);
+            }
+            if cols[0] == cols[1] {
+                return Err(ArgError::at(
+                    2 * r + 1,
+                    format!(
+                        "row {}: both pieces are on column {}; they must be on different cells",
+                        r + 1,
+                        cols[0]
+                    ),
+                ));
+            }
+            out.push(pair.to_vec());
+        }
+        Ok(out)
+    }
+
+    fn moves(&self, state: &State) -> Vec<Move> {
+        let (t, j) = row(state);
+        let g = gap(&t, &j).to_u64().unwrap_or(0);
+        (0..g)
+            .map(|h| close_to(&t, &j, &BigUint::from(h)))
+            .collect()
+    }
+
+    fn searchable(&self, state: &State) -> Result<(), String> {
+        let (t, j) = row(state);
+        let g = gap(&t, &j);
+        if g > BigUint::from(ENUMERATE_LIMIT) {
+            return Err(format!(
+                "the gap of {g} cells is too large to search move by move (at most \
+                 {ENUMERATE_LIMIT}); in normal play the value has a closed form"
+            ));
+        }
+        Ok(())
+    }
+
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+        let (t, j) = row(state);
+        Ok(Some(Nimber::from_big(gap(&t, &j))))
+    }
+
+    fn moves_to_value(
+        &self,
+        state: &State,
+        target: &Nimber,
+    ) -> Result<Option<Vec<Move>>, SolveError> {
+        let (t, j) = row(state);
+        let g = gap(&t, &j);
+        let y = target.to_biguint();
+        Ok(Some(if y < g {
+            vec![close_to(&t, &j, &y)]
+        } else {
+            vec![]
+        }))
+    }
+}

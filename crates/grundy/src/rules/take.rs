@@ -1,0 +1,254 @@
+//! Take between p and q: a move takes from p to q counters from one heap; when fewer than p are
+//! left, the mover must take them all.
+//!
+//! Rules: `take[p..q](n, ...)`, one heap per argument (1 <= p <= q). From a heap of n >= p a move
+//! takes any k with p <= k <= min(q, n); from a heap of 0 < n < p the only move takes all n.
+//! Theory: for n >= q the value G(n) = mex{G(n - k) : p <= k <= q} depends only on the q values
+//! before it, so once a window of q consecutive values repeats at distance `per`, the sequence
+//! is periodic with period `per` forever (induction on n). The table is computed with a
+//! sliding-window mex until such a window is found (in practice `per` = p + q); values of any
+//! size follow from the period, exactly.
+//! Misere play (the taker of the last counter loses) is HDU 2897; the engine's misere search
+//! answers it from the moves: `grundy analyze --misere 'take[2..4](7)'` is P ("LOST").
+//! Worked example: take[2..4]: G(0..6) = 0, 1, 1, 2, 2, 0, 0 and then period 6 from n = 0.
+//! Source: HDU 2897 (邂逅明下); Winning Ways, chapter 4 (subtraction games).
+
+use std::sync::Arc;
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::ToPrimitive;
+
+use super::{
+    heap_components, heap_size, ArgError, Family, HeapTable, Move, ParamError, Period, Ruleset,
+    State,
+};
+use crate::rules::Arg;
+use crate::solve::SolveError;
+use crate::Nimber;
+
+/// The registry entry.
+pub static FAMILY: Family = Family {
+    name: "take",
+    aliases: &[],
+    syntax: "take[p..q](n, ...) with 1 <= p <= q",
+    summary: "take between p and q counters; fewer than p left: take them all",
+    example: "take[2..4](7,6)",
+    params: Some(true),
+    build,
+};
+
+/// Largest q accepted (the table and the winning-move scan cost O(q) per heap).
+pub const MAX_Q: u64 = 100_000;
+
+/// Largest heap whose moves are enumerated (misere search).
+const ENUMERATE_LIMIT: u64 = 1_000_000;
+
+/// Longest table computed while looking for the period.
+const TABLE_CAP: usize = 8_000_000;
+
+fn number(text: &str, start: usize) -> Result<u64, ParamError> {
+    let t = text.trim();
+    let offset = start + text.len() - text.trim_start().len();
+    t.parse::<u64>()
+        .map_err(|_| ParamError::new(offset, format!("expected a whole number, found '{t}'")))
+}
+
+fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+    let text = params.unwrap_or("");
+    let Some(dots) = text.find("..") else {
+        return Err(ParamError::new(
+            0,
+            format!("expected a range p..q such as 2..4, found '{text}'"),
+        ));
+    };
+    let p = number(&text[..dots], 0)?;
+    let q = number(&text[dots + 2..], dots + 2)?;
+    if p == 0 {
+        return Err(ParamError::new(
+            0,
+            "p must be at least 1: a move that takes nothing would let a player pass forever",
+        ));
+    }
+    if p > q {
+        return Err(ParamError::new(
+            0,
+            format!("the range {p}..{q} is empty: p must be at most q"),
+        ));
+    }
+    if q > MAX_Q {
+        return Err(ParamError::new(
+            dots + 2,
+            format!("q = {q} is too large (at most {MAX_Q})"),
+        ));
+    }
+    let seq = Seq::compute(p, q).map_err(|m| ParamError::new(0, m))?;
+    Ok(Arc::new(Take { p, q, seq }))
+}
+
+/// The values of one heap, with the certified period.
+#[derive(Debug, Clone)]
+struct Seq {
+    values: Vec<u32>,
+    /// Periodic with this period for n >= `start`.
+    per: u64,
+    start: u64,
+}
+
+/// The values G(0..len) by the sliding-window mex.
+fn values(p: u64, q: u64, len: usize) -> Vec<u32> {
+    let (p, q) = (p as usize, q as usize);
+    let mut g = vec![0u32; len];
+    // counts[v]: how many options in the current window have value v.
+    let mut counts: Vec<u32> = vec![0; q - p + 3];
+    for n in 1..len {
+        if n < p {
+            g[n] = 1;
+            continue;
+        }
+        // The window is n - min(q, n) ..= n - p; it gains n - p and loses n - q - 1.
+        counts[g[n - p] as usize] += 1;
+        if n > q {
+            counts[g[n - q - 1] as usize] -= 1;
+        }
+        g[n] = counts.iter().position(|&c| c == 0).unwrap_or(counts.len()) as u32;
+    }
+    g
+}
+
+impl Seq {
+    fn compute(p: u64, q: u64) -> Result<Seq, String> {
+        let qs = q as usize;
+        let mut len = 2 * qs + 2 * (p + q) as usize + 64;
+        loop {
+            let g = values(p, q, len);
+            // A period certified by a window of q values starting at q.
+            let ok = |per: usize| qs + qs + per <= len && (qs..2 * qs).all(|n| g[n] == g[n + per]);
+            let per = if ok((p + q) as usize) {
+                Some((p + q) as usize)
+            } else {
+                (1..=len - 2 * qs).find(|&per| ok(per))
+            };
+            if let Some(per) = per {
+                let mut start = qs;
+                while start > 0 && g[start - 1] == g[start - 1 + per] {
+                    start -= 1;
+                }
+                return Ok(Seq {
+                    values: g,
+                    per: per as u64,
+                    start: start as u64,
+                });
+            }
+            if len >= TABLE_CAP {
+                return Err(format!(
+                    "no period found in the first {len} values; this range is not supported"
+                ));
+            }
+            len = (len * 2).min(TABLE_CAP);
+        }
+    }
+
+    fn value(&self, n: &BigUint) -> u32 {
+        if let Some(k) = n.to_usize().filter(|&k| k < self.values.len()) {
+            return self.values[k];
+        }
+        let idx = (n - self.start) % self.per + self.start;
+        idx.to_usize().map_or(0, |i| self.values[i])
+    }
+}
+
+/// The take-between-p-and-q ruleset.
+#[derive(Debug)]
+pub struct Take {
+    p: u64,
+    q: u64,
+    seq: Seq,
+}
+
+impl Take {
+    /// The takes allowed from a heap of n.
+    fn takes(&self, n: &BigUint) -> (BigUint, BigUint) {
+        let p = BigUint::from(self.p);
+        if n < &p {
+            return (n.clone(), n.clone());
+        }
+        (p, n.clone().min(BigUint::from(self.q)))
+    }
+}
+
+fn take_move(n: &BigUint, k: &BigUint) -> Move {
+    Move {
+        to: vec![vec![Arg::Int(BigInt::from(n - k))]],
+        text: format!("take {k} from the heap of {n}"),
+    }
+}
+
+impl Ruleset for Take {
+    fn name(&self) -> String {
+        format!("take[{}..{}]", self.p, self.q)
+    }
+
+    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+        heap_components(args)
+    }
+
+    fn moves(&self, state: &State) -> Vec<Move> {
+        let n = heap_size(state);
+        let (lo, hi) = self.takes(&n);
+        let (lo, hi) = (lo.to_u64().unwrap_or(0).max(1), hi.to_u64().unwrap_or(0));
+        (lo..=hi)
+            .map(|k| take_move(&n, &BigUint::from(k)))
+            .collect()
+    }
+
+    fn searchable(&self, state: &State) -> Result<(), String> {
+        let n = heap_size(state);
+        if n > BigUint::from(ENUMERATE_LIMIT) {
+            return Err(format!(
+                "the heap {n} is too large to search move by move (at most {ENUMERATE_LIMIT}); \
+                 in normal play its value follows from the period"
+            ));
+        }
+        Ok(())
+    }
+
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+        Ok(Some(Nimber::from(self.seq.value(&heap_size(state)))))
+    }
+
+    fn moves_to_value(
+        &self,
+        state: &State,
+        target: &Nimber,
+    ) -> Result<Option<Vec<Move>>, SolveError> {
+        let n = heap_size(state);
+        let Some(t) = target.to_u64() else {
+            return Ok(Some(vec![]));
+        };
+        let (lo, hi) = self.takes(&n);
+        let mut out = Vec::new();
+        let mut k = lo.max(BigUint::from(1u32));
+        while k <= hi {
+            if u64::from(self.seq.value(&(&n - &k))) == t {
+                out.push(take_move(&n, &k));
+            }
+            k += 1u32;
+        }
+        Ok(Some(out))
+    }
+
+    fn heap_table(&self, n: u64) -> Option<Result<HeapTable, SolveError>> {
+        let values = (0..=n)
+            .map(|k| Nimber::from(self.seq.value(&BigUint::from(k))))
+            .collect();
+        Some(Ok(HeapTable {
+            values,
+            period: Some(Period {
+                preperiod: self.seq.start,
+                period: self.seq.per,
+                saltus: 0,
+                proven: true,
+            }),
+        }))
+    }
+}

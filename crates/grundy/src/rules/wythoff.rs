@@ -1,0 +1,351 @@
+//! Wythoff's game: two heaps; take any positive number from one heap, or the same number from
+//! both.
+//!
+//! Rules: `wythoff(a, b)` is one component (the pair). A move leaves (a - t, b), (a, b - t) or
+//! (a - t, b - t) for some t >= 1.
+//! Theory (Wythoff 1907): with phi = (1 + sqrt 5) / 2, the P-positions are the pairs
+//! (a_k, b_k) = (floor(k phi), floor(k phi) + k), k = 0, 1, 2, ..., in either order.
+//! The lower numbers a_k and the upper numbers b_k are complementary Beatty sequences: every
+//! positive integer is in exactly one pair, exactly once. So a <= b is P iff
+//! a = floor((b - a) phi), which integer arithmetic computes exactly:
+//! floor(d phi) = floor((d + isqrt(5 d^2)) / 2) (sqrt(5 d^2) is irrational for d > 0, so taking
+//! the integer square root first does not change the floor). No floating point anywhere.
+//! Winning moves (from any size): a move keeps the difference (take from both) or keeps one heap.
+//! Keeping the difference d, the only P-position is (a_d, b_d), reachable iff a_d < min(a, b).
+//! Keeping heap v, the only P-position containing v is v's own pair (v, w(v)) (w(0) = 0), reachable
+//! iff w(v) is smaller than the other heap. So there are at most three winning moves, each found
+//! with O(1) big-integer square roots.
+//! Nim-values (not only outcomes) come from a dense mex table for heaps up to [`TABLE_LIMIT`];
+//! beyond that only the outcome and the winning moves alone are known.
+//! Worked example (HDU 1527): wythoff(4, 7): d = 3, floor(3 phi) = (3 + isqrt(45)) / 2 = 4, so
+//! (4, 7) is P and the first player loses. wythoff(8, 4) is N: d = 4 gives a_4 = 6 != 4; the one
+//! winning move keeps the heap of 4 and takes the other to 4's partner 7, leaving (7, 4).
+//! Source: W. A. Wythoff, "A modification of the game of Nim", 1907; HDU 1527 / POJ 1067.
+
+use std::sync::{Arc, RwLock};
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::{ToPrimitive, Zero};
+
+use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use crate::explain::{Block, Explanation};
+use crate::rules::Arg;
+use crate::solve::SolveError;
+use crate::{Nimber, Outcome};
+
+/// The registry entry.
+pub static FAMILY: Family = Family {
+    name: "wythoff",
+    aliases: &[],
+    syntax: "wythoff(a, b)",
+    summary: "Wythoff's game: take from one heap, or the same amount from both",
+    example: "wythoff(4,7)",
+    params: None,
+    build,
+};
+
+fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+    Ok(Arc::new(Wythoff::default()))
+}
+
+/// Largest heap for which nim-values are computed (by a dense table) and moves enumerated.
+pub const TABLE_LIMIT: u64 = 2000;
+
+/// The Wythoff ruleset, with its nim-value table grown on demand.
+#[derive(Debug, Default)]
+pub struct Wythoff {
+    /// `table[a * side + b]` for a, b < side, where side is `table.len()` square root.
+    table: RwLock<(usize, Vec<u32>)>,
+}
+
+/// floor(k phi) for k >= 0, exactly.
+pub fn lower(k: &BigUint) -> BigUint {
+    let five_k2 = k * k * 5u32;
+    (k + five_k2.sqrt()) >> 1
+}
+
+/// The P-position partner of heap v: the w with {v, w} a P-position.
+pub fn partner(v: &BigUint) -> BigUint {
+    if v.is_zero() {
+        return BigUint::zero();
+    }
+    // v = a_k for k near v / phi = v (sqrt 5 - 1) / 2, or v = b_k = a_k + k for k near v / phi^2.
+    let s = (v * v * 5u32).sqrt();
+    let k_low = (&s - v) >> 1;
+    let start = if k_low > BigUint::from(2u32) {
+        &k_low - 2u32
+    } else {
+        BigUint::zero()
+    };
+    let mut k = start.clone();
+    for _ in 0..6 {
+        if &lower(&k) == v {
+            return v + &k;
+        }
+        k += 1u32;
+    }
+    // v is an upper number: v = a_k + k, so k is near v (3 - sqrt 5) / 2.
+    let three_v = v * 3u32;
+    let k_up = if three_v > s {
+        (three_v - &s) >> 1
+    } else {
+        BigUint::zero()
+    };
+    let mut k = if k_up > BigUint::from(2u32) {
+        k_up - 2u32
+    } else {
+        BigUint::zero()
+    };
+    for _ in 0..6 {
+        let a = lower(&k);
+        if &a + &k == *v {
+            return a;
+        }
+        k += 1u32;
+    }
+    // Unreachable by Beatty's theorem (every v > 0 is a lower or an upper number, and the
+    // windows above contain its index); answer something safe rather than panic.
+    v.clone()
+}
+
+/// Whether (a, b) is a P-position.
+pub fn is_p(a: &BigUint, b: &BigUint) -> bool {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    let d = hi - lo;
+    &lower(&d) == lo
+}
+
+fn pair(state: &State) -> (BigUint, BigUint) {
+    let get = |i: usize| match state.get(i) {
+        Some(Arg::Int(n)) => n.magnitude().clone(),
+        _ => BigUint::zero(),
+    };
+    (get(0), get(1))
+}
+
+fn state_of(a: BigUint, b: BigUint) -> State {
+    vec![Arg::Int(BigInt::from(a)), Arg::Int(BigInt::from(b))]
+}
+
+impl Wythoff {
+    /// The nim-value of (a, b) for a, b <= TABLE_LIMIT from the table.
+    fn table_value(&self, a: usize, b: usize) -> u32 {
+        let need = a.max(b) + 1;
+        let have = self.table.read().map(|t| t.0).unwrap_or(0);
+        if have < need {
+            let side = need.max(have * 2).clamp(64, TABLE_LIMIT as usize + 1);
+            let t = compute_table(side);
+            if let Ok(mut w) = self.table.write() {
+                if w.0 < side {
+                    *w = (side, t);
+                }
+            }
+        }
+        match self.table.read() {
+            Ok(t) if t.0 >= need => t.1[a * t.0 + b],
+            _ => compute_table(need)[a * need + b],
+        }
+    }
+}
+
+/// The nim-values of (a, b) for a, b < side: mex over the row to the left, the column below and
+/// the diagonal, each kept as a bit set so a cell costs O(side / 64).
+fn compute_table(side: usize) -> Vec<u32> {
+    // Values are at most a + b < 2 side.
+    let words = (2 * side).div_ceil(64) + 1;
+    let mut rows = vec![0u64; side * words];
+    let mut cols = vec![0u64; side * words];
+    let mut diags = vec![0u64; 2 * side * words];
+    let mut t = vec![0u32; side * side];
+    for a in 0..side {
+        for b in 0..side {
+            let d = a + side - b;
+            let mut v = 0usize;
+            for w in 0..words {
+                let seen = rows[a * words + w] | cols[b * words + w] | diags[d * words + w];
+                if seen != u64::MAX {
+                    v = w * 64 + (!seen).trailing_zeros() as usize;
+                    break;
+                }
+            }
+            t[a * side + b] = v as u32;
+            let (w, bit) = (v / 64, 1u64 << (v % 64));
+            rows[a * words + w] |= bit;
+            cols[b * words + w] |= bit;
+            diags[d * words + w] |= bit;
+        }
+    }
+    t
+}
+
+fn take_text(t: &BigUint, which: &str) -> String {
+    format!("take {t} from {which}")
+}
+
+impl Ruleset for Wythoff {
+    fn name(&self) -> String {
+        "wythoff".to_string()
+    }
+
+    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+        if args.len() != 2 {
+            return Err(ArgError::whole(format!(
+                "Wythoff's game has exactly two heaps, found {} arguments; write wythoff(a, b)",
+                args.len()
+            )));
+        }
+        for (i, a) in args.iter().enumerate() {
+            a.as_natural().map_err(|m| ArgError::at(i, m))?;
+        }
+        Ok(vec![args.to_vec()])
+    }
+
+    fn moves(&self, state: &State) -> Vec<Move> {
+        let a = state.first().map(Arg::small).unwrap_or(0);
+        let b = state.get(1).map(Arg::small).unwrap_or(0);
+        let mut out = Vec::new();
+        let st = |x: u64, y: u64| vec![Arg::int(x), Arg::int(y)];
+        for x in 0..a {
+            out.push(Move {
+                to: vec![st(x, b)],
+                text: format!("take {} from the first heap", a - x),
+            });
+        }
+        for y in 0..b {
+            out.push(Move {
+                to: vec![st(a, y)],
+                text: format!("take {} from the second heap", b - y),
+            });
+        }
+        for t in 1..=a.min(b) {
+            out.push(Move {
+                to: vec![st(a - t, b - t)],
+                text: format!("take {t} from both heaps"),
+            });
+        }
+        out
+    }
+
+    fn searchable(&self, state: &State) -> Result<(), String> {
+        let (a, b) = pair(state);
+        let limit = BigUint::from(TABLE_LIMIT);
+        if a > limit || b > limit {
+            return Err(format!(
+                "the Wythoff heaps ({a}, {b}) are too large to search move by move (at most \
+                 {TABLE_LIMIT} each); alone, their outcome and winning moves have a closed form"
+            ));
+        }
+        Ok(())
+    }
+
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+        let (a, b) = pair(state);
+        match (a.to_u64(), b.to_u64()) {
+            (Some(x), Some(y)) if x <= TABLE_LIMIT && y <= TABLE_LIMIT => {
+                Ok(Some(Nimber::from(self.table_value(x as usize, y as usize))))
+            }
+            _ if is_p(&a, &b) => Ok(Some(Nimber::ZERO)),
+            _ => Err(SolveError::TooLarge {
+                reason: format!(
+                    "the nim-value of wythoff({a},{b}) is only tabled for heaps up to \
+                     {TABLE_LIMIT}; its outcome alone is known exactly"
+                ),
+            }),
+        }
+    }
+
+    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, SolveError> {
+        let (a, b) = pair(state);
+        Ok(Some(if is_p(&a, &b) { Outcome::P } else { Outcome::N }))
+    }
+
+    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, SolveError> {
+        let (a, b) = pair(state);
+        let mut out = Vec::new();
+        // Keep the first heap: the second becomes the first's partner.
+        let wa = partner(&a);
+        if wa < b {
+            let t = &b - &wa;
+            out.push(Move {
+                to: vec![state_of(a.clone(), wa)],
+                text: take_text(&t, "the second heap"),
+            });
+        }
+        let wb = partner(&b);
+        if wb < a {
+            let t = &a - &wb;
+            out.push(Move {
+                to: vec![state_of(wb, b.clone())],
+                text: take_text(&t, "the first heap"),
+            });
+        }
+        // Keep the difference: move to (a_d, b_d) in the same order.
+        let lo = (&a).min(&b).clone();
+        let d = if a <= b { &b - &a } else { &a - &b };
+        let ad = lower(&d);
+        if ad < lo {
+            let t = &lo - &ad;
+            out.push(Move {
+                to: vec![state_of(&a - &t, &b - &t)],
+                text: take_text(&t, "both heaps"),
+            });
+        }
+        Ok(Some(out))
+    }
+
+    fn explain(&self, state: &State) -> Option<Explanation> {
+        let (a, b) = pair(state);
+        let (lo, hi) = if a <= b { (&a, &b) } else { (&b, &a) };
+        let d = hi - lo;
+        let s = (&d * &d * 5u32).sqrt();
+        let ad = lower(&d);
+        let mut blocks = vec![
+            Block::Para(
+                "The P-positions of Wythoff's game are the pairs (a_k, a_k + k) with \
+                 a_k = floor(k phi), phi = (1 + sqrt 5) / 2; every positive integer lies in \
+                 exactly one pair (Beatty's theorem)."
+                    .to_string(),
+            ),
+            Block::Pre(vec![
+                format!("difference k = {hi} - {lo} = {d}"),
+                format!("isqrt(5 k^2) = {s}"),
+                format!("a_k = floor(k phi) = ({d} + {s}) div 2 = {ad}"),
+                format!("pair for this difference: ({ad}, {})", &ad + &d),
+            ]),
+        ];
+        if &ad == lo {
+            blocks.push(Block::Para(format!(
+                "The smaller heap {lo} equals a_k, so ({a}, {b}) is a P-position: the player to \
+                 move loses."
+            )));
+        } else {
+            let mut items = Vec::new();
+            if let Ok(Some(ms)) = self.winning_moves_alone(state) {
+                for m in ms {
+                    let to =
+                        m.to.first()
+                            .map(|s| {
+                                s.iter()
+                                    .map(ToString::to_string)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            })
+                            .unwrap_or_default();
+                    items.push(format!("{} leaving the P-position ({to})", m.text));
+                }
+            }
+            blocks.push(Block::Para(format!(
+                "The smaller heap {lo} differs from a_k = {ad}, so ({a}, {b}) is an \
+                 N-position. Winning moves keep one heap and move the other to its partner \
+                 in the pair containing the kept heap, or keep the difference and move to \
+                 ({ad}, {}):",
+                &ad + &d
+            )));
+            blocks.push(Block::List(items));
+        }
+        Some(Explanation {
+            title: format!("Wythoff's game ({a}, {b})"),
+            blocks,
+        })
+    }
+}
