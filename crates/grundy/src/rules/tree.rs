@@ -302,8 +302,8 @@ impl Ruleset for Tree {
         let nodes = shape.removals_to(t);
         let cost = nodes.len().saturating_mul(shape.parent.len());
         if cost > RENDER_BUDGET {
-            // FIXME: the analysis needs every move as a rendered tree; a count-only or lazily
-            // rendered move list in the core would lift this limit.
+            // The analysis uses `counted_moves_to_value`, which renders only the listed moves;
+            // this hook (used by callers that want every move) refuses lists this large.
             let list: Vec<String> = nodes.iter().take(20).map(ToString::to_string).collect();
             return Err(SolveError::TooLarge {
                 reason: format!(
@@ -317,6 +317,26 @@ impl Ruleset for Tree {
             });
         }
         Ok(Some(nodes.iter().map(|&i| removal(&shape, i)).collect()))
+    }
+
+    fn counted_moves_to_value(
+        &self,
+        state: &State,
+        target: &Nimber,
+        cap: usize,
+    ) -> Result<Option<(Vec<Move>, num_bigint::BigUint)>, SolveError> {
+        let Some(t) = target.to_u64() else {
+            return Ok(Some((vec![], num_bigint::BigUint::default())));
+        };
+        let shape = Shape::new(parents(state));
+        let nodes = shape.removals_to(t);
+        // Only the listed moves are rendered (each costs the size of the tree); all are counted.
+        let moves = nodes
+            .iter()
+            .take(cap)
+            .map(|&i| removal(&shape, i))
+            .collect();
+        Ok(Some((moves, num_bigint::BigUint::from(nodes.len()))))
     }
 
     fn explain(&self, state: &State) -> Option<Explanation> {
