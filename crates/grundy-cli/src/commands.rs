@@ -45,8 +45,33 @@ enum Command {
         #[arg(long)]
         to: String,
         /// Print one JSON object instead of text
-        #[arg(long)]
+        #[arg(long, conflicts_with = "out")]
         json: bool,
+        /// Write the values and statistics to this compact binary file instead of printing
+        /// them (sub and tb rulesets; for long runs, with a progress bar)
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// With --out: resume from and save to this checkpoint file, so that a run killed at
+        /// any instant continues where it stopped
+        #[arg(long, requires = "out")]
+        checkpoint: Option<std::path::PathBuf>,
+    },
+    /// Plot the nim-sequence of a heap ruleset as SVG or PNG, the period marked
+    Plot {
+        /// The ruleset, e.g. 'tb[0.16]'
+        ruleset: String,
+        /// The largest heap size
+        #[arg(long)]
+        to: String,
+        /// The image file: .svg or .png
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Width in pixels
+        #[arg(long, default_value_t = 1000)]
+        width: u32,
+        /// Height in pixels
+        #[arg(long, default_value_t = 500)]
+        height: u32,
     },
     /// Values and outcomes of every vertex of a graph file (edge list or DOT; cycles allowed)
     Graph {
@@ -124,7 +149,26 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Table { ruleset, to, json } => table(&ruleset, &to, json),
+        Command::Table {
+            ruleset,
+            to,
+            json,
+            out: Some(out),
+            checkpoint,
+        } => {
+            let _ = json;
+            crate::lab::table_to_file(&ruleset, &to, &out, checkpoint.as_deref())
+        }
+        Command::Table {
+            ruleset, to, json, ..
+        } => table(&ruleset, &to, json),
+        Command::Plot {
+            ruleset,
+            to,
+            out,
+            width,
+            height,
+        } => crate::lab::plot(&ruleset, &to, &out, width, height),
         Command::Graph { file, json, csv } => crate::graph::run(&file, json, csv),
         Command::Play {
             expr,
@@ -256,20 +300,25 @@ fn analysis_text(a: &Analysis) -> String {
 /// The largest N accepted by `grundy table` (values are kept in memory and printed).
 const TABLE_LIMIT: u64 = 50_000_000;
 
-fn table(ruleset: &str, to: &str, json: bool) -> Result<(), Failure> {
-    let r = expr::parse_ruleset(ruleset).map_err(|e| Failure::parse(&e, ruleset))?;
+/// Reads `--to`: a natural number, possibly written `10^8`.
+pub fn parse_to(to: &str) -> Result<num_bigint::BigUint, Failure> {
     let n = match expr::classify_word(to.trim()) {
         Some(Ok(n)) => n,
         Some(Err(m)) => return Err(Failure::input(format!("--to {to}: {m}"))),
         None => {
             return Err(Failure::input(format!(
-                "--to expects a heap size such as 1000, found '{to}'"
+                "--to expects a heap size such as 1000 or 10^6, found '{to}'"
             )))
         }
     };
-    let n = grundy::rules::Arg::Int(n)
+    grundy::rules::Arg::Int(n)
         .as_natural()
-        .map_err(|m| Failure::input(format!("--to {to}: {m}")))?;
+        .map_err(|m| Failure::input(format!("--to {to}: {m}")))
+}
+
+fn table(ruleset: &str, to: &str, json: bool) -> Result<(), Failure> {
+    let r = expr::parse_ruleset(ruleset).map_err(|e| Failure::parse(&e, ruleset))?;
+    let n = parse_to(to)?;
     let n = match u64::try_from(&n) {
         Ok(v) if v <= TABLE_LIMIT => v,
         _ => {

@@ -6,6 +6,7 @@ mod commands;
 mod explain;
 mod failure;
 mod graph;
+mod lab;
 mod play;
 
 use std::process::ExitCode;

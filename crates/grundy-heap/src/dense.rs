@@ -256,7 +256,7 @@ fn run_to(
     }
 }
 
-fn check_memory(n: u64, bytes: u64, extra: u64, limit: u64) -> Result<(), HeapError> {
+pub(crate) fn check_memory(n: u64, bytes: u64, extra: u64, limit: u64) -> Result<(), HeapError> {
     let needed = n.saturating_mul(bytes).saturating_add(extra);
     if needed > limit || usize::try_from(n).is_err() {
         return Err(HeapError::TooLarge {

@@ -539,6 +539,9 @@ pub fn compute_to_file(
         }
         Ok(())
     };
+    // The table is grown in chunks; refuse a size whose finished table cannot fit before any
+    // work starts (at least one byte per value).
+    crate::dense::check_memory(n as u64, 1, 0, opts.memory_limit)?;
     let mut last_save = Instant::now();
     let mut step = 1usize << 16;
     while current.len() < n {

@@ -258,3 +258,129 @@ fn graph_bad_input_exits_2() {
         assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
     }
 }
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("grundy-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn table_file_with_checkpoint_reports_the_proven_period() {
+    let out = temp("kayles.bin");
+    let ckpt = temp("kayles.ckpt");
+    let o = grundy(&[
+        "table",
+        "tb[0.77]",
+        "--to",
+        "2000",
+        "--out",
+        out.to_str().unwrap(),
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        text.contains("period: 12 (preperiod 71, saltus 0, proven"),
+        "{text}"
+    );
+    // The finished table is written and the checkpoint is gone.
+    assert!(std::fs::metadata(&out).unwrap().len() > 2000);
+    assert!(!ckpt.exists());
+    let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn corrupt_or_mismatched_checkpoints_are_refused() {
+    let out = temp("refused.bin");
+    let ckpt = temp("refused.ckpt");
+    std::fs::write(&ckpt, b"not a checkpoint at all").unwrap();
+    let o = grundy(&[
+        "table",
+        "tb[0.07]",
+        "--to",
+        "1000",
+        "--out",
+        out.to_str().unwrap(),
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(ckpt.to_str().unwrap()),
+        "{}",
+        stderr(&o)
+    );
+    // The refused checkpoint is left untouched.
+    assert_eq!(std::fs::read(&ckpt).unwrap(), b"not a checkpoint at all");
+    let _ = std::fs::remove_file(&ckpt);
+}
+
+#[test]
+fn table_files_refuse_sizes_beyond_memory_before_allocating() {
+    let out = temp("huge.bin");
+    let o = grundy(&[
+        "table",
+        "tb[0.6]",
+        "--to",
+        "10^15",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("memory limit"), "{}", stderr(&o));
+}
+
+#[test]
+fn plots_are_written_as_svg_and_png() {
+    let svg = temp("k.svg");
+    let o = grundy(&[
+        "plot",
+        "tb[0.77]",
+        "--to",
+        "300",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.starts_with("<svg") || text.starts_with("<?xml"),
+        "{}",
+        &text[..40]
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("period 12 from heap 71 (proven)"));
+    let png = temp("k.png");
+    let o = grundy(&[
+        "plot",
+        "sub[2,3,7]",
+        "--to",
+        "100",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    let o = grundy(&["plot", "nim", "--to", "100", "--out", png.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_file(&svg);
+    let _ = std::fs::remove_file(&png);
+}
+
+#[test]
+fn huge_heaps_use_the_proven_period() {
+    let v = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--max-moves",
+        "3",
+        "tb[0.07](10^18)",
+    ]));
+    // 10^18 - 53 = 34 q + 13, so G(10^18) = G(66), and G_{0.07}(66) = A002187(65) = 3.
+    assert_eq!(v["nimber"], 3);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    for m in v["winning_moves"].as_array().unwrap() {
+        let to = m["to"].as_str().unwrap();
+        let w = json(&grundy(&["analyze", "--json", "--max-moves", "0", to]));
+        assert_eq!(w["outcome"], "P", "{to}");
+    }
+}

@@ -287,6 +287,12 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         None
     }
 
+    /// Hook: the heap rules of a family whose one-heap sequence the heap laboratory computes
+    /// (`sub`, `tb`), for long tables written to files and for plots. `None` otherwise.
+    fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
+        None
+    }
+
     /// Hook: the nim-values of single heaps 0..=n when this is a one-heap ruleset, with the
     /// period when one is found. `None` when the family is not a heap game.
     fn heap_table(&self, _n: u64) -> Option<Result<HeapTable, SolveError>> {

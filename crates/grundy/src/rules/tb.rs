@@ -178,6 +178,10 @@ impl Ruleset for TakeBreak {
         self.seq.counted_moves(&n, target, cap, &kinds)
     }
 
+    fn heap_rules(&self) -> Option<&HeapRules> {
+        Some(&self.seq.rules)
+    }
+
     fn heap_table(&self, n: u64) -> Option<Result<HeapTable, SolveError>> {
         Some(self.seq.table(n))
     }

@@ -1,0 +1,188 @@
+//! `grundy table --out` and `grundy plot`: long heap-sequence runs written to files.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use grundy::expr;
+use grundy_heap::{ComputeOptions, HeapError, HeapRules, PlotOptions, RunOptions};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::commands::parse_to;
+use crate::failure::Failure;
+
+/// The heap rules behind a ruleset text, or an input error saying which rulesets qualify.
+fn heap_rules(ruleset: &str) -> Result<HeapRules, Failure> {
+    let r = expr::parse_ruleset(ruleset).map_err(|e| Failure::parse(&e, ruleset))?;
+    r.heap_rules().cloned().ok_or_else(|| {
+        Failure::input(format!(
+            "{} has no heap sequence for the laboratory; table files and plots take sub[...] and tb[...] rulesets",
+            r.name()
+        ))
+    })
+}
+
+/// The number of values 0..=N, as a machine word.
+fn count(to: &str) -> Result<usize, Failure> {
+    let n = parse_to(to)?;
+    u64::try_from(&n)
+        .ok()
+        .and_then(|v| usize::try_from(v).ok())
+        .and_then(|v| v.checked_add(1))
+        .ok_or_else(|| {
+            Failure::Limit(format!(
+                "--to {n} asks for more values than any memory holds; ask for fewer"
+            ))
+        })
+}
+
+fn heap_failure(e: HeapError) -> Failure {
+    match e {
+        HeapError::TooLarge { .. } | HeapError::ValueOverflow { .. } => {
+            Failure::Limit(e.to_string())
+        }
+        HeapError::Cancelled { .. } => Failure::Limit(format!(
+            "{e}; run the same command again with the same --checkpoint to resume"
+        )),
+        _ => Failure::input(e.to_string()),
+    }
+}
+
+fn progress_bar(total: usize) -> ProgressBar {
+    let bar = ProgressBar::new(total as u64);
+    let style = ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} values ({per_sec}, eta {eta})",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// `grundy table RULESET --to N --out FILE [--checkpoint FILE]`.
+pub fn table_to_file(
+    ruleset: &str,
+    to: &str,
+    out: &Path,
+    checkpoint: Option<&Path>,
+) -> Result<(), Failure> {
+    let rules = heap_rules(ruleset)?;
+    let n = count(to)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let bar = progress_bar(n);
+    let progress = |done: u64| bar.set_position(done);
+    let opts = ComputeOptions {
+        progress: Some(&progress),
+        cancel: Some(cancel),
+        ..ComputeOptions::default()
+    };
+    let run = RunOptions {
+        checkpoint: checkpoint.map(Path::to_path_buf),
+        ..RunOptions::default()
+    };
+    let result = grundy_heap::compute_to_file(&rules, n, out, &run, &opts);
+    bar.finish_and_clear();
+    let t = result.map_err(heap_failure)?;
+    println!("ruleset: {}", t.rules);
+    println!("values: 0..{} written to {}", n - 1, out.display());
+    println!(
+        "largest value: {} (first at heap {})",
+        t.stats.max_value, t.stats.max_value_at
+    );
+    println!(
+        "rare values (mask {:#x}): {} heaps; last rare heap: {}",
+        t.stats.rare_mask,
+        t.stats.rare_count,
+        t.stats
+            .last_rare_at
+            .map_or("none".to_string(), |v| v.to_string())
+    );
+    println!(
+        "last new value first seen at heap {}",
+        t.stats.last_new_value_at
+    );
+    match &t.period {
+        Some(p) => println!(
+            "period: {} (preperiod {}, saltus {}, {})",
+            p.period,
+            p.preperiod,
+            p.saltus,
+            if p.proven {
+                format!("proven with {} values", p.values_needed)
+            } else {
+                "seen in these values only, not proven".to_string()
+            }
+        ),
+        None => println!("period: none found"),
+    }
+    Ok(())
+}
+
+/// `grundy plot RULESET --to N --out FILE.svg|FILE.png`.
+pub fn plot(ruleset: &str, to: &str, out: &Path, width: u32, height: u32) -> Result<(), Failure> {
+    let rules = heap_rules(ruleset)?;
+    let n = count(to)?;
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if !matches!(ext.as_deref(), Some("svg") | Some("png")) {
+        return Err(Failure::input(format!(
+            "{}: the plot file must end in .svg or .png",
+            out.display()
+        )));
+    }
+    let bar = progress_bar(n);
+    let progress = |done: u64| bar.set_position(done);
+    let opts = ComputeOptions {
+        progress: Some(&progress),
+        ..ComputeOptions::default()
+    };
+    let values = grundy_heap::values(&rules, n, &opts);
+    bar.finish_and_clear();
+    let values = values.map_err(heap_failure)?;
+    let period = grundy_heap::find_period(&rules, &values);
+    let popts = PlotOptions {
+        width,
+        height,
+        title: rules.to_string(),
+    };
+    let write = |bytes: &[u8]| {
+        std::fs::write(out, bytes)
+            .map_err(|e| Failure::input(format!("cannot write {}: {e}", out.display())))
+    };
+    if ext.as_deref() == Some("svg") {
+        write(grundy_heap::plot_svg(&values, period.as_ref(), &popts).as_bytes())?;
+    } else {
+        let mut bytes = Vec::new();
+        grundy_heap::plot_png(&mut bytes, &values, period.as_ref(), &popts)
+            .map_err(heap_failure)?;
+        write(&bytes)?;
+    }
+    match &period {
+        Some(p) => println!(
+            "{}: heaps 0..{} plotted to {}; period {} from heap {}{}",
+            rules,
+            n - 1,
+            out.display(),
+            p.period,
+            p.preperiod,
+            if p.proven {
+                " (proven)"
+            } else {
+                " (seen, not proven)"
+            }
+        ),
+        None => println!(
+            "{}: heaps 0..{} plotted to {}; no period found",
+            rules,
+            n - 1,
+            out.display()
+        ),
+    }
+    Ok(())
+}
