@@ -151,5 +151,22 @@ Resumability: Officers 0.6 to $KN with a checkpoint, killed with SIGKILL $kills 
 
 \`bench/ogsolve.sh\` (full sizes) or \`bench/ogsolve.sh --quick\`; \`REPEAT=3\` takes the best of three runs.
 NOTES
-mv "$OUT.tmp" "$OUT"
+# BENCHMARKS.md holds other sections too (graphs): replace only this script's section, from
+# its heading to the next section of the same level, keeping everything else.
+python3 - "$OUT.tmp" "$OUT" <<'PY'
+import os, re, sys
+new_path, out_path = sys.argv[1], sys.argv[2]
+report = open(new_path).read()
+body = report.split("\n", 1)[1] if report.startswith("# Benchmarks") else report
+body = re.sub(r"^## ", "### ", body, flags=re.M)
+section = "## Heap games against ogsolve (issue 4)\n" + body.strip() + "\n"
+old = open(out_path).read() if os.path.exists(out_path) else "# Benchmarks\n"
+m = re.search(r"^## Heap games against ogsolve.*?(?=^## |\Z)", old, flags=re.M | re.S)
+if m:
+    old = old[:m.start()] + section + "\n" + old[m.end():]
+else:
+    old = old.rstrip() + "\n\n" + section
+open(out_path, "w").write(old)
+os.remove(new_path)
+PY
 echo "wrote $OUT" >&2

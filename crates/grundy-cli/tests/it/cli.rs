@@ -384,3 +384,23 @@ fn huge_heaps_use_the_proven_period() {
         assert_eq!(w["outcome"], "P", "{to}");
     }
 }
+
+#[test]
+fn graph_files_with_errors_name_the_line() {
+    let bad = temp("bad-graph.txt");
+    std::fs::write(&bad, "a b\nb c d\n").unwrap();
+    let o = grundy(&["graph", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("b c d"), "{}", stderr(&o));
+    std::fs::write(&bad, "# only a comment\n").unwrap();
+    let o = grundy(&["graph", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("empty"), "{}", stderr(&o));
+    // A self-loop is a legal move (the token can move forever: a draw) and duplicate edges
+    // change nothing.
+    std::fs::write(&bad, "a a\na b\na b\n").unwrap();
+    let v = json(&grundy(&["graph", "--json", bad.to_str().unwrap()]));
+    assert_eq!(v["edges"], 2);
+    let _ = std::fs::remove_file(&bad);
+}
