@@ -55,6 +55,10 @@ enum Command {
         /// any instant continues where it stopped
         #[arg(long, requires = "out")]
         checkpoint: Option<std::path::PathBuf>,
+        /// With --out: the most memory the table may take, like 8G or 500M (default: three
+        /// quarters of the available memory)
+        #[arg(long, requires = "out")]
+        memory_limit: Option<String>,
     },
     /// Plot the nim-sequence of a heap ruleset as SVG or PNG, the period marked
     Plot {
@@ -155,9 +159,16 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             out: Some(out),
             checkpoint,
+            memory_limit,
         } => {
             let _ = json;
-            crate::lab::table_to_file(&ruleset, &to, &out, checkpoint.as_deref())
+            crate::lab::table_to_file(
+                &ruleset,
+                &to,
+                &out,
+                checkpoint.as_deref(),
+                memory_limit.as_deref(),
+            )
         }
         Command::Table {
             ruleset, to, json, ..

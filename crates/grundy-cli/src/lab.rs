@@ -37,10 +37,37 @@ fn count(to: &str) -> Result<usize, Failure> {
         })
 }
 
+/// Reads a size in bytes: digits with an optional K, M, G or T (powers of 1024).
+fn parse_bytes(text: &str) -> Result<u64, Failure> {
+    let t = text.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => (&t[..i], t[i..].trim_end_matches(['B', 'b'])),
+        None => (t, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => u32::MAX,
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .filter(|_| shift != u32::MAX)
+        .and_then(|v| v.checked_mul(1u64 << shift.min(63)))
+        .ok_or_else(|| {
+            Failure::input(format!(
+                "--memory-limit {text}: expected a size such as 500M, 8G or 1000000"
+            ))
+        })
+}
+
 fn heap_failure(e: HeapError) -> Failure {
     match e {
         HeapError::TooLarge { .. } | HeapError::ValueOverflow { .. } => {
-            Failure::Limit(e.to_string())
+            Failure::Limit(format!("{e} (grundy table takes --memory-limit)"))
         }
         HeapError::Cancelled { .. } => Failure::Limit(format!(
             "{e}; run the same command again with the same --checkpoint to resume"
@@ -66,9 +93,14 @@ pub fn table_to_file(
     to: &str,
     out: &Path,
     checkpoint: Option<&Path>,
+    memory_limit: Option<&str>,
 ) -> Result<(), Failure> {
     let rules = heap_rules(ruleset)?;
     let n = count(to)?;
+    let memory_limit = match memory_limit {
+        Some(text) => parse_bytes(text)?,
+        None => grundy_heap::default_memory_limit(),
+    };
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
@@ -78,6 +110,7 @@ pub fn table_to_file(
     let opts = ComputeOptions {
         progress: Some(&progress),
         cancel: Some(cancel),
+        memory_limit,
         ..ComputeOptions::default()
     };
     let run = RunOptions {

@@ -68,6 +68,9 @@ pub fn explain_position(
     play: Play,
     limits: &Limits,
 ) -> Result<Vec<Explanation>, SolveError> {
+    if crate::loopy::is_loopy(pos) {
+        return Ok(vec![explain_loopy(pos, play, limits)?]);
+    }
     let comps = pos.components();
     let mut out = Vec::new();
     let mut solver = Solver::new(*limits);
@@ -692,4 +695,82 @@ mod tests {
         assert!(t.contains("3 heaps of 1"), "{t}");
         assert!(t.contains("loses"), "{t}");
     }
+}
+
+/// A sum with components of a game with cycles: Smith's values and his rules for sums.
+fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanation, SolveError> {
+    let opts = Options {
+        play,
+        limits: *limits,
+        max_moves: 20,
+        ..Options::default()
+    };
+    let a = analysis::analyze(pos, &opts)?;
+    let mut rows = Vec::new();
+    let mut solver = Solver::new(*limits);
+    for (_, c) in pos.components().iter().take(MAX_COMPONENT_EXPLANATIONS) {
+        let v = match c {
+            Component::Of(r, s) => match r.rules().loopy_value(s) {
+                Some(v) => v,
+                None => crate::Value::Finite(analysis::component_nimber(c, &mut solver)?),
+            },
+            Component::Star(n) => crate::Value::Finite(n.clone()),
+        };
+        let label = match c {
+            Component::Of(r, s) => {
+                let args: Vec<String> = s.iter().map(|x| x.to_string()).collect();
+                format!("{}({})", r.name(), args.join(","))
+            }
+            Component::Star(n) => n.star(),
+        };
+        rows.push(vec![short(&label), v.to_string(), v.outcome().to_string()]);
+    }
+    let mut blocks = vec![
+        Block::Para(
+            "Play can go on forever here, so values are Smith's generalized Sprague-Grundy \
+             values: a vertex has the finite value m when it can move to every smaller value, \
+             cannot move to m, and every move to something larger (or infinite) can be answered \
+             by a move back to m; the rest have the value ∞(K), K the finite values one move \
+             away. ∞(K) is a win for the player to move when 0 is in K, a draw otherwise."
+                .to_string(),
+        ),
+        Block::Table {
+            header: vec!["part".into(), "value".into(), "outcome".into()],
+            rows,
+        },
+        Block::Para(
+            "Smith's rules for a sum: finite values add by XOR as in Nim; one ∞(K) plus a finite \
+             part a is ∞(K XOR a), a win exactly when a is in K; two or more infinite parts \
+             make a draw."
+                .to_string(),
+        ),
+    ];
+    let value = a.value.as_ref().map(|v| v.to_string()).unwrap_or_default();
+    blocks.push(Block::Para(format!(
+        "The whole position has the value {value}: outcome {}.",
+        a.outcome
+    )));
+    let list = |ms: &[analysis::PositionMove]| -> Vec<String> {
+        ms.iter()
+            .map(|m| format!("{}    ({})", short(&m.to), m.text))
+            .collect()
+    };
+    if !a.winning_moves.is_empty() {
+        blocks.push(Block::Para(format!(
+            "Winning moves ({}), each to a position lost for the opponent:",
+            a.winning_moves_total
+        )));
+        blocks.push(Block::List(list(&a.winning_moves)));
+    }
+    if !a.drawing_moves.is_empty() {
+        blocks.push(Block::Para(format!(
+            "No move wins; these {} moves keep the draw (any other lets the opponent win):",
+            a.drawing_moves_total
+        )));
+        blocks.push(Block::List(list(&a.drawing_moves)));
+    }
+    Ok(Explanation {
+        title: format!("The whole position: {}", short(&pos.to_string())),
+        blocks,
+    })
 }

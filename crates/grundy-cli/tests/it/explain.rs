@@ -127,3 +127,14 @@ fn analyze_json_has_remoteness_when_small() {
     assert!(v.get("remoteness").is_none(), "{v}");
     assert_eq!(v["outcome"], "N");
 }
+
+#[test]
+fn loopy_graph_positions_explain_smiths_values() {
+    let t = explain(&["graph[examples/graphs/cycle.txt](x) + nim(1)"]);
+    has(
+        &t,
+        &["Smith", "∞", "outcome D", "keep the draw", "from x to y"],
+    );
+    let t = explain(&["graph[examples/graphs/cycle.txt](b,a)"]);
+    has(&t, &["outcome N", "Winning moves (3)"]);
+}
