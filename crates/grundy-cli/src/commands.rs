@@ -33,9 +33,10 @@ enum Command {
         /// The most positions a search may store
         #[arg(long, default_value_t = Limits::default().max_nodes)]
         max_nodes: usize,
-        /// The most winning moves printed (all are counted)
-        #[arg(long, default_value_t = 1000)]
-        max_moves: usize,
+        /// The most winning moves printed (all are counted); by default up to 1000, fewer when
+        /// the position is so long that they would exceed 16 MiB of text
+        #[arg(long)]
+        max_moves: Option<usize>,
     },
     /// Nim-values of single heaps 0..N of a heap ruleset, with the period when one is found
     Table {
@@ -140,7 +141,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let opts = Options {
                 play: if misere { Play::Misere } else { Play::Normal },
                 limits: Limits { max_nodes },
-                max_moves,
+                // An explicit --max-moves is taken as asked; the default also caps the text.
+                max_moves: max_moves.unwrap_or(Options::default().max_moves),
+                max_render_bytes: match max_moves {
+                    Some(_) => usize::MAX,
+                    None => Options::default().max_render_bytes,
+                },
             };
             let a = analysis::analyze(&pos, &opts)?;
             if json {

@@ -601,6 +601,9 @@ const PAR_MIN_PAIRS: usize = 1 << 15;
 const BLOCK: usize = 1024;
 /// Pairs per scan chunk between two mex checks.
 const SCAN_CHUNK: usize = 64;
+/// Heaps whose rare pairs are marked together in the block-parallel mode: their mark
+/// arrays (SUB * span bytes, 16 KiB for values below 512) stay in the L1 cache.
+const SUB: usize = 16;
 
 fn span_for(maxval: u32) -> usize {
     // A power of two above every XOR and the mex, so `x & (span - 1)` needs no bounds check.
@@ -932,51 +935,53 @@ impl SparseKernel {
             let rare_vals = &self.rare_vals[..old_rare];
             let splits = &self.splits;
             let cc = &cc[..];
-            pre.par_chunks_mut(span_old)
-                .zip(stops.par_iter_mut())
+            // Heaps are taken SUB at a time: for a rare r, the partners m - r of consecutive
+            // heaps are consecutive, so one rare heap is paired with the whole group from a
+            // contiguous run of values (one sequential load and one byte store per pair),
+            // instead of looking up r, G(r) and a scattered partner for every heap.
+            pre.par_chunks_mut(span_old * SUB)
+                .zip(stops.par_chunks_mut(SUB))
                 .enumerate()
-                .for_each(|(i, (marks, stop))| {
-                    let n = start + i;
+                .for_each(|(ci, (group, group_stops))| {
+                    let first = start + ci * SUB;
+                    let count = group_stops.len();
                     for &(k, distinct) in splits {
-                        if n < k + 2 {
-                            continue;
-                        }
-                        let m = n - k;
-                        // Rare r whose partner m - r precedes the block.
-                        let from = rare.partition_point(|&r| r + start <= m);
-                        let to = rare.partition_point(|&r| r < m);
-                        if from >= to {
-                            continue;
-                        }
-                        for (&r, &rv) in rare[from..to].iter().zip(&rare_vals[from..to]) {
-                            let b = m - r;
-                            if !(distinct && r == b) {
-                                put(marks, rv ^ old[b].get());
-                            }
-                        }
+                        mark_rare_group(old, rare, rare_vals, k, distinct, first, group, span_old);
                     }
-                    // Scan safe pairs upwards until the mex is in class B. Ascending order
-                    // meets the early, irregular heaps first, which games that become
-                    // periodic need to cover their class-A values.
-                    *stop = (splits.len(), 0);
-                    let mus = pair_parities(splits, n);
-                    let mut fz = first_zero_byte(marks);
-                    for (si, &(k, distinct)) in splits.iter().enumerate() {
-                        if n < k + 2 {
-                            continue;
-                        }
-                        let m = n - k;
-                        let (lo, hi) = safe_range(m, distinct, start);
-                        let mut a = lo;
-                        while a <= hi {
-                            fz = zero_from(marks, fz);
-                            if exact(cc, fz, mus) {
-                                *stop = (si, a);
-                                return;
+                    for (i, (marks, stop)) in group
+                        .chunks_exact_mut(span_old)
+                        .zip(group_stops.iter_mut())
+                        .enumerate()
+                        .take(count)
+                    {
+                        let n = first + i;
+                        // Scan safe pairs downwards from the middle (a = m / 2) until the mex
+                        // is in class B. Heaps near m / 2 have values spread over the whole
+                        // range, so their XORs cover class A far sooner than pairs with a
+                        // small early heap, whose small values only reach the XORs near
+                        // the other heap's value (Officers: about 3 times fewer pairs).
+                        // `stop` = (si, x): splits before si are scanned, split si from x
+                        // to its end, the splits after it not at all.
+                        *stop = (splits.len(), 0);
+                        let mus = pair_parities(splits, n);
+                        let mut fz = first_zero_byte(marks);
+                        'splits: for (si, &(k, distinct)) in splits.iter().enumerate() {
+                            if n < k + 2 {
+                                continue;
                             }
-                            let e = (a + SCAN_CHUNK - 1).min(hi);
-                            scan_pairs(old, m, a, e, marks);
-                            a = e + 1;
+                            let m = n - k;
+                            let (lo, hi) = safe_range(m, distinct, start);
+                            let mut e = hi;
+                            while e >= lo {
+                                fz = zero_from(marks, fz);
+                                if exact(cc, fz, mus) {
+                                    *stop = (si, e + 1);
+                                    break 'splits;
+                                }
+                                let a = e.saturating_sub(SCAN_CHUNK - 1).max(lo);
+                                scan_pairs(old, m, a, e, marks);
+                                e = a - 1;
+                            }
                         }
                     }
                 });
@@ -1043,8 +1048,9 @@ impl SparseKernel {
                     if first_safe > 1 {
                         ranges.push((m, 1, first_safe - 1));
                     }
-                    if si == stop_si && stop_a <= hi {
-                        later.push((m, stop_a.max(lo), hi));
+                    if si == stop_si && stop_a > lo {
+                        // The parallel phase scanned stop_a..=hi of this split.
+                        later.push((m, lo, stop_a - 1));
                     } else if si > stop_si && lo <= hi {
                         later.push((m, lo, hi));
                     }
@@ -1072,6 +1078,58 @@ impl SparseKernel {
             self.observe(g, n, v);
         }
         None
+    }
+}
+
+/// Marks the XORs of the rare pairs (r, m - r), m = n - k, whose partner m - r precedes
+/// the block (which starts at `old.len()`), for the heaps n = `first..first + count`,
+/// count = `group.len() / span`; the marks of heap `first + i` are `group[i * span..]`.
+///
+/// Consecutive heaps have consecutive partners, so a rare heap that pairs with a partner
+/// before the block for every heap of the group (nearly all of them once n is large)
+/// costs one sequential load and one byte store per heap; the few others (partner inside
+/// the block for some heaps, or the excluded equal split of `!`) are checked heap by heap.
+#[allow(clippy::too_many_arguments)]
+fn mark_rare_group<T: Cell>(
+    old: &[T],
+    rare: &[usize],
+    rare_vals: &[u32],
+    k: usize,
+    distinct: bool,
+    first: usize,
+    group: &mut [u8],
+    span: usize,
+) {
+    let start = old.len();
+    let count = group.len() / span;
+    // Heaps below k + 2 cannot split after taking k.
+    let skip = (k + 2).saturating_sub(first);
+    if skip >= count {
+        return;
+    }
+    let m0 = first + skip - k;
+    let m1 = first + count - 1 - k;
+    // Rare r useful to some heap: r < m1 and partner m0 - r before the block.
+    let from = rare.partition_point(|&r| r + start <= m0);
+    let to = rare.partition_point(|&r| r < m1);
+    if from >= to {
+        return;
+    }
+    for (&r, &rv) in rare[from..to].iter().zip(&rare_vals[from..to]) {
+        let twice = 2 * r;
+        if r < m0 && r + start > m1 && !(distinct && m0 <= twice && twice <= m1) {
+            let partners = &old[m0 - r..=m1 - r];
+            for (marks, q) in group[skip * span..].chunks_exact_mut(span).zip(partners) {
+                put(marks, rv ^ q.get());
+            }
+        } else {
+            for (i, marks) in group.chunks_exact_mut(span).enumerate().skip(skip) {
+                let m = first + i - k;
+                if r < m && r + start > m && !(distinct && twice == m) {
+                    put(marks, rv ^ old[m - r].get());
+                }
+            }
+        }
     }
 }
 

@@ -18,6 +18,10 @@ pub struct Options {
     /// The most winning moves rendered (all are counted); rendering a move costs the length of
     /// the position, so a position of a million heaps needs a cap.
     pub max_moves: usize,
+    /// The most bytes of rendered positions in the move lists (16 MiB by default): with a
+    /// position of a million heaps, even a thousand moves would be gigabytes. The cap on the
+    /// number of moves becomes `min(max_moves, max_render_bytes / length of the position)`.
+    pub max_render_bytes: usize,
 }
 
 impl Default for Options {
@@ -26,6 +30,7 @@ impl Default for Options {
             play: Play::Normal,
             limits: Limits::default(),
             max_moves: 1000,
+            max_render_bytes: 16 << 20,
         }
     }
 }
@@ -148,6 +153,12 @@ pub(crate) fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Co
 /// formula when every component is a Nim heap, else a search of the whole sum.
 /// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves_total == 1`.
 pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+    let mut capped = *opts;
+    if opts.max_render_bytes < usize::MAX {
+        let len = pos.to_string().len().max(1);
+        capped.max_moves = opts.max_moves.min(opts.max_render_bytes / len);
+    }
+    let opts = &capped;
     if crate::loopy::is_loopy(pos) {
         return crate::loopy::analyze_loopy(pos, opts);
     }

@@ -404,3 +404,16 @@ fn graph_files_with_errors_name_the_line() {
     assert_eq!(v["edges"], 2);
     let _ = std::fs::remove_file(&bad);
 }
+
+#[test]
+fn default_move_lists_of_huge_positions_stay_small() {
+    let heaps: Vec<String> = (1..=200_000u64).map(|h| h.to_string()).collect();
+    let text = format!("nim({})", heaps.join(","));
+    let out = grundy_stdin(&["analyze", "--json", "-"], &text);
+    let v = json(&out);
+    let listed = v["winning_moves"].as_array().unwrap().len();
+    // Each listed move renders the whole position: at most 16 MiB of them by default.
+    assert!(listed >= 1 && listed * text.len() <= 16 << 20, "{listed}");
+    assert_eq!(v["winning_moves_truncated"], true);
+    assert!(out.stdout.len() < 40 << 20);
+}
