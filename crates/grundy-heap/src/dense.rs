@@ -955,13 +955,9 @@ impl SparseKernel {
                         .take(count)
                     {
                         let n = first + i;
-                        // Scan safe pairs downwards from the middle (a = m / 2) until the mex
-                        // is in class B. Heaps near m / 2 have values spread over the whole
-                        // range, so their XORs cover class A far sooner than pairs with a
-                        // small early heap, whose small values only reach the XORs near
-                        // the other heap's value (Officers: about 3 times fewer pairs).
-                        // `stop` = (si, x): splits before si are scanned, split si from x
-                        // to its end, the splits after it not at all.
+                        // Scan safe pairs upwards until the mex is in class B. Ascending
+                        // order meets the early, irregular heaps first, which games that
+                        // become periodic need to cover their class-A values.
                         *stop = (splits.len(), 0);
                         let mus = pair_parities(splits, n);
                         let mut fz = first_zero_byte(marks);
@@ -971,16 +967,16 @@ impl SparseKernel {
                             }
                             let m = n - k;
                             let (lo, hi) = safe_range(m, distinct, start);
-                            let mut e = hi;
-                            while e >= lo {
+                            let mut a = lo;
+                            while a <= hi {
                                 fz = zero_from(marks, fz);
                                 if exact(cc, fz, mus) {
-                                    *stop = (si, e + 1);
+                                    *stop = (si, a);
                                     break 'splits;
                                 }
-                                let a = e.saturating_sub(SCAN_CHUNK - 1).max(lo);
+                                let e = (a + SCAN_CHUNK - 1).min(hi);
                                 scan_pairs(old, m, a, e, marks);
-                                e = a - 1;
+                                a = e + 1;
                             }
                         }
                     }
@@ -1048,9 +1044,8 @@ impl SparseKernel {
                     if first_safe > 1 {
                         ranges.push((m, 1, first_safe - 1));
                     }
-                    if si == stop_si && stop_a > lo {
-                        // The parallel phase scanned stop_a..=hi of this split.
-                        later.push((m, lo, stop_a - 1));
+                    if si == stop_si && stop_a <= hi {
+                        later.push((m, stop_a.max(lo), hi));
                     } else if si > stop_si && lo <= hi {
                         later.push((m, lo, hi));
                     }
@@ -1119,8 +1114,13 @@ fn mark_rare_group<T: Cell>(
         let twice = 2 * r;
         if r < m0 && r + start > m1 && !(distinct && m0 <= twice && twice <= m1) {
             let partners = &old[m0 - r..=m1 - r];
-            for (marks, q) in group[skip * span..].chunks_exact_mut(span).zip(partners) {
-                put(marks, rv ^ q.get());
+            // As in `scan_pairs`: XORs first (vectorized), then one byte store per heap.
+            let mut x = [0u32; SUB];
+            for (xj, q) in x.iter_mut().zip(partners) {
+                *xj = rv ^ q.get();
+            }
+            for (marks, &v) in group[skip * span..].chunks_exact_mut(span).zip(&x) {
+                put(marks, v);
             }
         } else {
             for (i, marks) in group.chunks_exact_mut(span).enumerate().skip(skip) {
@@ -1155,7 +1155,24 @@ fn safe_range(m: usize, distinct: bool, start: usize) -> (usize, usize) {
 /// Marks G(a) ^ G(m - a) for lo <= a <= hi (requires hi <= m / 2, hi < g.len()).
 #[inline]
 fn scan_pairs<T: Cell>(g: &[T], m: usize, lo: usize, hi: usize, marks: &mut [u8]) {
-    for (p, q) in g[lo..=hi].iter().zip(g[m - hi..=m - lo].iter().rev()) {
+    const LANES: usize = 16;
+    let left = &g[lo..=hi];
+    let right = &g[m - hi..=m - lo];
+    // The XORs of LANES pairs go to a small buffer first: that loop has no stores to
+    // `marks`, so it vectorizes (the reversed run is reversed with shuffles), and the
+    // marking loop that follows is one load and one byte store per pair.
+    let mut l = left.chunks_exact(LANES);
+    let mut r = right.rchunks_exact(LANES);
+    for (lc, rc) in (&mut l).zip(&mut r) {
+        let mut x = [0u32; LANES];
+        for (j, xj) in x.iter_mut().enumerate() {
+            *xj = lc[j].get() ^ rc[LANES - 1 - j].get();
+        }
+        for &v in &x {
+            put(marks, v);
+        }
+    }
+    for (p, q) in l.remainder().iter().zip(r.remainder().iter().rev()) {
         put(marks, p.get() ^ q.get());
     }
 }

@@ -120,6 +120,18 @@ fn mutated() -> impl Strategy<Value = String> {
         "sub[1..5](7)",
         "tb[0.[3]](4) + (nim(1) + *)",
         "sub[pow2](9)",
+        "wythoff(4,7)",
+        "fibnim(20) + fibnim(7,3)",
+        "staircase(3,1,2)",
+        "georgia(1,5,6)",
+        "hill[2](1,2,4)",
+        "northcott[6](4,5,1,3)",
+        "take[2..4](7)",
+        "mult[2..9,162](1)",
+        "tree(0,1,1,2)",
+        "turtles(3,5)",
+        "beans[4](0,1)",
+        "dag[1,2;;3;](0,2)",
     ];
     (
         prop::sample::select(seeds),
