@@ -153,28 +153,78 @@ pub(crate) fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Co
 /// formula when every component is a Nim heap, else a search of the whole sum.
 /// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves_total == 1`.
 pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+    // The canonical rendering is needed for the answer anyway; render it once.
+    let game = pos.to_string();
     let mut capped = *opts;
     if opts.max_render_bytes < usize::MAX {
-        let len = pos.to_string().len().max(1);
-        capped.max_moves = opts.max_moves.min(opts.max_render_bytes / len);
+        capped.max_moves = opts
+            .max_moves
+            .min(opts.max_render_bytes / game.len().max(1));
     }
     let opts = &capped;
-    if crate::loopy::is_loopy(pos) {
-        return crate::loopy::analyze_loopy(pos, opts);
+    let mut a = if crate::loopy::is_loopy(pos) {
+        crate::loopy::analyze_loopy(pos, opts)?
+    } else {
+        match opts.play {
+            Play::Normal => analyze_normal(pos, opts)?,
+            Play::Misere => analyze_misere(pos, opts)?,
+        }
+    };
+    a.game = game;
+    Ok(a)
+}
+
+/// A component borrowed from its position (cloning a million heaps costs more than answering).
+#[derive(Clone, Copy)]
+enum CompRef<'a> {
+    Star(&'a Nimber),
+    Of(&'a crate::rules::RulesetRef, &'a crate::rules::State),
+}
+
+impl CompRef<'_> {
+    fn owned(self) -> Component {
+        match self {
+            CompRef::Star(n) => Component::Star(n.clone()),
+            CompRef::Of(r, s) => Component::Of(r.clone(), s.clone()),
+        }
     }
-    match opts.play {
-        Play::Normal => analyze_normal(pos, opts),
-        Play::Misere => analyze_misere(pos, opts),
+}
+
+/// Every component of a position, borrowed, with its place.
+fn component_refs(pos: &Position) -> Vec<(Place, CompRef<'_>)> {
+    let mut out = Vec::new();
+    for (t, term) in pos.terms.iter().enumerate() {
+        match term {
+            crate::position::Term::Star(n) => {
+                out.push((Place { term: t, comp: 0 }, CompRef::Star(n)))
+            }
+            crate::position::Term::Game { rules, comps } => {
+                for (c, st) in comps.iter().enumerate() {
+                    out.push((Place { term: t, comp: c }, CompRef::Of(rules, st)));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn ref_nimber(c: CompRef<'_>, solver: &mut Solver<Component>) -> Result<Nimber, SolveError> {
+    match c {
+        CompRef::Star(n) => Ok(n.clone()),
+        CompRef::Of(r, s) => match r.rules().nimber(s)? {
+            Some(v) => Ok(v),
+            None => solver.nimber(&c.owned()),
+        },
     }
 }
 
 fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
     let mut solver = Solver::new(opts.limits);
-    let comps = pos.components();
+    let comps = component_refs(pos);
     let mut values = Vec::with_capacity(comps.len());
     let mut unknown: Option<(usize, SolveError)> = None;
     for (i, (_, c)) in comps.iter().enumerate() {
-        match component_nimber(c, &mut solver) {
+        match ref_nimber(*c, &mut solver) {
             Ok(v) => values.push(v),
             Err(e @ SolveError::TooLarge { .. }) if unknown.is_none() => {
                 unknown = Some((i, e));
@@ -184,7 +234,7 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
         }
     }
     if let Some((i, e)) = unknown {
-        return analyze_outcome_only(pos, &comps, &values, i, e, opts);
+        return analyze_outcome_only(pos, &pos.components(), &values, i, e, opts);
     }
     let total = crate::nim_sum(values.iter());
     let mut moves = Vec::new();
@@ -193,7 +243,7 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
     if !total.is_zero() {
         for ((place, c), v) in comps.iter().zip(&values) {
             let target = &total ^ v;
-            if let Component::Of(r, s) = c {
+            if let CompRef::Of(r, s) = *c {
                 let room = opts.max_moves - moves.len().min(opts.max_moves);
                 if let Some((found, n)) = r.rules().counted_moves_to_value(s, &target, room)? {
                     count += n;
@@ -203,10 +253,11 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
                     continue;
                 }
             }
-            let found = match winning_replacements(c, &target, &mut solver) {
+            let c = c.owned();
+            let found = match winning_replacements(&c, &target, &mut solver) {
                 Ok(found) => found,
                 Err(SolveError::TooLarge { reason }) => {
-                    notes.push(format!("moves of {} not listed: {reason}", describe(c)));
+                    notes.push(format!("moves of {} not listed: {reason}", describe(&c)));
                     continue;
                 }
                 Err(e) => return Err(e),
@@ -225,7 +276,7 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
     }
     let count = exact.unwrap_or(usize::MAX);
     Ok(Analysis {
-        game: pos.to_string(),
+        game: String::new(),
         play: Play::Normal,
         outcome: Outcome::of_nimber(&total),
         value: Some(crate::Value::Finite(total.clone())),
@@ -279,7 +330,7 @@ fn analyze_outcome_only(
         }
     }
     Ok(Analysis {
-        game: pos.to_string(),
+        game: String::new(),
         play: Play::Normal,
         outcome,
         // A P-position has value 0 by definition; an N-position's value is not known here.
@@ -408,7 +459,7 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
         }
     }
     Ok(Analysis {
-        game: pos.to_string(),
+        game: String::new(),
         play: Play::Misere,
         outcome,
         nimber: None,

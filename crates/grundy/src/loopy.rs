@@ -6,16 +6,18 @@
 use crate::analysis::{
     component_moves, component_nimber, render, replacement_components, Analysis, Options,
 };
-use crate::position::{Component, Position};
+use crate::position::{Component, Position, Term};
 use crate::solve::{SolveError, Solver};
 use crate::value::{sum, Value};
 use crate::{Nimber, Outcome, Play};
 
 /// Whether some component of the position belongs to a loopy family.
 pub(crate) fn is_loopy(pos: &Position) -> bool {
-    pos.components().iter().any(|(_, c)| match c {
-        Component::Of(r, s) => r.rules().loopy_value(s).is_some(),
-        Component::Star(_) => false,
+    // Looks at the terms in place: cloning every component of a million-heap Nim position
+    // just to ask this would cost more than the whole answer.
+    pos.terms.iter().any(|t| match t {
+        Term::Game { rules, comps } => comps.iter().any(|s| rules.rules().loopy_value(s).is_some()),
+        Term::Star(_) => false,
     })
 }
 
@@ -79,7 +81,7 @@ pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, 
     }
     let nimber: Option<Nimber> = total.nimber().cloned();
     Ok(Analysis {
-        game: pos.to_string(),
+        game: String::new(),
         play: Play::Normal,
         outcome,
         nimber,

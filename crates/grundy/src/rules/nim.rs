@@ -94,6 +94,26 @@ impl Ruleset for Nim {
         Ok(Some(vec![]))
     }
 
+    fn counted_moves_to_value(
+        &self,
+        state: &State,
+        target: &Nimber,
+        cap: usize,
+    ) -> Result<Option<(Vec<Move>, num_bigint::BigUint)>, SolveError> {
+        // At most one move per heap; build it only when it will be listed.
+        let n = heap_size(state);
+        let t = target.to_biguint();
+        if t >= n {
+            return Ok(Some((vec![], 0u32.into())));
+        }
+        let moves = if cap > 0 {
+            self.moves_to_value(state, target)?.unwrap_or_default()
+        } else {
+            vec![]
+        };
+        Ok(Some((moves, 1u32.into())))
+    }
+
     fn misere_nim_heap(&self, state: &State) -> Option<Nimber> {
         Some(Nimber::from_big(heap_size(state)))
     }
