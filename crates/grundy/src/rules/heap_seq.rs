@@ -231,8 +231,8 @@ impl HeapSeq {
     ///
     /// Arguments: the heap `n` (above the table limit), `target`, `cap`, and the kinds of option
     /// the rules allow from a huge heap.
-    /// Returns: `Ok(None)` when the values are not periodic with saltus 0 (callers use this only
-    /// above the table limit; the tests use it on small heaps against enumeration).
+    /// Returns: `Ok(None)` for heaps within the table limit (the ordinary path enumerates their
+    /// moves) and when the values are not periodic with saltus 0.
     /// Complexity: O(n0 + p) value look-ups for each split kind (n0 the preperiod, p the
     /// period), plus the listing scan (at most `SPLIT_SCAN_LIMIT` heaps per split kind).
     pub fn counted_moves(
@@ -242,6 +242,10 @@ impl HeapSeq {
         cap: usize,
         kinds: &[BigOption],
     ) -> Result<Option<(Vec<super::Move>, BigUint)>, SolveError> {
+        // Heaps the tables cover are enumerated move by move; this path is for huge heaps.
+        if *n <= BigUint::from(SEARCH_HEAP_LIMIT) {
+            return Ok(None);
+        }
         // Establish the value (and, without a closed form, the proven period).
         self.value(n)?;
         let mut moves = Vec::new();

@@ -100,10 +100,6 @@ impl Ruleset for Subtraction {
         cap: usize,
     ) -> Result<Option<(Vec<Move>, BigUint)>, SolveError> {
         let n = super::heap_size(state);
-        // Heaps the tables cover are enumerated move by move; this path is for huge heaps.
-        if n <= BigUint::from(super::SEARCH_HEAP_LIMIT) {
-            return Ok(None);
-        }
         let kinds: Vec<BigOption> = match &self.set {
             SubSet::Pow2 => (0..n.bits())
                 .map(|j| BigOption::Leave(BigTake::Pow2(j)))

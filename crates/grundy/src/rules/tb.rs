@@ -168,10 +168,6 @@ impl Ruleset for TakeBreak {
         cap: usize,
     ) -> Result<Option<(Vec<Move>, BigUint)>, SolveError> {
         let n = super::heap_size(state);
-        // Heaps the tables cover are enumerated move by move; this path is for huge heaps.
-        if n <= BigUint::from(super::SEARCH_HEAP_LIMIT) {
-            return Ok(None);
-        }
         let Some(kinds) = big_options(&self.code) else {
             return Ok(None);
         };
