@@ -859,7 +859,8 @@ impl SparseKernel {
                     continue;
                 }
                 let m = n - k;
-                for &r in &self.rare {
+                // G(r) from the contiguous copy: one scattered load per pair, not two.
+                for (&r, &rv) in self.rare.iter().zip(&self.rare_vals) {
                     if r >= m {
                         break;
                     }
@@ -867,7 +868,7 @@ impl SparseKernel {
                     if distinct && r == b {
                         continue;
                     }
-                    put(opts, g[r].get() ^ g[b].get());
+                    put(opts, rv ^ g[b].get());
                 }
             }
         }
@@ -1097,6 +1098,9 @@ fn mark_rare_group<T: Cell>(
 ) {
     let start = old.len();
     let count = group.len() / span;
+    // A power of two, so `v & mask` is always in bounds and the checks can go.
+    assert!(span.is_power_of_two());
+    let mask = span - 1;
     // Heaps below k + 2 cannot split after taking k.
     let skip = (k + 2).saturating_sub(first);
     if skip >= count {
@@ -1120,7 +1124,7 @@ fn mark_rare_group<T: Cell>(
                 *xj = rv ^ q.get();
             }
             for (marks, &v) in group[skip * span..].chunks_exact_mut(span).zip(&x) {
-                put(marks, v);
+                marks[v as usize & mask] = 1;
             }
         } else {
             for (i, marks) in group.chunks_exact_mut(span).enumerate().skip(skip) {
@@ -1156,6 +1160,9 @@ fn safe_range(m: usize, distinct: bool, start: usize) -> (usize, usize) {
 #[inline]
 fn scan_pairs<T: Cell>(g: &[T], m: usize, lo: usize, hi: usize, marks: &mut [u8]) {
     const LANES: usize = 16;
+    // A power of two, so `v & mask` is always in bounds and the checks can go.
+    assert!(marks.len().is_power_of_two());
+    let mask = marks.len() - 1;
     let left = &g[lo..=hi];
     let right = &g[m - hi..=m - lo];
     // The XORs of LANES pairs go to a small buffer first: that loop has no stores to
@@ -1169,7 +1176,7 @@ fn scan_pairs<T: Cell>(g: &[T], m: usize, lo: usize, hi: usize, marks: &mut [u8]
             *xj = lc[j].get() ^ rc[LANES - 1 - j].get();
         }
         for &v in &x {
-            put(marks, v);
+            marks[v as usize & mask] = 1;
         }
     }
     for (p, q) in l.remainder().iter().zip(r.remainder().iter().rev()) {
