@@ -30,9 +30,10 @@ enum Command {
         /// Print one JSON object instead of text
         #[arg(long)]
         json: bool,
-        /// The most positions a search may store
-        #[arg(long, default_value_t = Limits::default().max_nodes)]
-        max_nodes: usize,
+        /// The most positions a search may store (default 5000000; with --misere 200000,
+        /// since a misere search stores whole sums, each far costlier than one position)
+        #[arg(long)]
+        max_nodes: Option<usize>,
         /// The most winning moves printed (all are counted); by default up to 1000, fewer when
         /// the position is so long that they would exceed 16 MiB of text
         #[arg(long)]
@@ -140,7 +141,13 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let pos = expr::parse(&text).map_err(|e| Failure::parse(&e, &text))?;
             let opts = Options {
                 play: if misere { Play::Misere } else { Play::Normal },
-                limits: Limits { max_nodes },
+                limits: Limits {
+                    max_nodes: max_nodes.unwrap_or(if misere {
+                        MISERE_DEFAULT_NODES
+                    } else {
+                        Limits::default().max_nodes
+                    }),
+                },
                 // An explicit --max-moves is taken as asked; the default also caps the text.
                 max_moves: max_moves.unwrap_or(Options::default().max_moves),
                 max_render_bytes: match max_moves {
@@ -317,6 +324,18 @@ fn analysis_text(a: &Analysis) -> String {
 /// The largest N accepted by `grundy table` (values are kept in memory and printed).
 const TABLE_LIMIT: u64 = 50_000_000;
 
+/// Default search limit of `analyze --misere`: about ten seconds of the slowest searches.
+const MISERE_DEFAULT_NODES: usize = 200_000;
+
+/// The text line that reports a period, shared by the table and table-file outputs.
+pub fn period_line(period: u64, preperiod: u64, saltus: u64, proof: Option<&str>) -> String {
+    let how = match proof {
+        Some(p) => format!("proven {p}"),
+        None => "seen in these values only, not proven".to_string(),
+    };
+    format!("period: {period} (preperiod {preperiod}, saltus {saltus}, {how})")
+}
+
 /// Reads `--to`: a natural number, possibly written `10^8`.
 pub fn parse_to(to: &str) -> Result<num_bigint::BigUint, Failure> {
     let n = match expr::classify_word(to.trim()) {
@@ -375,15 +394,13 @@ fn table(ruleset: &str, to: &str, json: bool) -> Result<(), Failure> {
         }
         match &t.period {
             Some(p) => println!(
-                "period: {} (preperiod {}, saltus {}, {})",
-                p.period,
-                p.preperiod,
-                p.saltus,
-                if p.proven {
-                    "proven for every heap size"
-                } else {
-                    "seen in these values only, not proven"
-                }
+                "{}",
+                period_line(
+                    p.period,
+                    p.preperiod,
+                    p.saltus,
+                    p.proven.then_some("for every heap size")
+                )
             ),
             None => println!("period: none found in 0..{n}"),
         }

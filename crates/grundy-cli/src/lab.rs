@@ -139,17 +139,18 @@ pub fn table_to_file(
         t.stats.last_new_value_at
     );
     match &t.period {
-        Some(p) => println!(
-            "period: {} (preperiod {}, saltus {}, {})",
-            p.period,
-            p.preperiod,
-            p.saltus,
-            if p.proven {
-                format!("proven with {} values", p.values_needed)
-            } else {
-                "seen in these values only, not proven".to_string()
-            }
-        ),
+        Some(p) => {
+            let proof = format!("with {} values", p.values_needed);
+            println!(
+                "{}",
+                crate::commands::period_line(
+                    p.period,
+                    p.preperiod,
+                    p.saltus,
+                    p.proven.then_some(proof.as_str())
+                )
+            )
+        }
         None => println!("period: none found"),
     }
     Ok(())

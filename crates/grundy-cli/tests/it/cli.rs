@@ -417,3 +417,12 @@ fn default_move_lists_of_huge_positions_stay_small() {
     assert_eq!(v["winning_moves_truncated"], true);
     assert!(out.stdout.len() < 40 << 20);
 }
+
+#[test]
+fn misere_search_of_a_huge_heap_stops_at_the_limit_quickly() {
+    // A misere search stores whole sums; its default limit stops this one within seconds
+    // (it used to run for minutes with no output).
+    let out = grundy(&["analyze", "--misere", "sub[fib](10^7)"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--max-nodes"));
+}

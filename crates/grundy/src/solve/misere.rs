@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use super::sums::SumSpace;
 use super::{Limits, SolveError};
 use crate::{Game, Nimber, Outcome};
 
@@ -35,7 +36,7 @@ pub fn misere_nim_outcome(heaps: &[Nimber]) -> Outcome {
 #[derive(Debug)]
 pub struct MisereSolver<G: Game + Ord> {
     memo: HashMap<Vec<G>, Slot>,
-    terminal: HashMap<G, bool>,
+    space: SumSpace<G>,
     limits: Limits,
 }
 
@@ -57,55 +58,18 @@ impl<G: Game + Ord> MisereSolver<G> {
     pub fn new(limits: Limits) -> Self {
         MisereSolver {
             memo: HashMap::new(),
-            terminal: HashMap::new(),
+            space: SumSpace::new(limits),
             limits,
         }
     }
 
-    fn is_terminal(&mut self, g: &G) -> Result<bool, SolveError> {
-        if let Some(&t) = self.terminal.get(g) {
-            return Ok(t);
-        }
-        g.searchable()
-            .map_err(|reason| SolveError::TooLarge { reason })?;
-        let t = g.options().is_empty();
-        self.terminal.insert(g.clone(), t);
-        Ok(t)
-    }
-
     /// The canonical state of a sum: its non-terminal components, sorted.
     pub fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, SolveError> {
-        let mut out = Vec::with_capacity(comps.len());
-        for c in comps {
-            if !self.is_terminal(c)? {
-                out.push(c.clone());
-            }
-        }
-        out.sort();
-        Ok(out)
+        self.space.normalise(comps)
     }
 
-    /// Every option of a sum state, each normalised, repeats removed.
     fn sum_options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, SolveError> {
-        let mut out: Vec<Vec<G>> = Vec::new();
-        for i in 0..state.len() {
-            if i > 0 && state[i] == state[i - 1] {
-                continue; // the same component again gives the same options
-            }
-            state[i]
-                .searchable()
-                .map_err(|reason| SolveError::TooLarge { reason })?;
-            for opt in state[i].options() {
-                let mut next: Vec<G> = Vec::with_capacity(state.len() + opt.len());
-                next.extend(state[..i].iter().cloned());
-                next.extend(state[i + 1..].iter().cloned());
-                next.extend(opt);
-                out.push(self.normalise(&next)?);
-            }
-        }
-        out.sort();
-        out.dedup();
-        Ok(out)
+        self.space.options(state)
     }
 
     /// The misere outcome of the sum of `comps`.
@@ -116,6 +80,7 @@ impl<G: Game + Ord> MisereSolver<G> {
     /// bounded by the node limit.
     /// Example: `*1 + *1` is N in misere play (move to `*1`: the opponent must take the last).
     pub fn outcome(&mut self, comps: &[G]) -> Result<Outcome, SolveError> {
+        self.space.reset_work();
         let state = self.normalise(comps)?;
         let mut stack = Vec::new();
         let result = self.search(state, &mut stack);

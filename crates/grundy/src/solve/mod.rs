@@ -7,6 +7,7 @@
 mod misere;
 mod normal;
 mod remoteness;
+mod sums;
 
 pub use misere::{misere_nim_outcome, MisereSolver};
 pub use normal::Solver;

@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use super::sums::SumSpace;
 use super::{Limits, SolveError};
 use crate::{Game, Outcome, Play};
 
@@ -29,10 +30,9 @@ pub struct Remoteness {
 #[derive(Debug)]
 pub struct RemotenessSolver<G: Game + Ord> {
     memo: HashMap<Vec<G>, Slot>,
-    terminal: HashMap<G, bool>,
+    space: SumSpace<G>,
     play: Play,
     limits: Limits,
-    work: usize,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -56,10 +56,9 @@ impl<G: Game + Ord> RemotenessSolver<G> {
     pub fn new(play: Play, limits: Limits) -> Self {
         RemotenessSolver {
             memo: HashMap::new(),
-            terminal: HashMap::new(),
+            space: SumSpace::new(limits),
             play,
             limits,
-            work: 0,
         }
     }
 
@@ -69,59 +68,12 @@ impl<G: Game + Ord> RemotenessSolver<G> {
         }
     }
 
-    /// Counts `units` of work against the limit (the positions stored plus the components
-    /// listed in options may not exceed a small multiple of `max_nodes`).
-    fn spend(&mut self, units: usize) -> Result<(), SolveError> {
-        self.work = self.work.saturating_add(units);
-        if self.work > self.limits.max_nodes.saturating_mul(8) {
-            return Err(self.limit());
-        }
-        Ok(())
-    }
-
-    fn is_terminal(&mut self, g: &G) -> Result<bool, SolveError> {
-        if let Some(&t) = self.terminal.get(g) {
-            return Ok(t);
-        }
-        g.searchable()
-            .map_err(|reason| SolveError::TooLarge { reason })?;
-        // Listing options is the costly step for big components: it counts against the limit.
-        let count = g.options().len();
-        self.spend(count)?;
-        let t = count == 0;
-        self.terminal.insert(g.clone(), t);
-        Ok(t)
-    }
-
     fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, SolveError> {
-        let mut out = Vec::with_capacity(comps.len());
-        for c in comps {
-            if !self.is_terminal(c)? {
-                out.push(c.clone());
-            }
-        }
-        out.sort();
-        Ok(out)
+        self.space.normalise(comps)
     }
 
     fn sum_options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, SolveError> {
-        let mut out: Vec<Vec<G>> = Vec::new();
-        for i in 0..state.len() {
-            if i > 0 && state[i] == state[i - 1] {
-                continue; // the same component again gives the same options
-            }
-            for opt in state[i].options() {
-                self.spend(state.len() + opt.len())?;
-                let mut next: Vec<G> = Vec::with_capacity(state.len() + opt.len());
-                next.extend(state[..i].iter().cloned());
-                next.extend(state[i + 1..].iter().cloned());
-                next.extend(opt);
-                out.push(self.normalise(&next)?);
-            }
-        }
-        out.sort();
-        out.dedup();
-        Ok(out)
+        self.space.options(state)
     }
 
     /// The value of the empty sum (no move): the player to move loses in normal play and
@@ -149,8 +101,8 @@ impl<G: Game + Ord> RemotenessSolver<G> {
         if comps.len() > self.limits.max_nodes {
             return Err(self.limit());
         }
-        self.work = 0;
-        self.spend(comps.len())?;
+        self.space.reset_work();
+        self.space.spend(comps.len())?;
         let state = self.normalise(comps)?;
         let mut stack = Vec::new();
         let result = self.search(state, &mut stack);
