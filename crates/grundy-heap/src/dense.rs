@@ -585,9 +585,11 @@ pub(crate) struct SparseKernel {
     rare_vals: Vec<u32>,
     hist: Vec<u64>,
     maxval: u32,
-    /// Number of mark bytes: every XOR of two values is below `span - 1`.
+    /// Number of mark bytes: every XOR of two values is below `span`.
     span: usize,
     opts: Vec<u8>,
+    /// Marks of the heaps of a block (block mode), kept between blocks.
+    pre: Vec<u8>,
     next_check: usize,
     sparse: bool,
     parallel: bool,
@@ -606,9 +608,11 @@ const SCAN_CHUNK: usize = 64;
 const SUB: usize = 16;
 
 fn span_for(maxval: u32) -> usize {
-    // A power of two above every XOR and the mex, so `x & (span - 1)` needs no bounds check.
+    // A power of two above every value, hence above every XOR of two values; the mex of
+    // options below it is at most `span` (all marked), which `first_zero_byte` returns.
+    // So `x & (span - 1)` needs no bounds check.
     let bits = 32 - maxval.leading_zeros();
-    1usize << (bits + 1)
+    1usize << bits
 }
 
 /// Marks value `x` (known to be below `marks.len()`, a power of two).
@@ -685,6 +689,7 @@ impl SparseKernel {
             maxval: 0,
             span: span_for(0),
             opts: vec![0; span_for(0)],
+            pre: Vec::new(),
             next_check: 256,
             sparse: opts.sparse,
             parallel: opts.parallel,
@@ -860,16 +865,8 @@ impl SparseKernel {
                 }
                 let m = n - k;
                 // G(r) from the contiguous copy: one scattered load per pair, not two.
-                for (&r, &rv) in self.rare.iter().zip(&self.rare_vals) {
-                    if r >= m {
-                        break;
-                    }
-                    let b = m - r;
-                    if distinct && r == b {
-                        continue;
-                    }
-                    put(opts, rv ^ g[b].get());
-                }
+                let c = self.rare.partition_point(|&r| r < m);
+                mark_rare_pairs(g, &self.rare[..c], &self.rare_vals[..c], m, distinct, opts);
             }
         }
         // Scan pairs until the mex is in class B (then exact) or nothing is left to scan.
@@ -928,7 +925,9 @@ impl SparseKernel {
         let old_rare = self.rare.len();
         // A copy, because observing the last heap of the block may choose a new split.
         let cc = self.cc.clone();
-        let mut pre = vec![0u8; (end - start) * span_old];
+        let mut pre = std::mem::take(&mut self.pre);
+        pre.resize(pre.len().max((end - start) * span_old), 0);
+        let pre_len = (end - start) * span_old;
         let mut stops = vec![(0usize, 0usize); end - start];
         {
             let old: &[T] = &g[..start];
@@ -940,10 +939,13 @@ impl SparseKernel {
             // heaps are consecutive, so one rare heap is paired with the whole group from a
             // contiguous run of values (one sequential load and one byte store per pair),
             // instead of looking up r, G(r) and a scattered partner for every heap.
-            pre.par_chunks_mut(span_old * SUB)
+            pre[..pre_len]
+                .par_chunks_mut(span_old * SUB)
                 .zip(stops.par_chunks_mut(SUB))
                 .enumerate()
                 .for_each(|(ci, (group, group_stops))| {
+                    // The buffer is reused from block to block: cleared here, in parallel.
+                    group.fill(0);
                     let first = start + ci * SUB;
                     let count = group_stops.len();
                     for &(k, distinct) in splits {
@@ -983,12 +985,40 @@ impl SparseKernel {
                     }
                 });
         }
+        let result = self.finish_block(g, start, end, old_rare, span_old, &cc, &mut pre, &stops);
+        self.pre = pre;
+        result
+    }
+
+    /// The serial phase of [`SparseKernel::block`]: heap by heap, the marks of the pairs
+    /// with a heap inside the block, then the mex (with more scanning if it asks for it).
+    #[allow(clippy::too_many_arguments)]
+    fn finish_block<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        start: usize,
+        end: usize,
+        old_rare: usize,
+        span_old: usize,
+        cc: &[u8],
+        pre: &mut [u8],
+        stops: &[(usize, usize)],
+    ) -> Option<u32> {
+        // Per split, how many old rare heaps r have their partner m - r inside the block
+        // (r + start <= m): it only grows with n.
+        let mut inside: Vec<usize> = vec![0; self.splits.len()];
         for n in start..end {
             let i = n - start;
             let span = self.span;
-            let opts = &mut self.opts[..span];
-            opts[..span_old].copy_from_slice(&pre[i * span_old..(i + 1) * span_old]);
-            opts[span_old..].fill(0);
+            // The block's own marks, unless a value of this block widened the span.
+            let opts: &mut [u8] = if span == span_old {
+                &mut pre[i * span_old..(i + 1) * span_old]
+            } else {
+                let opts = &mut self.opts[..span];
+                opts[..span_old].copy_from_slice(&pre[i * span_old..(i + 1) * span_old]);
+                opts[span_old..].fill(0);
+                opts
+            };
             for &k in &self.alls {
                 if k == n {
                     opts[0] = 1;
@@ -996,38 +1026,32 @@ impl SparseKernel {
             }
             for &k in &self.singles {
                 if k < n {
-                    opts[g[n - k].get() as usize] = 1;
+                    put(opts, g[n - k].get());
                 }
             }
-            for &(k, distinct) in &self.splits {
+            let gs: &[T] = g;
+            for (si, &(k, distinct)) in self.splits.iter().enumerate() {
                 if n < k + 2 {
                     continue;
                 }
                 let m = n - k;
-                // Rare pairs with a heap inside the block: old rare r with m - r >= start,
-                // and rare positions found in this block.
-                for &r in &self.rare[..old_rare] {
-                    if r + start > m || r >= m {
-                        break;
-                    }
-                    let b = m - r;
-                    if !(distinct && r == b) {
-                        put(opts, g[r].get() ^ g[b].get());
-                    }
+                // Rare pairs with a heap inside the block: old rare r with m - r >= start
+                // (hence r < m), and rare positions found in this block.
+                let rare = &self.rare[..old_rare];
+                let mut c = inside[si];
+                while c < rare.len() && rare[c] + start <= m {
+                    c += 1;
                 }
-                for &r in &self.rare[old_rare..] {
-                    if r >= m {
-                        break;
-                    }
-                    let b = m - r;
-                    if !(distinct && r == b) {
-                        put(opts, g[r].get() ^ g[b].get());
-                    }
-                }
+                inside[si] = c;
+                mark_rare_pairs(gs, &rare[..c], &self.rare_vals[..c], m, distinct, opts);
+                let new_rare = &self.rare[old_rare..];
+                let c = new_rare.partition_point(|&r| r < m);
+                let new_vals = &self.rare_vals[old_rare..old_rare + c];
+                mark_rare_pairs(gs, &new_rare[..c], new_vals, m, distinct, opts);
             }
             let v0 = first_zero_byte(opts);
             let mus = pair_parities(&self.splits, n);
-            let v = if exact(&cc, v0, mus) {
+            let v = if exact(cc, v0, mus) {
                 v0
             } else {
                 // Pairs left: the unscanned part of the middle ranges, then the pairs with
@@ -1060,7 +1084,7 @@ impl SparseKernel {
                         scan_pairs(g, m, a, e, opts);
                         a = e + 1;
                         v = zero_from(opts, v);
-                        if exact(&cc, v, mus) {
+                        if exact(cc, v, mus) {
                             break 'scan;
                         }
                     }
@@ -1074,6 +1098,33 @@ impl SparseKernel {
             self.observe(g, n, v);
         }
         None
+    }
+}
+
+/// Marks G(r) ^ G(m - r) for the rare heaps r of `rare` (values `rare_vals`), all below
+/// m with m - r < g.len(); with `distinct`, the equal split r == m - r is left out.
+#[inline]
+fn mark_rare_pairs<T: Cell>(
+    g: &[T],
+    rare: &[usize],
+    rare_vals: &[u32],
+    m: usize,
+    distinct: bool,
+    marks: &mut [u8],
+) {
+    // A power of two, so `v & mask` is always in bounds and the checks can go.
+    assert!(marks.len().is_power_of_two());
+    let mask = marks.len() - 1;
+    if distinct && m % 2 == 0 {
+        for (&r, &rv) in rare.iter().zip(rare_vals) {
+            if 2 * r != m {
+                marks[(rv ^ g[m - r].get()) as usize & mask] = 1;
+            }
+        }
+    } else {
+        for (&r, &rv) in rare.iter().zip(rare_vals) {
+            marks[(rv ^ g[m - r].get()) as usize & mask] = 1;
+        }
     }
 }
 
@@ -1118,13 +1169,8 @@ fn mark_rare_group<T: Cell>(
         let twice = 2 * r;
         if r < m0 && r + start > m1 && !(distinct && m0 <= twice && twice <= m1) {
             let partners = &old[m0 - r..=m1 - r];
-            // As in `scan_pairs`: XORs first (vectorized), then one byte store per heap.
-            let mut x = [0u32; SUB];
-            for (xj, q) in x.iter_mut().zip(partners) {
-                *xj = rv ^ q.get();
-            }
-            for (marks, &v) in group[skip * span..].chunks_exact_mut(span).zip(&x) {
-                marks[v as usize & mask] = 1;
+            for (marks, q) in group[skip * span..].chunks_exact_mut(span).zip(partners) {
+                marks[(rv ^ q.get()) as usize & mask] = 1;
             }
         } else {
             for (i, marks) in group.chunks_exact_mut(span).enumerate().skip(skip) {

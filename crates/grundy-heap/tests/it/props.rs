@@ -123,25 +123,52 @@ proptest! {
     }
 }
 
+/// Splitting codes `d0.digits` (a digit with `!` leaves two unequal heaps).
+fn split_code() -> impl Strategy<Value = HeapRules> {
+    (
+        prop::collection::vec((0u8..8, any::<bool>()), 1..5),
+        prop::sample::select(vec!["0", "4", "4!"]),
+    )
+        .prop_map(|(digits, d0)| {
+            let body: String = digits
+                .iter()
+                .map(|&(d, bang)| format!("{d}{}", if bang { "!" } else { "" }))
+                .collect();
+            HeapRules::parse(&format!("tb[{d0}.{body}]")).expect("valid code")
+        })
+}
+
+/// The fast path (rare/common split, parallel) against full scans of every pair.
+fn fast_equals_full_scans(rules: &HeapRules, n: usize) -> Result<(), TestCaseError> {
+    use grundy_heap::{values, ComputeOptions};
+    let fast = values(rules, n, &ComputeOptions::default()).expect("fits");
+    let full = ComputeOptions {
+        sparse: false,
+        parallel: false,
+        ..ComputeOptions::default()
+    };
+    prop_assert_eq!(fast, values(rules, n, &full).expect("fits"));
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
-    fn sparse_split_equals_full_scans(
-        digits in prop::collection::vec((0u8..8, any::<bool>()), 1..5),
-        d0 in prop::sample::select(vec!["0", "4", "4!"]),
-        n in 300usize..2500,
-    ) {
+    fn sparse_split_equals_full_scans(rules in split_code(), n in 300usize..2500) {
         // The rare/common split is chosen from 256 heaps on, so these tables exercise it;
         // with `sparse: false` every heap scans all its pairs.
-        use grundy_heap::{values, ComputeOptions};
-        let body: String = digits
-            .iter()
-            .map(|&(d, bang)| format!("{d}{}", if bang { "!" } else { "" }))
-            .collect();
-        let rules = HeapRules::parse(&format!("tb[{d0}.{body}]")).expect("valid code");
-        let fast = values(&rules, n, &ComputeOptions::default()).expect("fits");
-        let full = ComputeOptions { sparse: false, parallel: false, ..ComputeOptions::default() };
-        prop_assert_eq!(fast, values(&rules, n, &full).expect("fits"));
+        fast_equals_full_scans(&rules, n)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10, ..ProptestConfig::default() })]
+
+    #[test]
+    fn block_mode_equals_full_scans(rules in split_code(), n in 4500usize..7000) {
+        // Past 4096 heaps with a rare/common split in force, the kernel works in blocks
+        // (parallel marks, then a serial pass); full scans share none of that machinery.
+        fast_equals_full_scans(&rules, n)?;
     }
 }
