@@ -1,9 +1,10 @@
 //! `grundy table --out` and `grundy plot`: long heap-sequence runs written to files.
 
+use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use grundy::expr;
 use grundy_heap::{ComputeOptions, HeapError, HeapRules, PlotOptions, RunOptions};
@@ -76,15 +77,74 @@ fn heap_failure(e: HeapError) -> Failure {
     }
 }
 
-fn progress_bar(total: usize) -> ProgressBar {
-    let bar = ProgressBar::new(total as u64);
-    let style = ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} values ({per_sec}, eta {eta})",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar.enable_steady_tick(Duration::from_millis(250));
-    bar
+/// Progress of a long table on stderr: a bar with rate and ETA on a terminal; when stderr
+/// is a file or a pipe (a log), a plain line every [`PLAIN_EVERY`] instead, so that long
+/// runs never look hung there either.
+struct Progress {
+    bar: ProgressBar,
+    plain: Option<Mutex<PlainProgress>>,
+}
+
+struct PlainProgress {
+    total: u64,
+    started: Instant,
+    last: Instant,
+}
+
+const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        if !std::io::stderr().is_terminal() {
+            let now = Instant::now();
+            return Progress {
+                bar: ProgressBar::hidden(),
+                plain: Some(Mutex::new(PlainProgress {
+                    total: total as u64,
+                    started: now,
+                    last: now,
+                })),
+            };
+        }
+        let bar = ProgressBar::new(total as u64);
+        let style = ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} values ({per_sec}, eta {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar.enable_steady_tick(Duration::from_millis(250));
+        Progress { bar, plain: None }
+    }
+
+    fn set(&self, done: u64) {
+        let Some(plain) = &self.plain else {
+            self.bar.set_position(done);
+            return;
+        };
+        let Ok(mut p) = plain.lock() else {
+            return;
+        };
+        let now = Instant::now();
+        if now.duration_since(p.last) < PLAIN_EVERY {
+            return;
+        }
+        p.last = now;
+        let secs = now.duration_since(p.started).as_secs_f64().max(1e-9);
+        let rate = done as f64 / secs;
+        let left = p.total.saturating_sub(done) as f64 / rate.max(1e-9);
+        eprintln!(
+            "{done}/{} values ({:.1}%), {:.0} values/s, elapsed {:.0} s, eta {:.0} s",
+            p.total,
+            100.0 * done as f64 / (p.total.max(1) as f64),
+            rate,
+            secs,
+            left
+        );
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// `grundy table RULESET --to N --out FILE [--checkpoint FILE]`.
@@ -105,8 +165,8 @@ pub fn table_to_file(
     let flag = cancel.clone();
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    let bar = progress_bar(n);
-    let progress = |done: u64| bar.set_position(done);
+    let bar = Progress::new(n);
+    let progress = |done: u64| bar.set(done);
     let opts = ComputeOptions {
         progress: Some(&progress),
         cancel: Some(cancel),
@@ -118,7 +178,7 @@ pub fn table_to_file(
         ..RunOptions::default()
     };
     let result = grundy_heap::compute_to_file(&rules, n, out, &run, &opts);
-    bar.finish_and_clear();
+    bar.finish();
     let t = result.map_err(heap_failure)?;
     println!("ruleset: {}", t.rules);
     println!("values: 0..{} written to {}", n - 1, out.display());
@@ -170,14 +230,14 @@ pub fn plot(ruleset: &str, to: &str, out: &Path, width: u32, height: u32) -> Res
             out.display()
         )));
     }
-    let bar = progress_bar(n);
-    let progress = |done: u64| bar.set_position(done);
+    let bar = Progress::new(n);
+    let progress = |done: u64| bar.set(done);
     let opts = ComputeOptions {
         progress: Some(&progress),
         ..ComputeOptions::default()
     };
     let values = grundy_heap::values(&rules, n, &opts);
-    bar.finish_and_clear();
+    bar.finish();
     let values = values.map_err(heap_failure)?;
     let period = grundy_heap::find_period(&rules, &values);
     let popts = PlotOptions {

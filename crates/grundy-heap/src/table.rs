@@ -189,9 +189,15 @@ pub struct Table {
     pub checkpoint: bool,
 }
 
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// FNV-1a, 64 bits: enough to tell a damaged file from a good one, no dependency.
 fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_update(FNV_OFFSET, bytes)
+}
+
+/// Continues an FNV-1a hash `h` over more bytes.
+fn fnv1a_update(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
@@ -199,47 +205,96 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-fn encode(table: &Table) -> Vec<u8> {
+/// A table to encode, borrowed: encoding streams the values, it never copies them.
+struct TableRef<'a> {
+    rules: &'a str,
+    target: u64,
+    values: &'a Values,
+    /// Written for finished tables only.
+    stats: &'a TableStats,
+    period: Option<&'a Period>,
+    checkpoint: bool,
+}
+
+/// A writer that hashes (FNV-1a) every byte it passes on.
+struct Hashing<W: Write> {
+    inner: W,
+    hash: u64,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash = fnv1a_update(self.hash, &buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes the file format of the module docs to `w`, values in pieces of 64 KiB.
+fn encode_to<W: Write>(table: &TableRef<'_>, w: W) -> std::io::Result<()> {
     let width = table.values.bytes_per_value();
-    let mut out = Vec::with_capacity(128 + table.values.len() * width);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.push(if table.checkpoint {
+    let mut head = Vec::with_capacity(128);
+    head.extend_from_slice(MAGIC);
+    head.extend_from_slice(&VERSION.to_le_bytes());
+    head.push(if table.checkpoint {
         KIND_CHECKPOINT
     } else {
         KIND_TABLE
     });
-    out.push(width as u8);
-    out.extend_from_slice(&[0, 0]);
-    out.extend_from_slice(&(table.rules.len() as u32).to_le_bytes());
-    out.extend_from_slice(table.rules.as_bytes());
-    out.extend_from_slice(&table.target.to_le_bytes());
-    out.extend_from_slice(&(table.values.len() as u64).to_le_bytes());
+    head.push(width as u8);
+    head.extend_from_slice(&[0, 0]);
+    head.extend_from_slice(&(table.rules.len() as u32).to_le_bytes());
+    head.extend_from_slice(table.rules.as_bytes());
+    head.extend_from_slice(&table.target.to_le_bytes());
+    head.extend_from_slice(&(table.values.len() as u64).to_le_bytes());
     if !table.checkpoint {
-        table.stats.encode(&mut out);
+        table.stats.encode(&mut head);
     }
-    match &table.period {
-        None => out.push(0),
+    match table.period {
+        None => head.push(0),
         Some(p) => {
-            out.push(1);
+            head.push(1);
             for x in [p.preperiod, p.period, p.saltus, p.values_needed] {
-                out.extend_from_slice(&x.to_le_bytes());
+                head.extend_from_slice(&x.to_le_bytes());
             }
-            out.push(u8::from(p.proven));
+            head.push(u8::from(p.proven));
         }
     }
-    match &table.values {
-        Values::U8(v) => out.extend_from_slice(v),
-        Values::U16(v) => v
-            .iter()
-            .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
-        Values::U32(v) => v
-            .iter()
-            .for_each(|x| out.extend_from_slice(&x.to_le_bytes())),
+    let mut out = Hashing {
+        inner: w,
+        hash: FNV_OFFSET,
+    };
+    out.write_all(&head)?;
+    const PIECE: usize = 1 << 14;
+    let mut buf = Vec::with_capacity(PIECE * 4);
+    match table.values {
+        Values::U8(v) => out.write_all(v)?,
+        Values::U16(v) => {
+            for piece in v.chunks(PIECE) {
+                buf.clear();
+                piece
+                    .iter()
+                    .for_each(|x| buf.extend_from_slice(&x.to_le_bytes()));
+                out.write_all(&buf)?;
+            }
+        }
+        Values::U32(v) => {
+            for piece in v.chunks(PIECE) {
+                buf.clear();
+                piece
+                    .iter()
+                    .for_each(|x| buf.extend_from_slice(&x.to_le_bytes()));
+                out.write_all(&buf)?;
+            }
+        }
     }
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
+    let sum = out.hash;
+    out.inner.write_all(&sum.to_le_bytes())?;
+    out.inner.flush()
 }
 
 struct Reader<'a> {
@@ -372,13 +427,15 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> HeapError + '_ {
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, synced,
 /// then renamed over `path`, so a reader (or a resumed run) sees the old or the new file,
 /// never a mixture, even after kill -9 or a power cut.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), HeapError> {
+fn write_atomic(path: &Path, table: &TableRef<'_>) -> Result<(), HeapError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     {
-        let mut f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
-        f.write_all(bytes).map_err(io_err(&tmp))?;
+        let f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+        encode_to(table, &mut w).map_err(io_err(&tmp))?;
+        let f = w.into_inner().map_err(|e| io_err(&tmp)(e.into_error()))?;
         f.sync_all().map_err(io_err(&tmp))?;
     }
     fs::rename(&tmp, path).map_err(io_err(path))?;
@@ -397,7 +454,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), HeapError> {
 ///
 /// Returns: the statistics written, or an I/O error naming the file.
 ///
-/// Complexity: O(N) time, one copy of the values in memory while encoding.
+/// Complexity: O(N) time; the values are streamed to the file, never copied.
 ///
 /// Example:
 /// ```
@@ -415,15 +472,16 @@ pub fn write_table(
     period: Option<&Period>,
 ) -> Result<TableStats, HeapError> {
     let stats = table_stats(values);
-    let table = Table {
-        rules: rules.to_string(),
+    let rules = rules.to_string();
+    let table = TableRef {
+        rules: &rules,
         target: values.len() as u64,
-        values: values.clone(),
-        stats: stats.clone(),
-        period: period.cloned(),
+        values,
+        stats: &stats,
+        period,
         checkpoint: false,
     };
-    write_atomic(path, &encode(&table))?;
+    write_atomic(path, &table)?;
     Ok(stats)
 }
 
@@ -527,15 +585,15 @@ pub fn compute_to_file(
     }
     let save = |values: &Values| -> Result<(), HeapError> {
         if let Some(cp) = &run.checkpoint {
-            let t = Table {
-                rules: rules_text.clone(),
+            let t = TableRef {
+                rules: &rules_text,
                 target: n as u64,
-                values: values.clone(),
-                stats: TableStats::default(),
+                values,
+                stats: &TableStats::default(),
                 period: None,
                 checkpoint: true,
             };
-            write_atomic(cp, &encode(&t))?;
+            write_atomic(cp, &t)?;
         }
         Ok(())
     };
