@@ -839,7 +839,7 @@ impl SparseKernel {
 
     /// Whether the next heaps should go through [`SparseKernel::block`].
     fn wants_block(&self, n: usize) -> bool {
-        self.parallel && self.split_on && n >= 4 * BLOCK && rayon::current_num_threads() > 1
+        self.split_on && n >= 4 * BLOCK
     }
 
     #[inline]
@@ -939,51 +939,60 @@ impl SparseKernel {
             // heaps are consecutive, so one rare heap is paired with the whole group from a
             // contiguous run of values (one sequential load and one byte store per pair),
             // instead of looking up r, G(r) and a scattered partner for every heap.
-            pre[..pre_len]
-                .par_chunks_mut(span_old * SUB)
-                .zip(stops.par_chunks_mut(SUB))
-                .enumerate()
-                .for_each(|(ci, (group, group_stops))| {
-                    // The buffer is reused from block to block: cleared here, in parallel.
-                    group.fill(0);
-                    let first = start + ci * SUB;
-                    let count = group_stops.len();
-                    for &(k, distinct) in splits {
-                        mark_rare_group(old, rare, rare_vals, k, distinct, first, group, span_old);
-                    }
-                    for (i, (marks, stop)) in group
-                        .chunks_exact_mut(span_old)
-                        .zip(group_stops.iter_mut())
-                        .enumerate()
-                        .take(count)
-                    {
-                        let n = first + i;
-                        // Scan safe pairs upwards until the mex is in class B. Ascending
-                        // order meets the early, irregular heaps first, which games that
-                        // become periodic need to cover their class-A values.
-                        *stop = (splits.len(), 0);
-                        let mus = pair_parities(splits, n);
-                        let mut fz = first_zero_byte(marks);
-                        'splits: for (si, &(k, distinct)) in splits.iter().enumerate() {
-                            if n < k + 2 {
-                                continue;
+            let work = |(ci, (group, group_stops)): (usize, (&mut [u8], &mut [(usize, usize)]))| {
+                // The buffer is reused from block to block: cleared here, in parallel.
+                group.fill(0);
+                let first = start + ci * SUB;
+                let count = group_stops.len();
+                for &(k, distinct) in splits {
+                    mark_rare_group(old, rare, rare_vals, k, distinct, first, group, span_old);
+                }
+                for (i, (marks, stop)) in group
+                    .chunks_exact_mut(span_old)
+                    .zip(group_stops.iter_mut())
+                    .enumerate()
+                    .take(count)
+                {
+                    let n = first + i;
+                    // Scan safe pairs upwards until the mex is in class B. Ascending
+                    // order meets the early, irregular heaps first, which games that
+                    // become periodic need to cover their class-A values.
+                    *stop = (splits.len(), 0);
+                    let mus = pair_parities(splits, n);
+                    let mut fz = first_zero_byte(marks);
+                    'splits: for (si, &(k, distinct)) in splits.iter().enumerate() {
+                        if n < k + 2 {
+                            continue;
+                        }
+                        let m = n - k;
+                        let (lo, hi) = safe_range(m, distinct, start);
+                        let mut a = lo;
+                        while a <= hi {
+                            fz = zero_from(marks, fz);
+                            if exact(cc, fz, mus) {
+                                *stop = (si, a);
+                                break 'splits;
                             }
-                            let m = n - k;
-                            let (lo, hi) = safe_range(m, distinct, start);
-                            let mut a = lo;
-                            while a <= hi {
-                                fz = zero_from(marks, fz);
-                                if exact(cc, fz, mus) {
-                                    *stop = (si, a);
-                                    break 'splits;
-                                }
-                                let e = (a + SCAN_CHUNK - 1).min(hi);
-                                scan_pairs(old, m, a, e, marks);
-                                a = e + 1;
-                            }
+                            let e = (a + SCAN_CHUNK - 1).min(hi);
+                            scan_pairs(old, m, a, e, marks);
+                            a = e + 1;
                         }
                     }
-                });
+                }
+            };
+            if self.parallel && rayon::current_num_threads() > 1 {
+                pre[..pre_len]
+                    .par_chunks_mut(span_old * SUB)
+                    .zip(stops.par_chunks_mut(SUB))
+                    .enumerate()
+                    .for_each(work);
+            } else {
+                pre[..pre_len]
+                    .chunks_mut(span_old * SUB)
+                    .zip(stops.chunks_mut(SUB))
+                    .enumerate()
+                    .for_each(work);
+            }
         }
         let result = self.finish_block(g, start, end, old_rare, span_old, &cc, &mut pre, &stops);
         self.pre = pre;

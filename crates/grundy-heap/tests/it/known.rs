@@ -131,8 +131,8 @@ fn closed_forms_through_the_fast_path() {
 
 #[test]
 fn block_parallel_serial_and_brute_force_agree_on_long_tables() {
-    // The block-parallel mode starts at 4096 heaps; compare it with the one-thread sparse
-    // path on several splitting games, and with brute force once past its start.
+    // The block mode starts at 4096 heaps; compare it in parallel and on one thread on
+    // several splitting games, and with brute force once past its start.
     use grundy_heap::naive_values;
     for code in [
         "tb[0.6]",
