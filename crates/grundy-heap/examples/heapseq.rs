@@ -4,6 +4,7 @@
 //! This is the thin binary that bench/ogsolve.sh times; the `grundy table` command of the
 //! CLI is the user-facing front.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -123,7 +124,11 @@ fn main() -> ExitCode {
             out.push_str(&v.to_string());
             out.push(' ');
         }
-        println!("{}", out.trim_end());
+        // A closed pipe (`| head`) is the reader's choice, not an error worth a panic.
+        let mut stdout = std::io::stdout().lock();
+        if writeln!(stdout, "{}", out.trim_end()).is_err() {
+            return ExitCode::from(1);
+        }
     }
     ExitCode::SUCCESS
 }
