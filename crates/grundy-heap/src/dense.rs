@@ -939,7 +939,7 @@ impl SparseKernel {
             // heaps are consecutive, so one rare heap is paired with the whole group from a
             // contiguous run of values (one sequential load and one byte store per pair),
             // instead of looking up r, G(r) and a scattered partner for every heap.
-            let work = |(ci, (group, group_stops)): (usize, (&mut [u8], &mut [(usize, usize)]))| {
+            let work = |(ci, (group, group_stops)): (usize, GroupMut<'_>)| {
                 // The buffer is reused from block to block: cleared here, in parallel.
                 group.fill(0);
                 let first = start + ci * SUB;
@@ -1109,6 +1109,9 @@ impl SparseKernel {
         None
     }
 }
+
+/// The marks (`SUB` heaps of `span` bytes) and scan stops of one group of a block.
+type GroupMut<'a> = (&'a mut [u8], &'a mut [(usize, usize)]);
 
 /// Marks G(r) ^ G(m - r) for the rare heaps r of `rare` (values `rare_vals`), all below
 /// m with m - r < g.len(); with `distinct`, the equal split r == m - r is left out.

@@ -497,7 +497,7 @@ fn misere_nim_reply(heaps: &[Nimber], i: usize) -> Option<Nimber> {
     }
     let b = if big {
         y
-    } else if ones % 2 == 0 {
+    } else if ones.is_multiple_of(2) {
         one
     } else {
         Nimber::ZERO

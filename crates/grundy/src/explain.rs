@@ -87,10 +87,12 @@ pub fn explain_position(
             }
         }
     }
-    let mut opts = Options::default();
-    opts.play = play;
-    opts.limits = *limits;
-    opts.max_moves = 20;
+    let opts = Options {
+        play,
+        limits: *limits,
+        max_moves: 20,
+        ..Options::default()
+    };
     let a = analysis::analyze(pos, &opts)?;
     let moves: Vec<String> = a
         .winning_moves
@@ -634,69 +636,6 @@ fn wrap(text: &str, width: usize, bullet: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::expr::parse;
-
-    fn text(s: &str, play: Play) -> String {
-        let pos = parse(s).unwrap();
-        explain_position(&pos, play, &Limits::default())
-            .unwrap()
-            .iter()
-            .map(to_text)
-            .collect::<Vec<_>>()
-            .join("\n")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    #[test]
-    fn nim_345_columns_and_single_winning_move() {
-        let t = text("nim(3,4,5)", Play::Normal);
-        for needle in [
-            "011",
-            "100",
-            "101",
-            "XOR 010",
-            "nim(1,4,5)",
-            "4 XOR 2 = 6 > 4",
-        ] {
-            assert!(t.contains(needle), "missing {needle} in\n{t}");
-        }
-        assert!(t.contains("Winning moves (1)"), "{t}");
-        assert!(!t.contains("nim(3,2,5)"), "{t}");
-    }
-
-    #[test]
-    fn bash_window_shows_period() {
-        let t = text("sub[1..3](10)", Play::Normal);
-        assert!(t.contains("period 4"), "{t}");
-        assert!(t.contains("SG(10) = SG(2) = 2"), "{t}");
-    }
-
-    #[test]
-    fn markdown_has_fences_and_tables() {
-        let pos = parse("sub[1,3,4](7) + nim(2)").unwrap();
-        let md: String = explain_position(&pos, Play::Normal, &Limits::default())
-            .unwrap()
-            .iter()
-            .map(to_markdown)
-            .collect();
-        assert!(md.contains("## "), "{md}");
-        assert!(md.contains("```text"), "{md}");
-        assert!(md.contains("|---|"), "{md}");
-    }
-
-    #[test]
-    fn misere_nim_explains_bouton() {
-        let t = text("nim(1,1,1)", Play::Misere);
-        assert!(t.contains("3 heaps of 1"), "{t}");
-        assert!(t.contains("loses"), "{t}");
-    }
-}
-
 /// A sum with components of a game with cycles: Smith's values and his rules for sums.
 fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanation, SolveError> {
     let opts = Options {
@@ -773,4 +712,67 @@ fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanat
         title: format!("The whole position: {}", short(&pos.to_string())),
         blocks,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::parse;
+
+    fn text(s: &str, play: Play) -> String {
+        let pos = parse(s).unwrap();
+        explain_position(&pos, play, &Limits::default())
+            .unwrap()
+            .iter()
+            .map(to_text)
+            .collect::<Vec<_>>()
+            .join("\n")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn nim_345_columns_and_single_winning_move() {
+        let t = text("nim(3,4,5)", Play::Normal);
+        for needle in [
+            "011",
+            "100",
+            "101",
+            "XOR 010",
+            "nim(1,4,5)",
+            "4 XOR 2 = 6 > 4",
+        ] {
+            assert!(t.contains(needle), "missing {needle} in\n{t}");
+        }
+        assert!(t.contains("Winning moves (1)"), "{t}");
+        assert!(!t.contains("nim(3,2,5)"), "{t}");
+    }
+
+    #[test]
+    fn bash_window_shows_period() {
+        let t = text("sub[1..3](10)", Play::Normal);
+        assert!(t.contains("period 4"), "{t}");
+        assert!(t.contains("SG(10) = SG(2) = 2"), "{t}");
+    }
+
+    #[test]
+    fn markdown_has_fences_and_tables() {
+        let pos = parse("sub[1,3,4](7) + nim(2)").unwrap();
+        let md: String = explain_position(&pos, Play::Normal, &Limits::default())
+            .unwrap()
+            .iter()
+            .map(to_markdown)
+            .collect();
+        assert!(md.contains("## "), "{md}");
+        assert!(md.contains("```text"), "{md}");
+        assert!(md.contains("|---|"), "{md}");
+    }
+
+    #[test]
+    fn misere_nim_explains_bouton() {
+        let t = text("nim(1,1,1)", Play::Misere);
+        assert!(t.contains("3 heaps of 1"), "{t}");
+        assert!(t.contains("loses"), "{t}");
+    }
 }

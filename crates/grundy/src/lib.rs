@@ -14,6 +14,7 @@
 //! // 3 XOR 4 XOR 5 = 2: only the heap of 3 has the bit 2, so the one winning move is 3 -> 1.
 //! assert_eq!(a.winning_moves_total, 1);
 //! ```
+#![cfg_attr(test, allow(clippy::unwrap_used))]
 
 pub mod analysis;
 pub mod explain;

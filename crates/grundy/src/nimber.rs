@@ -222,6 +222,7 @@ impl Zero for Nimber {
 impl std::ops::Add for Nimber {
     type Output = Nimber;
     /// Nimber addition is XOR (this impl exists for `num_traits::Zero`).
+    #[allow(clippy::suspicious_arithmetic_impl)]
     fn add(self, rhs: Nimber) -> Nimber {
         self ^ rhs
     }

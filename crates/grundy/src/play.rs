@@ -175,10 +175,11 @@ pub fn parse_move(pos: &Position, input: &str, listed: &MoveList) -> Result<Play
         let n = listed.moves.len();
         return match text.parse::<usize>() {
             Ok(k) if (1..=n).contains(&k) => Ok(listed.moves[k - 1].clone()),
-            _ if n == 0 => err(format!(
+            _ if n == 0 => err(
                 "there are no numbered moves here; type the position after your move or a \
                  short form like a -> b"
-            )),
+                    .to_string(),
+            ),
             _ => err(format!(
                 "there is no move {text}: the moves are numbered 1 to {n}{}",
                 if listed.complete {
@@ -511,12 +512,14 @@ impl Engine {
     }
 
     fn analyze(&self, pos: &Position) -> Result<analysis::Analysis, SolveError> {
-        let mut opts = Options::default();
-        opts.play = self.play;
-        opts.limits = Limits {
-            max_nodes: self.limits.max_nodes.max(Limits::default().max_nodes),
+        let opts = Options {
+            play: self.play,
+            limits: Limits {
+                max_nodes: self.limits.max_nodes.max(Limits::default().max_nodes),
+            },
+            max_moves: 1,
+            ..Options::default()
         };
-        opts.max_moves = 1;
         analysis::analyze(pos, &opts)
     }
 
@@ -598,7 +601,7 @@ impl Engine {
             let mut best: Option<(Place, Component, Nimber)> = None;
             for (place, c) in pos.components() {
                 let v = analysis::component_nimber(&c, &mut solver)?;
-                if !v.is_zero() && best.as_ref().map_or(true, |(_, _, b)| v > *b) {
+                if !v.is_zero() && best.as_ref().is_none_or(|(_, _, b)| v > *b) {
                     best = Some((place, c, v));
                 }
             }

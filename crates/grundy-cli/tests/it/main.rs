@@ -1,4 +1,7 @@
 //! End-to-end tests of the `grundy` binary: the spec's surface, exit codes and messages.
 
+// Tests may unwrap: their inputs are literals, not user input.
+#![allow(clippy::unwrap_used)]
+
 mod cli;
 mod explain;

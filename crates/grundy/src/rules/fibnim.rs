@@ -93,7 +93,7 @@ pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
 
 /// Whether (n, m) is a P-position: n = 0, or the smallest Zeckendorf term of n exceeds m.
 pub fn is_p(n: &BigUint, m: &BigUint) -> bool {
-    zeckendorf(n).last().map_or(true, |z| z > m)
+    zeckendorf(n).last().is_none_or(|z| z > m)
 }
 
 /// Every winning take from (n, m), smallest first.

@@ -72,7 +72,7 @@ pub struct Hill {
 
 /// Whether the player to move wins (the HDU 4315 key, after dropping the people on top).
 pub fn first_wins(cells: &[BigUint], k: usize) -> bool {
-    if cells.get(k - 1).map_or(true, |c| c.is_zero()) {
+    if cells.get(k - 1).is_none_or(|c| c.is_zero()) {
         return false;
     }
     let top = cells.iter().take_while(|c| c.is_zero()).count();
@@ -86,7 +86,7 @@ pub fn first_wins(cells: &[BigUint], k: usize) -> bool {
     }
     let mut a = Vec::with_capacity(rest.len() + 1);
     if rest.len() % 2 == 1 {
-        a.push(BigInt::from(if k % 2 == 0 { 0 } else { -1 }));
+        a.push(BigInt::from(if k.is_multiple_of(2) { 0 } else { -1 }));
     }
     a.extend(rest);
     let mut x = BigInt::zero();
@@ -107,7 +107,7 @@ fn render(cells: &[BigUint]) -> State {
 
 /// Every move, as (person index, new cell), without rendering.
 fn each_move(cells: &[BigUint], k: usize, mut f: impl FnMut(usize, BigUint)) {
-    if cells.get(k - 1).map_or(true, |c| c.is_zero()) {
+    if cells.get(k - 1).is_none_or(|c| c.is_zero()) {
         return;
     }
     for i in 0..cells.len() {
@@ -223,7 +223,7 @@ impl Ruleset for Hill {
         let cells = naturals(state);
         let total: BigUint = cells.iter().sum();
         let work = total * cells.len();
-        if work.to_u64().map_or(true, |w| w > WINNING_SCAN_LIMIT) {
+        if work.to_u64().is_none_or(|w| w > WINNING_SCAN_LIMIT) {
             return Ok(None);
         }
         let mut out = Vec::new();

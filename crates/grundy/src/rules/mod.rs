@@ -75,8 +75,11 @@ pub struct Family {
     /// optional, `None` never.
     pub params: Option<bool>,
     /// Builds the ruleset from the text between the brackets (without them), if any.
-    pub build: fn(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError>,
+    pub build: BuildRuleset,
 }
+
+/// How a [`Family`] builds its ruleset from the text between the brackets.
+pub type BuildRuleset = fn(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError>;
 
 impl fmt::Debug for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -113,7 +113,7 @@ impl Ruleset for Northcott {
     }
 
     fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
-        if args.len() % 2 != 0 {
+        if !args.len().is_multiple_of(2) {
             return Err(ArgError::whole(format!(
                 "each row needs two columns (the two pieces), found {} arguments",
                 args.len()

@@ -77,12 +77,11 @@ pub fn partner(v: &BigUint) -> BigUint {
     } else {
         BigUint::zero()
     };
-    let mut k = start.clone();
-    for _ in 0..6 {
+    for i in 0..6u32 {
+        let k = &start + i;
         if &lower(&k) == v {
             return v + &k;
         }
-        k += 1u32;
     }
     // v is an upper number: v = a_k + k, so k is near v (3 - sqrt 5) / 2.
     let three_v = v * 3u32;
@@ -91,17 +90,17 @@ pub fn partner(v: &BigUint) -> BigUint {
     } else {
         BigUint::zero()
     };
-    let mut k = if k_up > BigUint::from(2u32) {
+    let start = if k_up > BigUint::from(2u32) {
         k_up - 2u32
     } else {
         BigUint::zero()
     };
-    for _ in 0..6 {
+    for i in 0..6u32 {
+        let k = &start + i;
         let a = lower(&k);
         if &a + &k == *v {
             return a;
         }
-        k += 1u32;
     }
     // Unreachable by Beatty's theorem (every v > 0 is a lower or an upper number, and the
     // windows above contain its index); answer something safe rather than panic.

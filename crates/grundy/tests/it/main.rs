@@ -1,5 +1,8 @@
 //! Integration tests of the engine library (one test binary, as STYLE.md asks).
 
+// Tests may unwrap: their inputs are literals, not user input.
+#![allow(clippy::unwrap_used)]
+
 mod brute;
 mod examples;
 mod families;
