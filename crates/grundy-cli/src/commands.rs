@@ -286,11 +286,15 @@ fn analysis_text(a: &Analysis) -> String {
         grundy::Outcome::D => "a draw",
     };
     out.push_str(&format!("outcome:  {} ({meaning})\n", a.outcome));
-    match &a.value {
-        Some(v) => out.push_str(&format!("value:    {v}\n")),
-        None => {
+    match (&a.value, a.play) {
+        (Some(v), _) => out.push_str(&format!("value:    {v}\n")),
+        (None, Play::Misere) => {
             out.push_str("value:    (misere play: values do not add, only the outcome is given)\n")
         }
+        (None, Play::Normal) => out.push_str(
+            "value:    (not computed: the position is beyond this game's nim-value search; \
+             the outcome and winning moves are exact)\n",
+        ),
     }
     if a.winning_moves_total > 0 {
         out.push_str(&format!("winning moves ({}):\n", a.winning_moves_total));

@@ -74,6 +74,17 @@ fn analyze_p_position_has_no_winning_moves() {
 }
 
 #[test]
+fn normal_play_beyond_the_value_search_says_so() {
+    // mult's nim-values are searched up to N = 10^6; beyond, the outcome stays exact.
+    let out = grundy(&["analyze", "--max-moves", "1", "mult[2..9,10^100](1)"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("outcome:  N"), "{text}");
+    assert!(text.contains("value:    (not computed"), "{text}");
+    assert!(!text.contains("misere"), "{text}");
+}
+
+#[test]
 fn misere_json_has_null_nimber() {
     let v = json(&grundy(&["analyze", "--misere", "--json", "nim(1,1,1)"]));
     assert_eq!(v["play"], "misere");

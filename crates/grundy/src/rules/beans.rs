@@ -22,7 +22,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{One, ToPrimitive, Zero};
 
 use super::turtles::{turtle_value, turtle_value_u64};
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{param_number, ArgError, Family, Move, ParamError, Ruleset, State};
 use crate::rules::Arg;
 use crate::solve::SolveError;
 use crate::Nimber;
@@ -40,14 +40,8 @@ pub static FAMILY: Family = Family {
 
 fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
     let raw = params.unwrap_or("");
-    let text = raw.trim();
     let offset = raw.len() - raw.trim_start().len();
-    let n: BigUint = text.parse().map_err(|_| {
-        ParamError::new(
-            offset,
-            format!("expected the number of cells, a whole number >= 1, found '{text}'"),
-        )
-    })?;
+    let n: BigUint = param_number(raw, 0, "the number of cells")?;
     if n.is_zero() {
         return Err(ParamError::new(offset, "the strip needs at least 1 cell"));
     }

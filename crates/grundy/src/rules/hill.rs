@@ -25,7 +25,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals;
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{param_u64, ArgError, Family, Move, ParamError, Ruleset, State};
 use crate::rules::Arg;
 use crate::solve::SolveError;
 use crate::{Nimber, Outcome};
@@ -42,13 +42,10 @@ pub static FAMILY: Family = Family {
 };
 
 fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
-    let text = params.unwrap_or("").trim();
-    let k: usize = text.parse().map_err(|_| {
-        ParamError::new(
-            0,
-            format!("expected the king's rank k (1 = closest to the top), found '{text}'"),
-        )
-    })?;
+    let text = params.unwrap_or("");
+    let k = param_u64(text, 0, "the king's rank k (1 = closest to the top)")?;
+    let k = usize::try_from(k)
+        .map_err(|_| ParamError::new(0, format!("the king's rank {k} is too large")))?;
     if k == 0 {
         return Err(ParamError::new(
             0,

@@ -106,6 +106,45 @@ impl ParamError {
     }
 }
 
+/// Reads a nonnegative whole number inside a family's brackets, written as arguments are
+/// (`162`, `10^100`); `text` starts at offset `start` of the parameters and may be padded
+/// with spaces; `what` names the number in messages ("the goal N").
+///
+/// Example:
+/// ```
+/// use grundy::rules::param_number;
+/// assert_eq!(param_number(" 10^3", 0, "the goal").unwrap(), 1000u32.into());
+/// assert_eq!(param_number("x", 4, "the goal").unwrap_err().offset, 4);
+/// ```
+pub fn param_number(text: &str, start: usize, what: &str) -> Result<BigUint, ParamError> {
+    let t = text.trim();
+    let offset = start + text.len() - text.trim_start().len();
+    match crate::expr::classify_word(t) {
+        Some(Ok(v)) if !v.is_negative() => Ok(v.magnitude().clone()),
+        Some(Ok(_)) => Err(ParamError::new(
+            offset,
+            format!("{what} must not be negative, found '{t}'"),
+        )),
+        Some(Err(e)) => Err(ParamError::new(offset, e)),
+        None => Err(ParamError::new(
+            offset,
+            format!("expected {what} (a whole number such as 12 or 10^6), found '{t}'"),
+        )),
+    }
+}
+
+/// [`param_number`] for numbers that must fit in 64 bits.
+pub fn param_u64(text: &str, start: usize, what: &str) -> Result<u64, ParamError> {
+    let n = param_number(text, start, what)?;
+    n.to_u64().ok_or_else(|| {
+        let offset = start + text.len() - text.trim_start().len();
+        ParamError::new(
+            offset,
+            format!("{what} is too large, found '{}'", text.trim()),
+        )
+    })
+}
+
 /// An argument of a position, as written: an integer of any size or a name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Arg {

@@ -26,7 +26,7 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{param_number, param_u64, ArgError, Family, Move, ParamError, Ruleset, State};
 use crate::explain::{Block, Explanation};
 use crate::rules::Arg;
 use crate::solve::SolveError;
@@ -53,14 +53,7 @@ pub const SEARCH_LIMIT: u64 = 1_000_000;
 const MAX_GOAL_DIGITS: usize = 100_000;
 
 fn parse_u64(text: &str, start: usize, what: &str) -> Result<u64, ParamError> {
-    let t = text.trim();
-    let offset = start + text.len() - text.trim_start().len();
-    t.parse::<u64>().map_err(|_| {
-        ParamError::new(
-            offset,
-            format!("expected {what} (a whole number), found '{t}'"),
-        )
-    })
+    param_u64(text, start, what)
 }
 
 fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
@@ -100,21 +93,15 @@ fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
             format!("the largest factor {b} is too large (at most {MAX_FACTOR})"),
         ));
     }
-    let goal_text = text[comma + 1..].trim();
     let goal_at = comma + 1 + text[comma + 1..].len() - text[comma + 1..].trim_start().len();
-    if goal_text.is_empty()
-        || goal_text.len() > MAX_GOAL_DIGITS
-        || !goal_text.bytes().all(|c| c.is_ascii_digit())
-    {
+    let goal = param_number(&text[comma + 1..], comma + 1, "the goal N")?;
+    // Decimal digits of N, at least bits * log10(2) (rounded down).
+    if goal.bits().saturating_mul(30_103) / 100_000 > MAX_GOAL_DIGITS as u64 {
         return Err(ParamError::new(
             goal_at,
-            format!(
-                "expected the goal N (a whole number of at most {MAX_GOAL_DIGITS} digits), \
-                 found '{goal_text}'"
-            ),
+            format!("the goal N has more than {MAX_GOAL_DIGITS} digits"),
         ));
     }
-    let goal = BigUint::parse_bytes(goal_text.as_bytes(), 10).unwrap_or_default();
     if goal.is_zero() {
         return Err(ParamError::new(goal_at, "the goal N must be at least 1"));
     }

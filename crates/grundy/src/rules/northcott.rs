@@ -22,7 +22,7 @@ use std::sync::Arc;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{param_u64, ArgError, Family, Move, ParamError, Ruleset, State};
 use crate::rules::Arg;
 use crate::solve::SolveError;
 use crate::Nimber;
@@ -45,14 +45,8 @@ fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
     let width = match params {
         None => None,
         Some(text) => {
-            let t = text.trim();
             let offset = text.len() - text.trim_start().len();
-            let w: u64 = t.parse().map_err(|_| {
-                ParamError::new(
-                    offset,
-                    format!("expected the board width (a number of columns), found '{t}'"),
-                )
-            })?;
+            let w = param_u64(text, 0, "the board width (a number of columns)")?;
             if !(2..=MAX_WIDTH).contains(&w) {
                 return Err(ParamError::new(
                     offset,

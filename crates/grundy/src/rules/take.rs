@@ -19,8 +19,8 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 
 use super::{
-    heap_components, heap_size, ArgError, Family, HeapTable, Move, ParamError, Period, Ruleset,
-    State,
+    heap_components, heap_size, param_u64, ArgError, Family, HeapTable, Move, ParamError, Period,
+    Ruleset, State,
 };
 use crate::rules::Arg;
 use crate::solve::SolveError;
@@ -47,10 +47,7 @@ const ENUMERATE_LIMIT: u64 = 1_000_000;
 const TABLE_CAP: usize = 8_000_000;
 
 fn number(text: &str, start: usize) -> Result<u64, ParamError> {
-    let t = text.trim();
-    let offset = start + text.len() - text.trim_start().len();
-    t.parse::<u64>()
-        .map_err(|_| ParamError::new(offset, format!("expected a whole number, found '{t}'")))
+    param_u64(text, start, "a whole number")
 }
 
 fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {

@@ -184,3 +184,29 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn bracket_numbers_are_written_as_arguments_are() {
+    // `10^k` works inside brackets too; the canonical form spells the number out.
+    let p = parse("mult[2..9,10^3](1)").expect("valid");
+    assert_eq!(p.to_string(), "mult[2..9,1000](1)");
+    assert_eq!(
+        parse("mult[2..9, 10^3](1)").expect("valid"),
+        parse("mult[2..9,1000](1)").expect("valid")
+    );
+    assert_eq!(
+        parse("take[1..10^2](50)").expect("valid").to_string(),
+        "take[1..100](50)"
+    );
+    assert_eq!(
+        parse("beans[10^1](3)").expect("valid").to_string(),
+        "beans[10](3)"
+    );
+    // Errors still point at the number and say what was expected.
+    let e = err("mult[2..9,x](1)");
+    assert_eq!(e.column, 11, "{}", e.message);
+    assert!(e.message.contains("10^6"), "{}", e.message);
+    assert!(err("mult[2..9,-5](1)").message.contains("negative"));
+    assert!(err("hill[10^30](1,2)").message.contains("too large"));
+    assert!(err("take[1..2^](5)").message.contains("exponent"));
+}
