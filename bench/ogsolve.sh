@@ -101,6 +101,20 @@ for run in "${RUNS[@]}"; do
     echo "$label: grundy $gw s, ogsolve $ow s, ratio $ratio" >&2
 done
 
+# Paired rounds on the headline game: grundy and ogsolve one after the other, REPEAT times
+# (at least 5), so both meet the same machine state; the ratio of each round is kept.
+ROUNDS=$(( REPEAT > 5 ? REPEAT : 5 ))
+ratios=()
+for _ in $(seq "$ROUNDS"); do
+    read -r gw _ < <(REPEAT=1 best_time "$HEAPSEQ" 0.6 "$OFFICERS")
+    read -r ow _ < <(REPEAT=1 best_time "$OGSOLVE" -m rc2 -n "$OFFICERS" 0.6)
+    ratios+=("$(awk "BEGIN{printf \"%.2f\", $ow / ($gw > 0 ? $gw : 0.001)}")")
+done
+sorted=$(printf '%s\n' "${ratios[@]}" | sort -n | tr '\n' ' ')
+median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+rounds_line="Paired rounds, Officers tb[0.6] to $OFFICERS ($ROUNDS rounds, grundy then ogsolve each time): ratios ${sorted}(median $median, in run order: ${ratios[*]})."
+echo "$rounds_line" >&2
+
 # Correctness check that goes with the timing: both programs agree value for value.
 "$HEAPSEQ" 0.6 100000 > /tmp/grundy-bench-ours.txt
 "$OGSOLVE" -m rc2 -n 100000 -p 0.6 | sed -n 's/^ nimbers: //p' > /tmp/grundy-bench-theirs.txt
@@ -139,6 +153,8 @@ fi
 speedup=$(awk -F'|' '/one thread/ {one=$4} /^\| Officers tb\[0.6\] \|/ {par=$4} END {if (par > 0) printf "%.2f", one / par; else print "n/a"}' "$OUT.tmp")
 
 cat >> "$OUT.tmp" <<NOTES
+
+$rounds_line
 
 Officers 0.6, values 0..100000: heapseq and ogsolve $agree value for value.
 

@@ -86,13 +86,20 @@ fn octal_0_127_period_4_last_exception_46577() {
 
 #[test]
 fn octal_0_56_period_144() {
-    // OEIS A071436: period 144, last exception n = 326637. Our tables (which agree value
-    // for value with ogsolve 0.0.7 to n = 660000) have G(n) != G(n + 144) last at
-    // n = 326639, so n0 = 326640; the published figure seems to count heaps differently.
-    // FIXME: settle the two-heap offset against the OEIS b-file when it is at hand.
+    // OEIS A071436 (and known-results.md): period 144, last exception n = 326637. Our
+    // table agrees with A071436's listed terms (n = 1..92, same indexing) and value for
+    // value with ogsolve 0.0.7 to n = 660000, and its last two n with G(n) != G(n + 144)
+    // are 326636 and 326639 (326637 is not one), so n0 = 326640. The published figure could
+    // not be reconciled with any indexing convention (the convention that reproduces
+    // 0.127's published 46577 gives 326639 here); this test pins our value and the gap.
     let p = period("tb[0.56]", 660_000);
     assert_eq!((p.period, p.saltus, p.proven), (144, 0, true));
     assert_eq!(p.preperiod, 326_640);
+    let (_, v) = table("tb[0.56]", 327_000);
+    let g = |n: usize| v.get(n);
+    assert_ne!(g(326_636), g(326_636 + 144));
+    assert_eq!(g(326_637), g(326_637 + 144));
+    assert_ne!(g(326_639), g(326_639 + 144));
 }
 
 #[test]
