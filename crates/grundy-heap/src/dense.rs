@@ -407,7 +407,7 @@ impl Kernel {
             },
             HeapRules::Tb(code) => {
                 if code.has_three_way_split() {
-                    Kernel::General(GeneralKernel::new(code))
+                    Kernel::General(GeneralKernel::new(code, opts.memory_limit))
                 } else if code.is_finite() {
                     Kernel::Sparse(SparseKernel::new(code, opts))
                 } else {
@@ -1424,11 +1424,18 @@ impl RepeatKernel {
 /// a + b = s, a, b >= 1} (bitsets, each computed once): the options are G(c) ^ P(r - c)
 /// over 1 <= c <= r - 2, and the pair sets of all c with one value t are united first and
 /// translated by t once. That is O(r) bitset unions per heap instead of O(r^2) triples.
-/// Digits with `!` (three different heaps) are enumerated triple by triple.
+/// Digits with `!` (three different heaps) are enumerated triple by triple, and so is
+/// everything once the pair sets would outgrow their memory budget (values that grow with
+/// the heap make each set as long as the heap).
 struct GeneralKernel {
     code: Code,
     /// `pairs[s]`: P(s) as a bitset (shorter ones hold only smaller values).
     pairs: Vec<Vec<u64>>,
+    /// Bytes the pair sets take, and the most they may take.
+    pair_bytes: u64,
+    pair_budget: u64,
+    /// Set when the budget ran out: triples are enumerated from then on.
+    enumerate: bool,
     /// `unions[t]`: the union of P(r - c) over the heaps c of value t (scratch).
     unions: Vec<Vec<u64>>,
 }
@@ -1488,24 +1495,36 @@ fn xor_translate_into(dst: &mut Vec<u64>, src: &[u64], t: u32) {
 }
 
 impl GeneralKernel {
-    fn new(code: &Code) -> GeneralKernel {
+    fn new(code: &Code, memory_limit: u64) -> GeneralKernel {
         GeneralKernel {
             code: code.clone(),
             pairs: Vec::new(),
+            pair_bytes: 0,
+            pair_budget: memory_limit / 4,
+            enumerate: false,
             unions: Vec::new(),
         }
     }
 
-    /// Makes P(s) available for every s < n (they use the heaps below s, all known).
-    fn pair_sets<T: Cell>(&mut self, g: &[T], n: usize) {
+    /// Makes P(s) available for every s < n (they use the heaps below s, all known);
+    /// false (and the sets dropped) when they would exceed the budget.
+    fn pair_sets<T: Cell>(&mut self, g: &[T], n: usize) -> bool {
         while self.pairs.len() < n {
             let s = self.pairs.len();
             let mut p = Vec::new();
             for a in 1..=s / 2 {
                 put_bit(&mut p, g[a].get() ^ g[s - a].get());
             }
+            self.pair_bytes += 8 * p.len() as u64 + 24;
+            if self.pair_bytes > self.pair_budget {
+                self.enumerate = true;
+                self.pairs = Vec::new();
+                self.unions = Vec::new();
+                return false;
+            }
             self.pairs.push(p);
         }
+        true
     }
 
     fn next<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
@@ -1528,18 +1547,18 @@ impl GeneralKernel {
                 }
             }
             if d.bits & BIT_THREE != 0 && r >= 3 {
-                if d.distinct {
+                if d.distinct || self.enumerate || !self.pair_sets(g, n) {
                     for a in 1..=r / 3 {
                         for b in a..=(r - a) / 2 {
                             let c = r - a - b;
-                            if a == b || b == c {
+                            if d.distinct && (a == b || b == c) {
                                 continue;
                             }
                             put_bit(&mut seen, g[a].get() ^ g[b].get() ^ g[c].get());
                         }
                     }
                 } else {
-                    self.three_heaps(g, n, r, &mut seen);
+                    self.three_heaps(g, r, &mut seen);
                 }
             }
         }
@@ -1547,9 +1566,8 @@ impl GeneralKernel {
     }
 
     /// Marks the values of the three-heap splits of r (heaps of any sizes >= 1).
-    fn three_heaps<T: Cell>(&mut self, g: &[T], n: usize, r: usize, seen: &mut Vec<u64>) {
-        // r - c < n for c >= 1, so every pair set needed exists.
-        self.pair_sets(g, n);
+    fn three_heaps<T: Cell>(&mut self, g: &[T], r: usize, seen: &mut Vec<u64>) {
+        // r - c < n for c >= 1, so every pair set needed exists (made by the caller).
         let mut touched: Vec<u32> = Vec::new();
         for (c, x) in g.iter().enumerate().take(r - 1).skip(1) {
             let t = x.get();

@@ -203,3 +203,19 @@ proptest! {
         prop_assert_eq!(fast.to_vec(), naive_values(&rules, n), "{}", rules);
     }
 }
+
+#[test]
+fn three_way_splits_past_the_pair_set_budget() {
+    // A quarter of the memory limit goes to pair sets; past it the kernel enumerates
+    // triples. A small limit makes the switch happen mid-table.
+    use grundy_heap::{naive_values, values, ComputeOptions};
+    for code in ["tb[0.38]", "tb[8.0]", "tb[4.c]", "tb[0.8!c]"] {
+        let rules = HeapRules::parse(code).expect("valid code");
+        let opts = ComputeOptions {
+            memory_limit: 20_000,
+            ..ComputeOptions::default()
+        };
+        let fast = values(&rules, 300, &opts).expect("fits");
+        assert_eq!(fast.to_vec(), naive_values(&rules, 300), "{code}");
+    }
+}
