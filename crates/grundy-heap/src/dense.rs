@@ -601,8 +601,10 @@ const PAR_MIN_PAIRS: usize = 1 << 15;
 /// inside a block (their pairs are marked in the serial phase), large enough to amortise
 /// the hand-over to rayon.
 const BLOCK: usize = 1024;
-/// Pairs per scan chunk between two mex checks.
+/// Pairs in the first scan chunk between two mex checks.
 const SCAN_CHUNK: usize = 64;
+/// Most pairs scanned between two mex checks (chunks double up to it).
+const SCAN_CHUNK_MAX: usize = 512;
 /// Heaps whose rare pairs are marked together in the block-parallel mode: their mark
 /// arrays (SUB * span bytes, 16 KiB for values below 512) stay in the L1 cache.
 const SUB: usize = 16;
@@ -872,6 +874,7 @@ impl SparseKernel {
         // Scan pairs until the mex is in class B (then exact) or nothing is left to scan.
         let mut si = 0usize;
         let mut a = 1usize;
+        let mut chunk = SCAN_CHUNK;
         let mut v = first_zero_byte(opts);
         loop {
             v = zero_from(opts, v);
@@ -903,9 +906,10 @@ impl SparseKernel {
             }
             let (k, distinct) = self.splits[si];
             let m = n - k;
-            let end = (a + SCAN_CHUNK - 1).min(last_a(m, distinct));
+            let end = (a + chunk - 1).min(last_a(m, distinct));
             scan_pairs(g, m, a, end, opts);
             a = end + 1;
+            chunk = (chunk * 2).min(SCAN_CHUNK_MAX);
         }
     }
 
@@ -960,6 +964,9 @@ impl SparseKernel {
                     *stop = (splits.len(), 0);
                     let mus = pair_parities(splits, n);
                     let mut fz = first_zero_byte(marks);
+                    // Chunks double between two mex checks: short scans stop soon, long
+                    // ones are not slowed by checks.
+                    let mut chunk = SCAN_CHUNK;
                     'splits: for (si, &(k, distinct)) in splits.iter().enumerate() {
                         if n < k + 2 {
                             continue;
@@ -973,9 +980,10 @@ impl SparseKernel {
                                 *stop = (si, a);
                                 break 'splits;
                             }
-                            let e = (a + SCAN_CHUNK - 1).min(hi);
+                            let e = (a + chunk - 1).min(hi);
                             scan_pairs(old, m, a, e, marks);
                             a = e + 1;
+                            chunk = (chunk * 2).min(SCAN_CHUNK_MAX);
                         }
                     }
                 }
@@ -1086,12 +1094,14 @@ impl SparseKernel {
                 }
                 ranges.extend(later);
                 let mut v = v0;
+                let mut chunk = SCAN_CHUNK;
                 'scan: for (m, lo, hi) in ranges {
                     let mut a = lo;
                     while a <= hi {
-                        let e = (a + SCAN_CHUNK - 1).min(hi);
+                        let e = (a + chunk - 1).min(hi);
                         scan_pairs(g, m, a, e, opts);
                         a = e + 1;
+                        chunk = (chunk * 2).min(SCAN_CHUNK_MAX);
                         v = zero_from(opts, v);
                         if exact(cc, v, mus) {
                             break 'scan;
