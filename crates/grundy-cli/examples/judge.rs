@@ -372,6 +372,34 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// Reads cases one after another until the input ends; `read` returns `None` at a
+/// terminator line (such as a lone 0), which ends the input early.
+fn until_end(
+    input: &str,
+    mut read: impl FnMut(&mut Tokens<'_>) -> Result<Option<Case>, String>,
+) -> Result<Vec<Case>, String> {
+    let mut t = Tokens::new(input);
+    let mut cases = Vec::new();
+    while !t.at_end() {
+        match read(&mut t)? {
+            Some(case) => cases.push(case),
+            None => break,
+        }
+    }
+    Ok(cases)
+}
+
+/// Reads the number of cases, then that many cases.
+fn counted(
+    input: &str,
+    what: &str,
+    mut read: impl FnMut(&mut Tokens<'_>) -> Result<Case, String>,
+) -> Result<Vec<Case>, String> {
+    let mut t = Tokens::new(input);
+    let count = t.num(what)?;
+    (0..count).map(|_| read(&mut t)).collect()
+}
+
 fn join(xs: &[u64]) -> String {
     xs.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
@@ -392,30 +420,24 @@ fn heaps_of(rendered: &str) -> Result<Vec<u64>, String> {
 }
 
 fn hdu1846(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let c = t.num("the number of cases C")?;
-    (0..c)
-        .map(|_| {
-            let n = t.num("n")?;
-            let m = t.num("m")?;
-            Ok(Case::one(
-                Query::outcome(format!("sub[1..{m}]({n})")),
-                "first",
-                "second",
-            ))
-        })
-        .collect()
+    counted(input, "the number of cases C", |t| {
+        let n = t.num("n")?;
+        let m = t.num("m")?;
+        Ok(Case::one(
+            Query::outcome(format!("sub[1..{m}]({n})")),
+            "first",
+            "second",
+        ))
+    })
 }
 
 fn hdu2149(input: &str) -> Result<Vec<Case>, String> {
     // The price must reach M; a raise of k >= the remaining distance finishes, so the game is
     // take 1..N from a heap of M, where the finishing move also stands for every larger raise.
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let m = t.num("the cost M")?;
         let n = t.num("the largest raise N")?;
-        cases.push(Case::new(
+        Ok(Some(Case::new(
             vec![Query::with_moves(format!("sub[1..{n}]({m})"))],
             move |a| {
                 let mut raises = Vec::new();
@@ -434,73 +456,58 @@ fn hdu2149(input: &str) -> Result<Vec<Case>, String> {
                     format!("{}\n", words.join(" "))
                 })
             },
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu2188(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let c = t.num("the number of cases C")?;
-    (0..c)
-        .map(|_| {
-            let n = t.num("n")?;
-            let m = t.num("m")?;
-            Ok(Case::one(
-                Query::outcome(format!("sub[1..{m}]({n})")),
-                "Grass",
-                "Rabbit",
-            ))
-        })
-        .collect()
+    counted(input, "the number of cases C", |t| {
+        let n = t.num("n")?;
+        let m = t.num("m")?;
+        Ok(Case::one(
+            Query::outcome(format!("sub[1..{m}]({n})")),
+            "Grass",
+            "Rabbit",
+        ))
+    })
 }
 
 fn hdu1847(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("n")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("sub[pow2]({n})")),
             "Kiki",
             "Cici",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu1907(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let cases = t.num("the number of tests T")?;
-    (0..cases)
-        .map(|_| {
-            let n = t.num("N")?;
-            let a = t.nums(n, "a pile size")?;
-            Ok(Case::one(
-                Query::misere(format!("nim({})", join(&a))),
-                "John",
-                "Brother",
-            ))
-        })
-        .collect()
+    counted(input, "the number of tests T", |t| {
+        let n = t.num("N")?;
+        let a = t.nums(n, "a pile size")?;
+        Ok(Case::one(
+            Query::misere(format!("nim({})", join(&a))),
+            "John",
+            "Brother",
+        ))
+    })
 }
 
 /// Nim inputs "m, then m heaps" ended by m = 0, printing the number of winning moves.
 fn count_nim_moves(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let m = t.num("the number of piles")?;
         if m == 0 {
-            break;
+            return Ok(None);
         }
         let h = t.nums(m, "a pile size")?;
-        cases.push(Case::new(
+        Ok(Some(Case::new(
             vec![Query::with_moves(format!("nim({})", join(&h)))],
             |a| Ok(format!("{}\n", first(a)?.moves_total)),
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu1850(input: &str) -> Result<Vec<Case>, String> {
@@ -512,16 +519,14 @@ fn poj2975(input: &str) -> Result<Vec<Case>, String> {
 }
 
 fn hdu2176(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let m = t.num("the number of piles m")?;
         if m == 0 {
-            break;
+            return Ok(None);
         }
         let h = t.nums(m, "a pile size")?;
         let before = h.clone();
-        cases.push(Case::new(
+        Ok(Some(Case::new(
             vec![Query::with_moves(format!("nim({})", join(&h)))],
             move |a| {
                 let a = first(a)?;
@@ -540,53 +545,44 @@ fn hdu2176(input: &str) -> Result<Vec<Case>, String> {
                 }
                 Ok(out)
             },
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu1849(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let m = t.num("the number of pieces m")?;
         if m == 0 {
-            break;
+            return Ok(None);
         }
         let k = t.nums(m, "a cell")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("nim({})", join(&k))),
             "Rabbit Win!",
             "Grass Win!",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu1848(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let h = t.nums(3, "a pile size")?;
         if h == [0, 0, 0] {
-            break;
+            return Ok(None);
         }
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("sub[fib]({})", join(&h))),
             "Fibo",
             "Nacci",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu1536(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let k = t.num("the size k of S")?;
         if k == 0 {
-            break;
+            return Ok(None);
         }
         // The judge's S is unsorted and may repeat values: the set is what counts.
         let mut s = t.nums(k, "a value of S")?;
@@ -599,16 +595,15 @@ fn hdu1536(input: &str) -> Result<Vec<Case>, String> {
             let h = t.nums(l, "a heap size")?;
             queries.push(Query::outcome(format!("sub[{}]({})", join(&s), join(&h))));
         }
-        cases.push(Case::new(queries, |a| {
+        Ok(Some(Case::new(queries, |a| {
             let mut line: String = a
                 .iter()
                 .map(|x| if x.outcome == Outcome::N { 'W' } else { 'L' })
                 .collect();
             line.push('\n');
             Ok(line)
-        }));
-    }
-    Ok(cases)
+        })))
+    })
 }
 
 /// "T cases, each n then n heaps" inputs with an outcome-only question.
@@ -618,19 +613,15 @@ fn heaps_cases(
     win: &'static str,
     lose: &'static str,
 ) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let cases = t.num("the number of cases T")?;
-    (0..cases)
-        .map(|_| {
-            let n = t.num("the number of heaps")?;
-            let h = t.nums(n, "a heap size")?;
-            Ok(Case::one(
-                Query::outcome(format!("{ruleset}({})", join(&h))),
-                win,
-                lose,
-            ))
-        })
-        .collect()
+    counted(input, "the number of cases T", |t| {
+        let n = t.num("the number of heaps")?;
+        let h = t.nums(n, "a heap size")?;
+        Ok(Case::one(
+            Query::outcome(format!("{ruleset}({})", join(&h))),
+            win,
+            lose,
+        ))
+    })
 }
 
 fn hdu3032(input: &str) -> Result<Vec<Case>, String> {
@@ -677,148 +668,121 @@ fn hdu2509(input: &str) -> Result<Vec<Case>, String> {
     // Taking consecutive apples from a group is tb[0.[7]], whose heaps have Nim's values; its
     // misere play has misere Nim's outcomes (checked by the tests against tb[0.[7]] itself), so
     // the judge's full sizes go through Bouton's misere rule.
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("the number of groups n")?;
         let h = t.nums(n, "a group size")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::misere(format!("nim({})", join(&h))),
             "Yes",
             "No",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu3537(input: &str) -> Result<Vec<Case>, String> {
     // The judge may list a head-up coin twice: it is the same coin, so drop repeats.
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("the number of head-up coins n")?;
         let mut x = t.nums(n, "a coin position")?;
         x.sort_unstable();
         x.dedup();
         // Note the inverted sense: "Yes" when the first player loses.
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("turtles({})", join(&x))),
             "No",
             "Yes",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn poj3537(input: &str) -> Result<Vec<Case>, String> {
     // A cross on a free cell forbids the two cells on each side (a cross there would hand the
     // opponent three in a row): take 1..5 cells, leaving heaps only beyond the forbidden zone.
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("the strip length n")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("tb[0.11337]({n})")),
             "1",
             "2",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu1517(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("n")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("mult[2..9,{n}](1)")),
             "Stan wins.",
             "Ollie wins.",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu2897(input: &str) -> Result<Vec<Case>, String> {
     // The taker of the last coin loses: misere play of take[p..q].
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("n")?;
         let p = t.num("p")?;
         let q = t.num("q")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::misere(format!("take[{p}..{q}]({n})")),
             "WIN",
             "LOST",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu1730(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("the number of rows n")?;
         let m = t.num("the number of columns m")?;
         let rows = t.nums(2 * n, "a piece's column")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("northcott[{m}]({})", join(&rows))),
             "I WIN!",
             "BAD LUCK!",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu4315(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("the number of people N")?;
         let k = t.num("the king's rank k")?;
         let c = t.nums(n, "a person's cell")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("hill[{k}]({})", join(&c))),
             "Alice",
             "Bob",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu2516(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let n = t.num("n")?;
         if n == 0 {
-            break;
+            return Ok(None);
         }
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("fibnim({n})")),
             "First win",
             "Second win",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn hdu1527(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let mut cases = Vec::new();
-    while !t.at_end() {
+    until_end(input, |t| {
         let a = t.num("a")?;
         let b = t.num("b")?;
-        cases.push(Case::one(
+        Ok(Some(Case::one(
             Query::outcome(format!("wythoff({a},{b})")),
             "1",
             "0",
-        ));
-    }
-    Ok(cases)
+        )))
+    })
 }
 
 fn agc017d(input: &str) -> Result<Vec<Case>, String> {
@@ -867,19 +831,15 @@ fn agc017d(input: &str) -> Result<Vec<Case>, String> {
 }
 
 fn poj1704(input: &str) -> Result<Vec<Case>, String> {
-    let mut t = Tokens::new(input);
-    let cases = t.num("the number of tests T")?;
-    (0..cases)
-        .map(|_| {
-            let n = t.num("the number of pieces N")?;
-            let p = t.nums(n, "a piece's cell")?;
-            Ok(Case::one(
-                Query::outcome(format!("georgia({})", join(&p))),
-                "Georgia will win",
-                "Bob will win",
-            ))
-        })
-        .collect()
+    counted(input, "the number of tests T", |t| {
+        let n = t.num("the number of pieces N")?;
+        let p = t.nums(n, "a piece's cell")?;
+        Ok(Case::one(
+            Query::outcome(format!("georgia({})", join(&p))),
+            "Georgia will win",
+            "Bob will win",
+        ))
+    })
 }
 
 #[allow(dead_code)]
