@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::sums::SumSpace;
-use super::{Limits, SolveError};
+use super::{Limits, Slot, SolveError};
 use crate::{Game, Nimber, Outcome};
 
 /// The misere outcome of Nim, by the closed form (Bouton).
@@ -35,16 +35,9 @@ pub fn misere_nim_outcome(heaps: &[Nimber]) -> Outcome {
 /// A memoising misere-play solver for sums of any [`Game`] with a total order.
 #[derive(Debug)]
 pub struct MisereSolver<G: Game + Ord> {
-    memo: HashMap<Vec<G>, Slot>,
+    memo: HashMap<Vec<G>, Slot<bool>>,
     space: SumSpace<G>,
     limits: Limits,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum Slot {
-    Open,
-    /// Whether the player to move wins.
-    Done(bool),
 }
 
 struct Frame<G> {
@@ -109,11 +102,7 @@ impl<G: Game + Ord> MisereSolver<G> {
             // No move: under misere play the player to move wins.
             return Ok(Some(true));
         }
-        match self.memo.get(state) {
-            Some(Slot::Done(w)) => Ok(Some(*w)),
-            Some(Slot::Open) => Err(SolveError::Cycle),
-            None => Ok(None),
-        }
+        Slot::settled(self.memo.get(state))
     }
 
     fn open(&mut self, state: Vec<G>) -> Result<Frame<G>, SolveError> {
@@ -146,11 +135,7 @@ impl<G: Game + Ord> MisereSolver<G> {
                 let known = if child.is_empty() {
                     Some(true)
                 } else {
-                    match self.memo.get(child) {
-                        Some(Slot::Done(w)) => Some(*w),
-                        Some(Slot::Open) => return Err(SolveError::Cycle),
-                        None => None,
-                    }
+                    Slot::settled(self.memo.get(child))?
                 };
                 match known {
                     Some(false) => {

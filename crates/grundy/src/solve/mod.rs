@@ -15,6 +15,26 @@ pub use remoteness::{remoteness, Remoteness, RemotenessSolver};
 
 use thiserror::Error;
 
+/// A memo entry of the searches: on the search stack now, or settled with a value.
+#[derive(Clone, Debug)]
+pub(crate) enum Slot<V> {
+    /// The position is on the search stack (meeting it again means a cycle).
+    Open,
+    Done(V),
+}
+
+impl<V: Clone> Slot<V> {
+    /// The settled value of a memo lookup: `None` if the position was never seen, a cycle
+    /// error if it is still on the search stack.
+    pub(crate) fn settled(slot: Option<&Slot<V>>) -> Result<Option<V>, SolveError> {
+        match slot {
+            Some(Slot::Done(v)) => Ok(Some(v.clone())),
+            Some(Slot::Open) => Err(SolveError::Cycle),
+            None => Ok(None),
+        }
+    }
+}
+
 /// Resource limits for a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {

@@ -3,7 +3,7 @@
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
-use super::{Limits, SolveError};
+use super::{Limits, Slot, SolveError};
 use crate::{mex, Game, Nimber};
 
 /// A memoising nim-value solver for any [`Game`].
@@ -11,15 +11,8 @@ use crate::{mex, Game, Nimber};
 /// Keep one solver for many queries on the same ruleset: the memo is shared.
 #[derive(Debug)]
 pub struct Solver<G: Game> {
-    memo: HashMap<G, Slot>,
+    memo: HashMap<G, Slot<Nimber>>,
     limits: Limits,
-}
-
-#[derive(Debug, Clone)]
-enum Slot {
-    /// The position is on the search stack now (seeing it again means a cycle).
-    Open,
-    Done(Nimber),
 }
 
 /// One position being expanded: its options, and how far through them the search is.
@@ -55,11 +48,7 @@ impl<G: Game> Solver<G> {
         if let Some(v) = g.known_nimber() {
             return Ok(Some(v));
         }
-        match self.memo.get(g) {
-            Some(Slot::Done(v)) => Ok(Some(v.clone())),
-            Some(Slot::Open) => Err(SolveError::Cycle),
-            None => Ok(None),
-        }
+        Slot::settled(self.memo.get(g))
     }
 
     /// The nim-value of a position under normal play.
@@ -112,11 +101,7 @@ impl<G: Game> Solver<G> {
             let known = if let Some(v) = c.known_nimber() {
                 Some(v)
             } else {
-                match self.memo.get(c) {
-                    Some(Slot::Done(v)) => Some(v.clone()),
-                    Some(Slot::Open) => return Err(SolveError::Cycle),
-                    None => None,
-                }
+                Slot::settled(self.memo.get(c))?
             };
             match known {
                 Some(v) => {

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::sums::SumSpace;
-use super::{Limits, SolveError};
+use super::{Limits, Slot, SolveError};
 use crate::{Game, Outcome, Play};
 
 /// The result of a remoteness search: who wins, and in how many moves under best play.
@@ -29,16 +29,10 @@ pub struct Remoteness {
 /// [`SolveError::NodeLimit`] instead of running for hours.
 #[derive(Debug)]
 pub struct RemotenessSolver<G: Game + Ord> {
-    memo: HashMap<Vec<G>, Slot>,
+    memo: HashMap<Vec<G>, Slot<Remoteness>>,
     space: SumSpace<G>,
     play: Play,
     limits: Limits,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum Slot {
-    Open,
-    Done(Remoteness),
 }
 
 struct Frame<G> {
@@ -119,11 +113,7 @@ impl<G: Game + Ord> RemotenessSolver<G> {
         if state.is_empty() {
             return Ok(Some(self.terminal_value()));
         }
-        match self.memo.get(state) {
-            Some(Slot::Done(r)) => Ok(Some(*r)),
-            Some(Slot::Open) => Err(SolveError::Cycle),
-            None => Ok(None),
-        }
+        Slot::settled(self.memo.get(state))
     }
 
     fn open(&mut self, state: Vec<G>) -> Result<Frame<G>, SolveError> {
@@ -165,11 +155,7 @@ impl<G: Game + Ord> RemotenessSolver<G> {
                 let known = if child.is_empty() {
                     Some(self.terminal_value())
                 } else {
-                    match self.memo.get(child) {
-                        Some(Slot::Done(r)) => Some(*r),
-                        Some(Slot::Open) => return Err(SolveError::Cycle),
-                        None => None,
-                    }
+                    Slot::settled(self.memo.get(child))?
                 };
                 match known {
                     Some(r) => {
