@@ -234,7 +234,25 @@ impl<W: Write> Write for Hashing<W> {
     }
 }
 
-/// Writes the file format of the module docs to `w`, values in pieces of 64 KiB.
+/// Writes values little-endian, converting 16384 at a time (no copy of the whole table).
+fn write_le<W: Write, T: Copy, const N: usize>(
+    out: &mut W,
+    values: &[T],
+    bytes: fn(T) -> [u8; N],
+) -> std::io::Result<()> {
+    const PIECE: usize = 1 << 14;
+    let mut buf = Vec::with_capacity(PIECE * N);
+    for piece in values.chunks(PIECE) {
+        buf.clear();
+        for &x in piece {
+            buf.extend_from_slice(&bytes(x));
+        }
+        out.write_all(&buf)?;
+    }
+    Ok(())
+}
+
+/// Writes the file format of the module docs to `w`, values streamed.
 fn encode_to<W: Write>(table: &TableRef<'_>, w: W) -> std::io::Result<()> {
     let width = table.values.bytes_per_value();
     let mut head = Vec::with_capacity(128);
@@ -269,28 +287,10 @@ fn encode_to<W: Write>(table: &TableRef<'_>, w: W) -> std::io::Result<()> {
         hash: FNV_OFFSET,
     };
     out.write_all(&head)?;
-    const PIECE: usize = 1 << 14;
-    let mut buf = Vec::with_capacity(PIECE * 4);
     match table.values {
         Values::U8(v) => out.write_all(v)?,
-        Values::U16(v) => {
-            for piece in v.chunks(PIECE) {
-                buf.clear();
-                piece
-                    .iter()
-                    .for_each(|x| buf.extend_from_slice(&x.to_le_bytes()));
-                out.write_all(&buf)?;
-            }
-        }
-        Values::U32(v) => {
-            for piece in v.chunks(PIECE) {
-                buf.clear();
-                piece
-                    .iter()
-                    .for_each(|x| buf.extend_from_slice(&x.to_le_bytes()));
-                out.write_all(&buf)?;
-            }
-        }
+        Values::U16(v) => write_le(&mut out, v, u16::to_le_bytes)?,
+        Values::U32(v) => write_le(&mut out, v, u32::to_le_bytes)?,
     }
     let sum = out.hash;
     out.inner.write_all(&sum.to_le_bytes())?;

@@ -4,7 +4,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use grundy_heap::{
-    compute_to_file, read_table, values, ComputeOptions, HeapError, HeapRules, RunOptions,
+    compute_to_file, read_table, values, write_table, ComputeOptions, HeapError, HeapRules,
+    RunOptions, Values,
 };
 
 fn tmp(name: &str) -> std::path::PathBuf {
@@ -185,5 +186,21 @@ fn progress_is_reported_and_cancellation_is_prompt() {
     match values(&officers(), 1_000_000, &opts) {
         Err(HeapError::Cancelled { done }) => assert!(done <= 16_384),
         other => panic!("expected Cancelled, got {other:?}"),
+    }
+}
+
+#[test]
+fn tables_of_every_width_round_trip() {
+    // One, two and four bytes per value, each over more than one write piece (16384 values).
+    let rules = HeapRules::parse("tb[0.6]").expect("valid");
+    for (width, top) in [(1usize, 200u32), (2, 60_000), (4, 3_000_000)] {
+        let raw: Vec<u32> = (0..40_000u32).map(|i| (i * 7919) % top).collect();
+        let values = Values::from_u32(&raw);
+        assert_eq!(values.bytes_per_value(), width);
+        let path = tmp(&format!("width-{width}.bin"));
+        write_table(&path, &rules, &values, None).expect("writes");
+        let back = read_table(&path).expect("reads");
+        assert_eq!(back.values, values, "width {width}");
+        let _ = std::fs::remove_file(&path);
     }
 }
