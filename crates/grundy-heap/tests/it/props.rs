@@ -138,16 +138,23 @@ fn split_code() -> impl Strategy<Value = HeapRules> {
         })
 }
 
-/// The fast path (rare/common split, parallel) against full scans of every pair.
+/// The fast path (rare/common split, in parallel and on one thread) against full scans of
+/// every pair.
 fn fast_equals_full_scans(rules: &HeapRules, n: usize) -> Result<(), TestCaseError> {
     use grundy_heap::{values, ComputeOptions};
     let fast = values(rules, n, &ComputeOptions::default()).expect("fits");
+    let one_thread = ComputeOptions {
+        parallel: false,
+        ..ComputeOptions::default()
+    };
     let full = ComputeOptions {
         sparse: false,
         parallel: false,
         ..ComputeOptions::default()
     };
-    prop_assert_eq!(fast, values(rules, n, &full).expect("fits"));
+    let want = values(rules, n, &full).expect("fits");
+    prop_assert_eq!(&values(rules, n, &one_thread).expect("fits"), &want);
+    prop_assert_eq!(fast, want);
     Ok(())
 }
 
