@@ -9,6 +9,7 @@ use grundy::{expr, rules, Play};
 use serde_json::{json, Value};
 
 use crate::failure::Failure;
+use crate::output::Out;
 
 /// Grundy: outcomes, nim-values and winning moves of impartial games.
 #[derive(Debug, Parser)]
@@ -89,6 +90,10 @@ enum Command {
         /// Print CSV: vertex,value,outcome
         #[arg(long)]
         csv: bool,
+        /// Misere play: the outcome of one token on each vertex when the player who cannot
+        /// move wins (values do not add under misere play, so only outcomes are given)
+        #[arg(long)]
+        misere: bool,
     },
     /// Play a position against the engine, move by move (line-based; quit, end of input or
     /// Ctrl-C leave)
@@ -156,15 +161,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 },
             };
             let a = analysis::analyze(&pos, &opts)?;
+            let mut out = Out::new();
             if json {
-                println!(
-                    "{}",
-                    crate::play::with_remoteness(analysis_json(&a), &pos, opts.play)
-                );
+                out.line(&crate::play::with_remoteness(
+                    analysis_json(&a),
+                    &pos,
+                    opts.play,
+                ))?;
             } else {
-                print!("{}", analysis_text(&a));
+                out.put(&analysis_text(&a))?;
             }
-            Ok(())
+            out.flush()
         }
         Command::Table {
             ruleset,
@@ -193,7 +200,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             width,
             height,
         } => crate::lab::plot(&ruleset, &to, &out, width, height),
-        Command::Graph { file, json, csv } => crate::graph::run(&file, json, csv),
+        Command::Graph {
+            file,
+            json,
+            csv,
+            misere,
+        } => crate::graph::run(&file, json, csv, misere),
         Command::Play {
             expr,
             misere,
@@ -206,24 +218,38 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             misere,
             max_nodes,
         } => crate::explain::run(&expr, markdown, misere, max_nodes),
-        Command::List { json } => {
-            list(json);
-            Ok(())
-        }
+        Command::List { json } => list(json),
     }
 }
 
-fn read_expr(arg: String) -> Result<String, Failure> {
-    if arg != "-" {
+/// The longest expression read from standard input (Nim with 10^6 heaps takes about 7 MB).
+pub const MAX_EXPR_BYTES: u64 = 256 << 20;
+
+/// The expression argument, or standard input when it is `-` (at most [`MAX_EXPR_BYTES`]).
+pub fn read_expr(arg: String) -> Result<String, Failure> {
+    if arg.trim() != "-" {
         return Ok(arg);
     }
-    let mut s = String::new();
-    std::io::stdin().read_to_string(&mut s).map_err(|e| {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(MAX_EXPR_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Failure::input(format!(
+                "cannot read the expression from standard input: {e}"
+            ))
+        })?;
+    if bytes.len() as u64 > MAX_EXPR_BYTES {
+        return Err(Failure::Limit(format!(
+            "the expression on standard input is longer than the limit of {MAX_EXPR_BYTES} bytes"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
         Failure::input(format!(
-            "cannot read the expression from standard input: {e}"
+            "the expression on standard input is not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to() + 1
         ))
-    })?;
-    Ok(s)
+    })
 }
 
 fn analysis_json(a: &Analysis) -> String {
@@ -374,6 +400,7 @@ fn table(ruleset: &str, to: &str, json: bool) -> Result<(), Failure> {
         )));
     };
     let t = t?;
+    let mut out = Out::new();
     if json {
         let values: Vec<String> = t.values.iter().map(|v| v.to_string()).collect();
         let period = match &t.period {
@@ -383,36 +410,34 @@ fn table(ruleset: &str, to: &str, json: bool) -> Result<(), Failure> {
             ),
             None => "null".to_string(),
         };
-        println!(
+        out.line(&format!(
             "{{\"ruleset\":{},\"values\":[{}],\"period\":{}}}",
             json!(r.name()),
             values.join(","),
             period
-        );
+        ))?;
     } else {
-        println!("ruleset: {}", r.name());
-        println!("heaps 0..{n}:");
+        out.line(&format!("ruleset: {}", r.name()))?;
+        out.line(&format!("heaps 0..{n}:"))?;
         for (row, chunk) in t.values.chunks(10).enumerate() {
             let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>3}")).collect();
-            println!("{:>8}: {}", row * 10, cells.join(" "));
+            out.line(&format!("{:>8}: {}", row * 10, cells.join(" ")))?;
         }
         match &t.period {
-            Some(p) => println!(
-                "{}",
-                period_line(
-                    p.period,
-                    p.preperiod,
-                    p.saltus,
-                    p.proven.then_some("for every heap size")
-                )
-            ),
-            None => println!("period: none found in 0..{n}"),
+            Some(p) => out.line(&period_line(
+                p.period,
+                p.preperiod,
+                p.saltus,
+                p.proven.then_some("for every heap size"),
+            ))?,
+            None => out.line(&format!("period: none found in 0..{n}"))?,
         }
     }
-    Ok(())
+    out.flush()
 }
 
-fn list(json: bool) {
+fn list(json: bool) -> Result<(), Failure> {
+    let mut out = Out::new();
     if json {
         let items: Vec<Value> = rules::FAMILIES
             .iter()
@@ -426,16 +451,17 @@ fn list(json: bool) {
                 })
             })
             .collect();
-        println!("{}", Value::Array(items));
-        return;
+        out.line(&Value::Array(items).to_string())?;
+        return out.flush();
     }
     for f in rules::FAMILIES {
-        println!("{}", f.name);
-        println!("    syntax:  {}", f.syntax);
-        println!("    rule:    {}", f.summary);
-        println!("    example: {}", f.example);
+        out.line(f.name)?;
+        out.line(&format!("    syntax:  {}", f.syntax))?;
+        out.line(&format!("    rule:    {}", f.summary))?;
+        out.line(&format!("    example: {}", f.example))?;
         if !f.aliases.is_empty() {
-            println!("    aliases: {}", f.aliases.join(", "));
+            out.line(&format!("    aliases: {}", f.aliases.join(", ")))?;
         }
     }
+    out.flush()
 }

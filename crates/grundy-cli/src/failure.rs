@@ -13,6 +13,13 @@ pub enum Failure {
     },
     /// A resource limit was reached (exit 3).
     Limit(String),
+    /// The user interrupted the command with Ctrl-C (exit 130, as for any program stopped by
+    /// SIGINT); the message says what was kept.
+    Interrupted(String),
+    /// Writing the output failed (exit 1; a closed pipe ends the program quietly instead).
+    Output(std::io::Error),
+    /// Reading or writing a file failed (exit 1): the message names the file.
+    File(String),
 }
 
 impl Failure {
@@ -37,37 +44,58 @@ impl Failure {
         match self {
             Failure::Input { .. } => 2,
             Failure::Limit(_) => 3,
+            Failure::Interrupted(_) => 130,
+            Failure::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+            Failure::Output(_) | Failure::File(_) => 1,
         }
     }
 
-    /// The message for stderr.
-    pub fn render(&self) -> String {
+    /// The message for stderr, with control characters of the input escaped (an escape
+    /// sequence typed into an expression must not reach the terminal); `None` when nothing is
+    /// to be said (a closed pipe).
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Failure::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe => None,
+            _ => Some(self.render()),
+        }
+    }
+
+    fn render(&self) -> String {
         match self {
             Failure::Input {
                 message,
                 source_text,
             } => {
-                let mut out = format!("error: {message}");
+                let mut out = format!("error: {}", escape_controls(message));
                 if let Some((text, column)) = source_text {
                     // Show a window of the text around the column, so that a million-heap
-                    // expression does not flood the terminal.
+                    // expression does not flood the terminal; control characters are shown
+                    // escaped, and the caret counts their escaped width.
                     let chars: Vec<char> = text.chars().collect();
                     let col = column.saturating_sub(1).min(chars.len());
                     let from = col.saturating_sub(60);
                     let to = (col + 60).min(chars.len());
-                    let window: String = chars[from..to]
+                    let shown = |c: char| match c {
+                        '\n' | '\t' | '\r' => " ".to_string(),
+                        c => escape_controls(&c.to_string()),
+                    };
+                    let window: String = chars[from..to].iter().map(|&c| shown(c)).collect();
+                    let before: usize = chars[from..col]
                         .iter()
-                        .map(|&c| if c == '\n' || c == '\t' { ' ' } else { c })
-                        .collect();
+                        .map(|&c| shown(c).chars().count())
+                        .sum();
                     let prefix = if from > 0 { "..." } else { "" };
                     out.push_str(&format!(
                         "\n  {prefix}{window}\n  {}^",
-                        " ".repeat(prefix.len() + col - from)
+                        " ".repeat(prefix.len() + before)
                     ));
                 }
                 out
             }
-            Failure::Limit(m) => format!("error: {m}"),
+            Failure::Limit(m) => format!("error: {}", escape_controls(m)),
+            Failure::Interrupted(m) => format!("interrupted: {}", escape_controls(m)),
+            Failure::Output(e) => format!("error: cannot write the output: {e}"),
+            Failure::File(m) => format!("error: {}", escape_controls(m)),
         }
     }
 }
@@ -78,5 +106,35 @@ impl From<SolveError> for Failure {
             SolveError::Cycle | SolveError::Unsupported { .. } => Failure::input(e.to_string()),
             _ => Failure::Limit(e.to_string()),
         }
+    }
+}
+
+/// Writes control characters (other than line breaks) as `\x1b`-style escapes.
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' {
+            let code = c as u32;
+            if code <= 0xff {
+                out.push_str(&format!("\\x{code:02x}"));
+            } else {
+                out.push_str(&format!("\\u{{{code:x}}}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(escape_controls("nim(3\u{1b},4)\n"), "nim(3\\x1b,4)\n");
+        assert_eq!(escape_controls("a\u{7f}\u{9b}b"), "a\\x7f\\x9bb");
+        assert_eq!(escape_controls("∞(0,1)"), "∞(0,1)");
     }
 }

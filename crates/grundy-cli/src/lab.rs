@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::commands::parse_to;
 use crate::failure::Failure;
+use crate::output::Out;
 
 /// The heap rules behind a ruleset text, or an input error saying which rulesets qualify.
 fn heap_rules(ruleset: &str) -> Result<HeapRules, Failure> {
@@ -70,9 +71,8 @@ fn heap_failure(e: HeapError) -> Failure {
         HeapError::TooLarge { .. } | HeapError::ValueOverflow { .. } => {
             Failure::Limit(format!("{e} (grundy table takes --memory-limit)"))
         }
-        HeapError::Cancelled { .. } => Failure::Limit(format!(
-            "{e}; run the same command again with the same --checkpoint to resume"
-        )),
+        HeapError::Cancelled { .. } => Failure::Interrupted(e.to_string()),
+        HeapError::Io { path, source } => Failure::File(format!("{}: {source}", path.display())),
         _ => Failure::input(e.to_string()),
     }
 }
@@ -179,41 +179,58 @@ pub fn table_to_file(
     };
     let result = grundy_heap::compute_to_file(&rules, n, out, &run, &opts);
     bar.finish();
-    let t = result.map_err(heap_failure)?;
-    println!("ruleset: {}", t.rules);
-    println!("values: 0..{} written to {}", n - 1, out.display());
-    println!(
+    let t = match result {
+        Err(HeapError::Cancelled { done }) => {
+            return Err(Failure::Interrupted(match checkpoint {
+                Some(cp) => format!(
+                    "stopped after {done} values; the checkpoint {} holds them: run the same \
+                     command again to resume",
+                    cp.display()
+                ),
+                None => format!(
+                    "stopped after {done} values, which are lost without a checkpoint; add \
+                     --checkpoint FILE to keep the work of an interrupted run"
+                ),
+            }))
+        }
+        other => other.map_err(heap_failure)?,
+    };
+    let mut o = Out::new();
+    o.line(&format!("ruleset: {}", t.rules))?;
+    o.line(&format!(
+        "values: 0..{} written to {}",
+        n - 1,
+        out.display()
+    ))?;
+    o.line(&format!(
         "largest value: {} (first at heap {})",
         t.stats.max_value, t.stats.max_value_at
-    );
-    println!(
+    ))?;
+    o.line(&format!(
         "rare values (mask {:#x}): {} heaps; last rare heap: {}",
         t.stats.rare_mask,
         t.stats.rare_count,
         t.stats
             .last_rare_at
             .map_or("none".to_string(), |v| v.to_string())
-    );
-    println!(
+    ))?;
+    o.line(&format!(
         "last new value first seen at heap {}",
         t.stats.last_new_value_at
-    );
+    ))?;
     match &t.period {
         Some(p) => {
             let proof = format!("with {} values", p.values_needed);
-            println!(
-                "{}",
-                crate::commands::period_line(
-                    p.period,
-                    p.preperiod,
-                    p.saltus,
-                    p.proven.then_some(proof.as_str())
-                )
-            )
+            o.line(&crate::commands::period_line(
+                p.period,
+                p.preperiod,
+                p.saltus,
+                p.proven.then_some(proof.as_str()),
+            ))?
         }
-        None => println!("period: none found"),
+        None => o.line("period: none found")?,
     }
-    Ok(())
+    o.flush()
 }
 
 /// `grundy plot RULESET --to N --out FILE.svg|FILE.png`.
@@ -246,8 +263,8 @@ pub fn plot(ruleset: &str, to: &str, out: &Path, width: u32, height: u32) -> Res
         title: rules.to_string(),
     };
     let write = |bytes: &[u8]| {
-        std::fs::write(out, bytes)
-            .map_err(|e| Failure::input(format!("cannot write {}: {e}", out.display())))
+        grundy_heap::write_output(out, |w| std::io::Write::write_all(w, bytes))
+            .map_err(|e| Failure::File(format!("cannot write {}: {e}", out.display())))
     };
     if ext.as_deref() == Some("svg") {
         write(grundy_heap::plot_svg(&values, period.as_ref(), &popts).as_bytes())?;
@@ -257,8 +274,8 @@ pub fn plot(ruleset: &str, to: &str, out: &Path, width: u32, height: u32) -> Res
             .map_err(heap_failure)?;
         write(&bytes)?;
     }
-    match &period {
-        Some(p) => println!(
+    let line = match &period {
+        Some(p) => format!(
             "{}: heaps 0..{} plotted to {}; period {} from heap {}{}",
             rules,
             n - 1,
@@ -271,12 +288,12 @@ pub fn plot(ruleset: &str, to: &str, out: &Path, width: u32, height: u32) -> Res
                 " (seen, not proven)"
             }
         ),
-        None => println!(
+        None => format!(
             "{}: heaps 0..{} plotted to {}; no period found",
             rules,
             n - 1,
             out.display()
         ),
-    }
-    Ok(())
+    };
+    crate::output::print_line(&line)
 }

@@ -7,6 +7,7 @@ mod explain;
 mod failure;
 mod graph;
 mod lab;
+mod output;
 mod play;
 
 use std::process::ExitCode;
@@ -17,16 +18,27 @@ fn main() -> ExitCode {
     let cli = match commands::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // clap prints help and version to stdout with success, usage errors with status 2.
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            // clap prints help and version to stdout with success, usage errors with status 2;
+            // help that cannot be written is a failed write like any other output.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            return match e.print() {
+                Ok(()) => ExitCode::from(code),
+                Err(io) => report(failure::Failure::Output(io)),
+            };
         }
     };
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(f) => {
-            eprintln!("{}", f.render());
-            ExitCode::from(f.code())
-        }
+        Err(f) => report(f),
     }
+}
+
+/// Says why the command failed (nothing for a closed pipe) and gives its exit status.
+fn report(f: failure::Failure) -> ExitCode {
+    if let Some(message) = f.message() {
+        use std::io::Write;
+        // If even stderr is gone there is no one left to tell.
+        let _ = writeln!(std::io::stderr(), "{message}");
+    }
+    ExitCode::from(f.code())
 }

@@ -37,7 +37,9 @@ pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(
     let mut pos = expr::parse(text).map_err(|e| Failure::parse(&e, text))?;
     // Without raw mode, Ctrl-C only needs a goodbye; failing to install it is not fatal.
     let _ = ctrlc::set_handler(|| {
-        println!("\ninterrupted: game abandoned");
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "\ninterrupted: game abandoned");
+        let _ = out.flush();
         std::process::exit(130);
     });
     let play = if misere { Play::Misere } else { Play::Normal };
@@ -53,16 +55,16 @@ pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(
         Play::Normal => "the player who cannot move loses",
         Play::Misere => "misere play: the player who cannot move wins",
     };
-    say(&format!("grundy play: {} ({rule})", shown(&pos)));
-    say("type a move as its number, as the position after it, or as a -> b (the heap of a becomes b)");
+    say(&format!("grundy play: {} ({rule})", shown(&pos)))?;
+    say("type a move as its number, as the position after it, or as a -> b (the heap of a becomes b)")?;
     say(&format!(
         "commands: moves, {}help, quit",
         if hint { "hint (or ?), " } else { "" }
-    ));
+    ))?;
     let mut human = !engine_first;
     loop {
-        say("");
-        say(&format!("position: {}", shown(&pos)));
+        say("")?;
+        say(&format!("position: {}", shown(&pos)))?;
         if !play::has_moves(&pos) {
             let mover_wins = play == Play::Misere;
             let msg = match (human, mover_wins) {
@@ -71,7 +73,7 @@ pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(
                 (false, false) => "the engine cannot move: you win",
                 (false, true) => "the engine cannot move: the engine wins",
             };
-            say(msg);
+            say(msg)?;
             return Ok(());
         }
         if !human {
@@ -79,19 +81,18 @@ pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(
                 continue;
             };
             pos = c.mv.apply(&pos);
-            say(&format!("engine: {}", c.mv.text));
+            say(&format!("engine: {}", c.mv.text))?;
             human = true;
             continue;
         }
         let list = play::legal_moves(&pos, LIST_CAP);
-        print_moves(&pos, &list);
+        print_moves(&pos, &list)?;
         loop {
-            print!("your move> ");
-            let _ = std::io::stdout().flush();
+            prompt("your move> ")?;
             let mut line = String::new();
             match input.read_line(&mut line) {
                 Ok(0) => {
-                    say("\nend of input: game abandoned");
+                    say("\nend of input: game abandoned")?;
                     return Ok(());
                 }
                 Ok(_) => {}
@@ -104,32 +105,32 @@ pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(
             let entry = line.trim();
             match entry {
                 "quit" | "q" | "exit" => {
-                    say("game abandoned");
+                    say("game abandoned")?;
                     return Ok(());
                 }
                 "help" | "h" => {
-                    say("a move is its number in the list, the position after it (nim(1,4,5)), or a -> b: the heap of a becomes b (a -> b c splits it in two, a -> 0 takes it all)");
-                    say("commands: moves (list the moves again), hint or ? (a winning move, with --hint), quit");
+                    say("a move is its number in the list, the position after it (nim(1,4,5)), or a -> b: the heap of a becomes b (a -> b c splits it in two, a -> 0 takes it all)")?;
+                    say("commands: moves (list the moves again), hint or ? (a winning move, with --hint), quit")?;
                     continue;
                 }
                 "moves" | "list" => {
-                    print_moves(&pos, &list);
+                    print_moves(&pos, &list)?;
                     continue;
                 }
                 "hint" | "?" => {
                     if !hint {
-                        say("hints are off: start the game with --hint to use them");
+                        say("hints are off: start the game with --hint to use them")?;
                     } else {
                         match engine.hint(&pos)? {
                             Some(c) => say(&format!(
                                 "hint: {}    ({}, a winning move)",
                                 shown(&c.mv.apply(&pos)),
                                 c.mv.text
-                            )),
+                            ))?,
                             None => say(
                                 "hint: there is no winning move here: every move loses against \
                                  perfect play, so make the game last and hope for a mistake",
-                            ),
+                            )?,
                         }
                     }
                     continue;
@@ -138,21 +139,29 @@ pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(
             }
             match play::parse_move(&pos, entry, &list) {
                 Ok(m) => {
-                    say(&format!("you: {}", m.text));
+                    say(&format!("you: {}", m.text))?;
                     pos = m.apply(&pos);
                     human = false;
                     break;
                 }
                 Err(e) => say(&format!(
                     "not a move: {e}; try again ('moves' lists the moves, 'help' explains)"
-                )),
+                ))?,
             }
         }
     }
 }
 
-fn say(s: &str) {
-    println!("{s}");
+/// Prints one line at once (the other side may be waiting for it), checked.
+fn say(s: &str) -> Result<(), Failure> {
+    prompt(&format!("{s}\n"))
+}
+
+fn prompt(s: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout();
+    out.write_all(s.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(Failure::Output)
 }
 
 /// A position for the terminal, cut when long (a million heaps stay one line).
@@ -169,22 +178,23 @@ fn shown(pos: &Position) -> String {
     )
 }
 
-fn print_moves(pos: &Position, list: &MoveList) {
+fn print_moves(pos: &Position, list: &MoveList) -> Result<(), Failure> {
     let with_positions = pos.components().len() <= SHOW_POSITIONS_UP_TO;
-    say("moves:");
+    say("moves:")?;
     for (i, m) in list.moves.iter().enumerate() {
         if with_positions {
-            say(&format!("  {:>3}. {}    ({})", i + 1, m.apply(pos), m.text));
+            say(&format!("  {:>3}. {}    ({})", i + 1, m.apply(pos), m.text))?;
         } else {
-            say(&format!("  {:>3}. {}", i + 1, m.text));
+            say(&format!("  {:>3}. {}", i + 1, m.text))?;
         }
     }
     if !list.complete {
         say(&format!(
             "  ... more moves than the {} listed: type the position after your move or a -> b",
             list.moves.len()
-        ));
+        ))?;
     }
+    Ok(())
 }
 
 /// Adds `"remoteness"` to an `analyze --json` object when a small search finds it (the number

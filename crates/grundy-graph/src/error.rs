@@ -23,6 +23,21 @@ pub enum GraphError {
         /// The underlying error of the operating system.
         source: std::io::Error,
     },
+    /// The input is larger than the limit in force.
+    #[error("the graph input is larger than the limit of {limit} bytes")]
+    TooLarge {
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// A line of the input is longer than the limit (a stream without line breaks, such as
+    /// a device or a binary file, is refused at once).
+    #[error("line {line} is longer than {limit} bytes; a graph file has one edge or vertex per line (is this a graph file?)")]
+    LineTooLong {
+        /// The 1-based line number.
+        line: usize,
+        /// The limit in bytes.
+        limit: usize,
+    },
     /// The input declares no vertex at all.
     #[error("the graph is empty: the file declares no vertex (write one `u v` edge or one vertex name per line)")]
     Empty,

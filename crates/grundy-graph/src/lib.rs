@@ -29,7 +29,7 @@ mod value;
 
 pub use error::GraphError;
 pub use graph::{Graph, Vertices, MAX_VERTICES};
-pub use parse::Format;
+pub use parse::{Format, MAX_FILE_BYTES, MAX_LINE_BYTES};
 pub use play::{counter_reply, drawing_moves, position_value, winning_moves};
-pub use solve::{solve, GraphValues};
+pub use solve::{misere_outcomes, solve, GraphValues};
 pub use value::{sum_value, LoopyValue, Outcome};

@@ -2,7 +2,8 @@
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use crate::error::parse_error;
 use crate::graph::NameTable;
@@ -92,37 +93,141 @@ impl Graph {
     /// assert!(matches!(err, GraphError::Io { .. }));
     /// ```
     pub fn read(path: impl AsRef<Path>) -> Result<Graph, GraphError> {
+        Graph::read_limited(path, MAX_FILE_BYTES)
+    }
+
+    /// Reads a graph file of at most `max_bytes` bytes, choosing the format with
+    /// [`Format::detect`].
+    ///
+    /// Arguments: `path`; `max_bytes`, the largest file accepted.
+    ///
+    /// Returns: as [`Graph::read`], and [`GraphError::TooLarge`] as soon as the input passes
+    /// `max_bytes` (a device like /dev/zero is never read without bound), or a parse error as
+    /// soon as a line passes [`MAX_LINE_BYTES`] or the text stops being UTF-8.
+    ///
+    /// Complexity: as [`Graph::parse`]; memory at most about `max_bytes` for the text.
+    pub fn read_limited(path: impl AsRef<Path>, max_bytes: u64) -> Result<Graph, GraphError> {
         let path = path.as_ref();
         let io = |source| GraphError::Io {
             path: path.to_path_buf(),
             source,
         };
-        let bytes = std::fs::read(path).map_err(io)?;
-        let text = match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(e) => {
-                let bytes = e.as_bytes();
-                let at = e.utf8_error().valid_up_to();
-                let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
-                let start = bytes[..at]
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |p| p + 1);
-                let end = bytes[at..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(bytes.len(), |p| at + p);
-                return Err(GraphError::Parse {
-                    line,
-                    text: String::from_utf8_lossy(&bytes[start..end]).into_owned(),
-                    message: "the file is not valid UTF-8 text".to_string(),
-                });
-            }
-        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        let text = read_text(file, max_bytes).map_err(|e| match e {
+            ReadError::Io(source) => io(source),
+            ReadError::Graph(g) => g,
+        })?;
         let parsed = parse_parts(&text, Format::detect(&text))?;
         drop(text);
         Ok(Graph::build(parsed.names, parsed.edges))
     }
+
+    /// Reads a graph from any byte source (a file, an upload, standard input) of at most
+    /// `max_bytes` bytes; errors as for [`Graph::read_limited`], with `Io` for the source.
+    pub fn from_reader(source: impl Read, max_bytes: u64) -> Result<Graph, GraphError> {
+        let text = read_text(source, max_bytes).map_err(|e| match e {
+            ReadError::Io(source) => GraphError::Io {
+                path: PathBuf::from("<input>"),
+                source,
+            },
+            ReadError::Graph(g) => g,
+        })?;
+        let parsed = parse_parts(&text, Format::detect(&text))?;
+        drop(text);
+        Ok(Graph::build(parsed.names, parsed.edges))
+    }
+}
+
+/// The largest graph file [`Graph::read`] accepts: 4 GiB (a graph of 10^7 vertices and
+/// 5 * 10^7 edges is about 0.5 GiB of text).
+pub const MAX_FILE_BYTES: u64 = 4 << 30;
+
+/// The longest line accepted in a graph file: 1 MiB. Checked while reading, so that a
+/// stream without line breaks (a device, a binary file) fails at once.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+enum ReadError {
+    Io(std::io::Error),
+    Graph(GraphError),
+}
+
+/// Reads all of `source` as UTF-8 text, checking the size limit, the line length and the
+/// encoding chunk by chunk, so that bad input is refused after reading little of it.
+fn read_text(mut source: impl Read, max_bytes: u64) -> Result<String, ReadError> {
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut chunk = vec![0u8; 1 << 20];
+    // Bytes before `checked` are valid UTF-8 ending at a line break.
+    let mut checked = 0usize;
+    let mut line = 1usize;
+    loop {
+        let got = match source.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(k) => k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
+        };
+        if (bytes.len() + got) as u64 > max_bytes {
+            return Err(ReadError::Graph(GraphError::TooLarge { limit: max_bytes }));
+        }
+        bytes.extend_from_slice(&chunk[..got]);
+        let last_break = bytes[checked..]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map(|p| checked + p + 1);
+        match last_break {
+            Some(end) => {
+                check_utf8(&bytes, checked, end, line)?;
+                line += bytes[checked..end].iter().filter(|&&b| b == b'\n').count();
+                checked = end;
+                if bytes.len() - checked > MAX_LINE_BYTES {
+                    return Err(ReadError::Graph(long_line(&bytes[checked..], line)));
+                }
+            }
+            None if bytes.len() - checked > MAX_LINE_BYTES => {
+                return Err(ReadError::Graph(long_line(&bytes[checked..], line)));
+            }
+            None => {}
+        }
+    }
+    check_utf8(&bytes, checked, bytes.len(), line)?;
+    String::from_utf8(bytes).map_err(|_| {
+        ReadError::Graph(GraphError::Parse {
+            line,
+            text: String::new(),
+            message: "the file is not valid UTF-8 text".to_string(),
+        })
+    })
+}
+
+fn long_line(_rest: &[u8], line: usize) -> GraphError {
+    GraphError::LineTooLong {
+        line,
+        limit: MAX_LINE_BYTES,
+    }
+}
+
+/// Checks that `bytes[from..to]` is UTF-8; `line` is the line number at `from`.
+fn check_utf8(bytes: &[u8], from: usize, to: usize, line: usize) -> Result<(), ReadError> {
+    let part = &bytes[from..to];
+    let Err(e) = std::str::from_utf8(part) else {
+        return Ok(());
+    };
+    let at = e.valid_up_to();
+    let line = line + part[..at].iter().filter(|&&b| b == b'\n').count();
+    let start = part[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let end = part[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(part.len(), |p| at + p)
+        .min(start + 200);
+    Err(ReadError::Graph(GraphError::Parse {
+        line,
+        text: String::from_utf8_lossy(&part[start..end]).into_owned(),
+        message: "the file is not valid UTF-8 text".to_string(),
+    }))
 }
 
 fn parse_parts(text: &str, format: Format) -> Result<Parsed, GraphError> {

@@ -414,3 +414,57 @@ mod tests {
         assert!(v.counter(2) < v.counter(0));
     }
 }
+
+/// The outcome of a single token on every vertex under misere play (the player who cannot
+/// move wins), by retrograde analysis; play may go on forever, which is a draw.
+///
+/// Arguments: the graph.
+/// Returns: `outcomes[v]` for every vertex: `N` when the player to move can force a win
+/// (a terminal vertex is `N`: the player to move cannot move and so wins), `P` when every move
+/// leads to an `N` vertex, `D` when neither player can force a win.
+/// Complexity: O(V + E), iterative.
+/// Example:
+/// ```
+/// use grundy_graph::{misere_outcomes, Graph, Outcome};
+/// // 0 -> 1 -> 2: the token on 2 cannot move (its mover wins), so 1 is P and 0 is N.
+/// let g = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
+/// assert_eq!(misere_outcomes(&g), vec![Outcome::N, Outcome::P, Outcome::N]);
+/// ```
+pub fn misere_outcomes(graph: &Graph) -> Vec<Outcome> {
+    let n = graph.vertex_count();
+    let mut outcome: Vec<Option<Outcome>> = vec![None; n];
+    // How many successors are not yet known to be N (a vertex is P once this reaches 0).
+    let mut open: Vec<usize> = (0..n as u32).map(|v| graph.successors(v).len()).collect();
+    let mut queue: Vec<u32> = Vec::new();
+    for v in 0..n as u32 {
+        if open[v as usize] == 0 {
+            outcome[v as usize] = Some(Outcome::N);
+            queue.push(v);
+        }
+    }
+    while let Some(w) = queue.pop() {
+        let w_out = outcome[w as usize];
+        for &v in graph.predecessors(w) {
+            if outcome[v as usize].is_some() {
+                continue;
+            }
+            match w_out {
+                Some(Outcome::P) => {
+                    outcome[v as usize] = Some(Outcome::N);
+                    queue.push(v);
+                }
+                _ => {
+                    open[v as usize] -= 1;
+                    if open[v as usize] == 0 {
+                        outcome[v as usize] = Some(Outcome::P);
+                        queue.push(v);
+                    }
+                }
+            }
+        }
+    }
+    outcome
+        .into_iter()
+        .map(|o| o.unwrap_or(Outcome::D))
+        .collect()
+}

@@ -73,6 +73,8 @@ impl fmt::Display for LoopyValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoopyValue::Finite(0) => f.write_str("0"),
+            // `*` for *1, as everywhere in Grundy and in CGSuite.
+            LoopyValue::Finite(1) => f.write_str("*"),
             LoopyValue::Finite(n) => write!(f, "*{n}"),
             LoopyValue::Infinite(k) if k.is_empty() => f.write_str("∞"),
             LoopyValue::Infinite(k) => {

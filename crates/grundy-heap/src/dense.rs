@@ -546,7 +546,8 @@ impl WindowKernel {
             if n64 >= lo {
                 self.add(g[(n64 - lo) as usize].get());
             }
-            if let Some(p) = n64.checked_sub(hi + 1) {
+            // A range reaching u64::MAX never drops a heap out of its window.
+            if let Some(p) = hi.checked_add(1).and_then(|h| n64.checked_sub(h)) {
                 self.remove(g[p as usize].get());
             }
         }

@@ -33,6 +33,7 @@
 
 mod code;
 mod dense;
+mod output;
 mod period;
 mod plot;
 mod rules;
@@ -42,6 +43,7 @@ mod values;
 
 pub use code::{Code, CodeError, Move};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
+pub use output::{resolve_links, same_file, write_output};
 pub use period::{find_period, value_of_heap, Period};
 pub use plot::{plot_png, plot_svg, PlotOptions};
 pub use rules::{naive_values, HeapRules};

@@ -424,28 +424,11 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> HeapError + '_ {
     }
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, synced,
-/// then renamed over `path`, so a reader (or a resumed run) sees the old or the new file,
-/// never a mixture, even after kill -9 or a power cut.
+/// Writes a table to `path` through [`crate::write_output`]: a regular file is replaced
+/// atomically (a reader, or a resumed run, sees the old or the new file, never a mixture,
+/// even after kill -9 or a power cut); a device is written in place.
 fn write_atomic(path: &Path, table: &TableRef<'_>) -> Result<(), HeapError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    {
-        let f = fs::File::create(&tmp).map_err(io_err(&tmp))?;
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-        encode_to(table, &mut w).map_err(io_err(&tmp))?;
-        let f = w.into_inner().map_err(|e| io_err(&tmp)(e.into_error()))?;
-        f.sync_all().map_err(io_err(&tmp))?;
-    }
-    fs::rename(&tmp, path).map_err(io_err(path))?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        // Syncing the directory makes the rename itself durable; failure is harmless.
-        if let Ok(d) = fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
-    Ok(())
+    crate::output::write_output(path, |w| encode_to(table, w)).map_err(io_err(path))
 }
 
 /// Writes a finished table file.
@@ -494,6 +477,14 @@ pub fn write_table(
 ///
 /// Example: see [`write_table`].
 pub fn read_table(path: &Path) -> Result<Table, HeapError> {
+    // Only regular files are read: a device such as /dev/zero would be read without end.
+    let meta = fs::metadata(path).map_err(io_err(path))?;
+    if !meta.is_file() {
+        return Err(HeapError::BadFile {
+            path: path.to_path_buf(),
+            reason: "not a regular file; table and checkpoint files are regular files".into(),
+        });
+    }
     let bytes = fs::read(path).map_err(io_err(path))?;
     decode(&bytes).map_err(|reason| HeapError::BadFile {
         path: path.to_path_buf(),
@@ -554,6 +545,14 @@ pub fn compute_to_file(
     let rules_text = rules.to_string();
     let mut current = Values::default();
     if let Some(cp) = &run.checkpoint {
+        if crate::output::same_file(cp, out) {
+            return Err(HeapError::BadFile {
+                path: cp.clone(),
+                reason: "the checkpoint and the table would be the same file; give the \
+                         checkpoint its own name"
+                    .into(),
+            });
+        }
         if cp.exists() {
             let t = read_table(cp)?;
             let refuse = |reason: String| HeapError::BadFile {
@@ -626,7 +625,8 @@ pub fn compute_to_file(
     let period = find_period(rules, &current);
     let stats = write_table(out, rules, &current, period.as_ref())?;
     if let Some(cp) = &run.checkpoint {
-        if cp.exists() {
+        // Only a regular file is removed (never a device or the target of a link).
+        if fs::symlink_metadata(cp).is_ok_and(|m| m.is_file()) {
             fs::remove_file(cp).map_err(io_err(cp))?;
         }
     }

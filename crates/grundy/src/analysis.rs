@@ -416,8 +416,9 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
         // Every component is a Nim heap: Bouton's misere rule, exact at any size.
         outcome = misere_nim_outcome(&heaps);
         if outcome == Outcome::N {
+            let summary = MisereNimSummary::new(&heaps);
             for (i, (place, c)) in comps.iter().enumerate() {
-                let Some(b) = misere_nim_reply(&heaps, i) else {
+                let Some(b) = summary.reply(&heaps[i]) else {
                     continue;
                 };
                 let rep = match c {
@@ -472,35 +473,49 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
     })
 }
 
-/// The size to which heap `i` must be reduced to win misere Nim, if any.
-///
-/// With y the XOR of the other heaps: if another heap exceeds 1, the reply is y (when smaller);
-/// otherwise the result has only heaps <= 1 and must leave an odd number of ones.
-fn misere_nim_reply(heaps: &[Nimber], i: usize) -> Option<Nimber> {
-    let one = Nimber::new(1);
-    let a = &heaps[i];
-    let others = heaps
-        .iter()
-        .enumerate()
-        .filter(|(j, _)| *j != i)
-        .map(|(_, h)| h);
-    let mut y = Nimber::ZERO;
-    let mut big = false;
-    let mut ones = 0usize;
-    for h in others {
-        y ^= h;
-        if *h > one {
-            big = true;
-        } else if *h == one {
-            ones += 1;
+/// The heaps of a misere Nim position summarised, so that each heap's reply costs O(1):
+/// the XOR of all heaps, how many exceed 1, how many equal 1.
+struct MisereNimSummary {
+    xor: Nimber,
+    big: usize,
+    ones: usize,
+}
+
+impl MisereNimSummary {
+    fn new(heaps: &[Nimber]) -> Self {
+        let one = Nimber::new(1);
+        let mut s = MisereNimSummary {
+            xor: Nimber::ZERO,
+            big: 0,
+            ones: 0,
+        };
+        for h in heaps {
+            s.xor ^= h;
+            if *h > one {
+                s.big += 1;
+            } else if *h == one {
+                s.ones += 1;
+            }
         }
+        s
     }
-    let b = if big {
-        y
-    } else if ones.is_multiple_of(2) {
-        one
-    } else {
-        Nimber::ZERO
-    };
-    (b < *a).then_some(b)
+
+    /// The size to which heap `a` must be reduced to win misere Nim, if any.
+    ///
+    /// With y the XOR of the other heaps: if another heap exceeds 1, the reply is y (when
+    /// smaller); otherwise the result has only heaps <= 1 and must leave an odd number of ones.
+    fn reply(&self, a: &Nimber) -> Option<Nimber> {
+        let one = Nimber::new(1);
+        let y = &self.xor ^ a;
+        let big = self.big - usize::from(*a > one);
+        let ones = self.ones - usize::from(*a == one);
+        let b = if big > 0 {
+            y
+        } else if ones.is_multiple_of(2) {
+            one
+        } else {
+            Nimber::ZERO
+        };
+        (b < *a).then_some(b)
+    }
 }

@@ -5,3 +5,4 @@
 
 mod cli;
 mod explain;
+mod robust;

@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 
 use grundy_graph::{
-    counter_reply, drawing_moves, position_value, solve, sum_value, winning_moves, Format, Graph,
-    GraphError, GraphValues, LoopyValue, Outcome,
+    counter_reply, drawing_moves, misere_outcomes, position_value, solve, sum_value, winning_moves,
+    Format, Graph, GraphError, GraphValues, LoopyValue, Outcome,
 };
 use proptest::prelude::*;
 
@@ -249,8 +249,40 @@ fn graph_strategy() -> impl Strategy<Value = Graph> {
     })
 }
 
+/// Misere outcomes of one token by plain fixpoint: a vertex without moves is N (its mover
+/// cannot move and so wins), N when some move goes to P, P when it has moves and all go to N.
+fn brute_misere(g: &Graph) -> Vec<Outcome> {
+    let n = g.vertex_count();
+    let mut out: Vec<Option<Outcome>> = vec![None; n];
+    loop {
+        let mut changed = false;
+        for v in 0..n {
+            if out[v].is_some() {
+                continue;
+            }
+            let succ = g.successors(v as u32);
+            if succ.is_empty() || succ.iter().any(|&w| out[w as usize] == Some(Outcome::P)) {
+                out[v] = Some(Outcome::N);
+                changed = true;
+            } else if succ.iter().all(|&w| out[w as usize] == Some(Outcome::N)) {
+                out[v] = Some(Outcome::P);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    out.into_iter().map(|o| o.unwrap_or(Outcome::D)).collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn misere_outcomes_match_brute_force(g in graph_strategy()) {
+        prop_assert_eq!(misere_outcomes(&g), brute_misere(&g));
+    }
 
     #[test]
     fn loopy_engine_matches_brute_force(g in graph_strategy()) {

@@ -145,6 +145,10 @@ impl Ruleset for GraphGame {
     }
 
     fn loopy_value(&self, state: &State) -> Option<Value> {
+        // An acyclic graph is an ordinary game: nim-values, sums and misere play by search.
+        if self.values.is_acyclic() {
+            return None;
+        }
         Some(
             self.vertex(state)
                 .map(|v| self.value(v))
