@@ -299,7 +299,7 @@ fn ctrl_c_exits_130_everywhere_and_keeps_the_checkpoint() {
     let d = scratch("sigint");
     let out = d.join("off.bin");
     let cp = d.join("off.ckpt");
-    let mut child = bin()
+    let child = bin()
         .args(["table", "tb[0.6]", "--to", "10^8", "--out"])
         .arg(&out)
         .arg("--checkpoint")
