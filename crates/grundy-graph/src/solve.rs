@@ -365,56 +365,6 @@ impl State<'_> {
     }
 }
 
-#[cfg(test)]
-#[allow(clippy::unwrap_used)] // Tests unwrap inputs they built themselves.
-mod tests {
-    use super::*;
-
-    #[test]
-    fn acyclic_chain_is_nim() {
-        // Vertex i moves to every j < i: a Nim heap of size i.
-        let g = Graph::from_edges(4, &[(3, 2), (2, 1), (1, 0), (3, 0), (3, 1), (2, 0)]).unwrap();
-        let v = solve(&g);
-        assert!(v.is_acyclic());
-        let got: Vec<Option<u64>> = (0..4).map(|x| v.finite(x)).collect();
-        assert_eq!(got, [Some(0), Some(1), Some(2), Some(3)]);
-    }
-
-    #[test]
-    fn two_cycle_is_a_draw() {
-        let g = Graph::from_edges(2, &[(0, 1), (1, 0)]).unwrap();
-        let v = solve(&g);
-        assert!(!v.is_acyclic());
-        assert_eq!(v.value(&g, 0), LoopyValue::Infinite(vec![]));
-        assert_eq!(v.outcome(&g, 1), Outcome::D);
-    }
-
-    #[test]
-    fn escape_through_a_cycle_makes_infinity() {
-        // 0 -> 1 (terminal), 0 <-> 2, 2 -> 3 (terminal). Both 0 and 2 win alone by moving to a
-        // terminal vertex, yet neither is *1: next to a heap *1 the players can shuttle
-        // between 0 and 2 forever, so both are ∞(0).
-        let g = Graph::from_edges(4, &[(0, 1), (0, 2), (2, 0), (2, 3)]).unwrap();
-        let v = solve(&g);
-        assert_eq!(v.value(&g, 1), LoopyValue::Finite(0));
-        assert_eq!(v.value(&g, 0), LoopyValue::Infinite(vec![0]));
-        assert_eq!(v.value(&g, 2), LoopyValue::Infinite(vec![0]));
-        assert_eq!(v.outcome(&g, 0), Outcome::N);
-    }
-
-    #[test]
-    fn reversible_escape_keeps_a_finite_value() {
-        // 0 <-> 1 and 1 -> 2 (terminal): the only move from 0 goes to 1, from where the
-        // opponent moves to 2 and wins, so 0 is P although the players could shuttle; the
-        // counter of 2 is below that of 0, which is what makes the reversal final.
-        let g = Graph::from_edges(3, &[(0, 1), (1, 0), (1, 2)]).unwrap();
-        let v = solve(&g);
-        assert_eq!(v.value(&g, 0), LoopyValue::Finite(0));
-        assert_eq!(v.value(&g, 1), LoopyValue::Finite(1));
-        assert!(v.counter(2) < v.counter(0));
-    }
-}
-
 /// The outcome of a single token on every vertex under misere play (the player who cannot
 /// move wins), by retrograde analysis; play may go on forever, which is a draw.
 ///
@@ -467,4 +417,54 @@ pub fn misere_outcomes(graph: &Graph) -> Vec<Outcome> {
         .into_iter()
         .map(|o| o.unwrap_or(Outcome::D))
         .collect()
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)] // Tests unwrap inputs they built themselves.
+mod tests {
+    use super::*;
+
+    #[test]
+    fn acyclic_chain_is_nim() {
+        // Vertex i moves to every j < i: a Nim heap of size i.
+        let g = Graph::from_edges(4, &[(3, 2), (2, 1), (1, 0), (3, 0), (3, 1), (2, 0)]).unwrap();
+        let v = solve(&g);
+        assert!(v.is_acyclic());
+        let got: Vec<Option<u64>> = (0..4).map(|x| v.finite(x)).collect();
+        assert_eq!(got, [Some(0), Some(1), Some(2), Some(3)]);
+    }
+
+    #[test]
+    fn two_cycle_is_a_draw() {
+        let g = Graph::from_edges(2, &[(0, 1), (1, 0)]).unwrap();
+        let v = solve(&g);
+        assert!(!v.is_acyclic());
+        assert_eq!(v.value(&g, 0), LoopyValue::Infinite(vec![]));
+        assert_eq!(v.outcome(&g, 1), Outcome::D);
+    }
+
+    #[test]
+    fn escape_through_a_cycle_makes_infinity() {
+        // 0 -> 1 (terminal), 0 <-> 2, 2 -> 3 (terminal). Both 0 and 2 win alone by moving to a
+        // terminal vertex, yet neither is *1: next to a heap *1 the players can shuttle
+        // between 0 and 2 forever, so both are ∞(0).
+        let g = Graph::from_edges(4, &[(0, 1), (0, 2), (2, 0), (2, 3)]).unwrap();
+        let v = solve(&g);
+        assert_eq!(v.value(&g, 1), LoopyValue::Finite(0));
+        assert_eq!(v.value(&g, 0), LoopyValue::Infinite(vec![0]));
+        assert_eq!(v.value(&g, 2), LoopyValue::Infinite(vec![0]));
+        assert_eq!(v.outcome(&g, 0), Outcome::N);
+    }
+
+    #[test]
+    fn reversible_escape_keeps_a_finite_value() {
+        // 0 <-> 1 and 1 -> 2 (terminal): the only move from 0 goes to 1, from where the
+        // opponent moves to 2 and wins, so 0 is P although the players could shuttle; the
+        // counter of 2 is below that of 0, which is what makes the reversal final.
+        let g = Graph::from_edges(3, &[(0, 1), (1, 0), (1, 2)]).unwrap();
+        let v = solve(&g);
+        assert_eq!(v.value(&g, 0), LoopyValue::Finite(0));
+        assert_eq!(v.value(&g, 1), LoopyValue::Finite(1));
+        assert!(v.counter(2) < v.counter(0));
+    }
 }
