@@ -112,10 +112,10 @@ impl MisereQuotient {
     /// use grundy_misere::{quotient, QuotientOptions};
     /// let nim = HeapRules::parse("tb[0.[3]]").unwrap();
     /// let q = quotient(&nim, 3, &QuotientOptions::default()).unwrap();
-    /// // Misere Nim 1 + 1 + 2: take the 2 away, leaving an odd number of ones.
+    /// // Misere Nim 1 + 1 + 2: reduce the 2 to 1, leaving an odd number of ones.
     /// let moves = q.winning_moves(&nim, &[1, 1, 2]).unwrap();
-    /// assert_eq!(moves[0].heap, 2);
-    /// assert!(moves[0].to.is_empty());
+    /// assert_eq!(moves.len(), 1);
+    /// assert_eq!((moves[0].index, moves[0].heap, moves[0].to.clone()), (2, 2, vec![1]));
     /// ```
     pub fn winning_moves<G: HeapGame + ?Sized>(
         &self,

@@ -249,7 +249,7 @@ mod tests {
         let kayles = HeapRules::parse("tb[0.77]").unwrap();
         assert_eq!(
             clean_options(&kayles, 3).unwrap(),
-            vec![vec![], vec![1], vec![1, 1], vec![2]]
+            vec![vec![1], vec![1, 1], vec![2]]
         );
         let sub = HeapRules::parse("sub[1,2]").unwrap();
         assert_eq!(clean_options(&sub, 2).unwrap(), vec![vec![], vec![1]]);

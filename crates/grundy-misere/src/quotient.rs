@@ -318,10 +318,7 @@ impl MisereQuotient {
         self.elements.get(x as usize).is_some_and(|e| e.p)
     }
 
-    /// The product of two elements.
-    ///
-    /// Errors: an id out of range is treated as the identity would not be: it returns
-    /// `None`.
+    /// The product of two elements; `None` for an id out of range.
     pub fn mul(&self, x: u32, y: u32) -> Option<u32> {
         let n = self.order as u32;
         (x < n && y < n).then(|| self.table.mul(x, y))

@@ -106,7 +106,7 @@ pub fn quotient_text(q: &MisereQuotient) -> String {
 /// let nim = HeapRules::parse("tb[0.[3]]").unwrap();
 /// let q = quotient(&nim, 3, &QuotientOptions::default()).unwrap();
 /// let a = q.analyze_sum(&nim, &[1, 1, 2]).unwrap();
-/// assert_eq!(render::sum_text(&a), "N (element ab^2): move heap #1 (2) to 0\n");
+/// assert_eq!(render::sum_text(&a), "N (element b): move heap #3 (2) to 1\n");
 /// ```
 pub fn sum_text(a: &SumAnalysis) -> String {
     let mut s = String::new();

@@ -307,7 +307,7 @@ pub(crate) fn least_p_failure(
             if l.targets.iter().any(|&t| p[q.mul(x as u32, t) as usize]) {
                 let mut w = rep.word.clone();
                 w[i] += 1;
-                if best.as_ref().is_none_or(|b| word_less(&w, b)) {
+                if best.as_ref().map_or(true, |b| word_less(&w, b)) {
                     best = Some(w);
                 }
             }

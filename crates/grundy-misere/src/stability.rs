@@ -108,7 +108,7 @@ pub(crate) fn stability(psi: &[u32], shape: Option<RuleShape>, last_change: u64)
         }
         let (n0, p) = (n0 as u64, p as u64);
         let need = needed_bound(shape, n0, p);
-        if need <= big_n && best.is_none_or(|b| need < b.2) {
+        if need <= big_n && best.map_or(true, |b| need < b.2) {
             best = Some((n0, p, need));
         }
     }
