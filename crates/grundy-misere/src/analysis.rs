@@ -122,6 +122,16 @@ impl MisereQuotient {
         game: &G,
         heaps: &[u64],
     ) -> Result<Vec<WinningMove>, QuotientError> {
+        self.find_moves(game, heaps, false)
+    }
+
+    /// The winning moves, or only the first one found with `first_only`.
+    fn find_moves<G: HeapGame + ?Sized>(
+        &self,
+        game: &G,
+        heaps: &[u64],
+        first_only: bool,
+    ) -> Result<Vec<WinningMove>, QuotientError> {
         let counts = tally(self, heaps)?;
         let t = self.raw_table();
         let sizes: Vec<(u64, u64)> = counts.into_iter().collect();
@@ -161,6 +171,9 @@ impl MisereQuotient {
                         heap: h,
                         to: parts,
                     });
+                    if first_only {
+                        return Ok(moves);
+                    }
                 }
             }
         }
@@ -195,7 +208,7 @@ impl MisereQuotient {
         };
         let winning_move = match outcome {
             Outcome::P => None,
-            Outcome::N => self.winning_moves(game, heaps)?.into_iter().next(),
+            Outcome::N => self.find_moves(game, heaps, true)?.into_iter().next(),
         };
         Ok(SumAnalysis {
             element,
