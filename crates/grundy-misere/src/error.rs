@@ -34,6 +34,14 @@ pub enum QuotientError {
         /// The heap being added.
         heap: u64,
     },
+    /// A search would keep more memory than allowed.
+    #[error("a search would keep more than {limit} bytes (max_memory) at heap {heap}; raise max_memory or compute to a smaller heap")]
+    MemoryLimit {
+        /// The limit (`max_memory`).
+        limit: usize,
+        /// The heap being added.
+        heap: u64,
+    },
     /// The options of the heaps up to the requested bound are too many to store.
     #[error("the heaps up to {heap} have more than {limit} option parts (max_option_parts); compute to a smaller heap")]
     OptionLimit {

@@ -223,6 +223,9 @@ pub(crate) fn reduce<M: Monoid>(
     budget: &mut Budget,
 ) -> Result<Reduced, QuotientError> {
     let n = m.size();
+    // One action table per generator, the classes twice and the search queue.
+    budget.start_search();
+    budget.mem(n.saturating_mul(4).saturating_mul(gens.len() + 4))?;
     let mut acts: Vec<Vec<u32>> = Vec::with_capacity(gens.len());
     for &g in gens {
         budget.tick(n as u64)?;

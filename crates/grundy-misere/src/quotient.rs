@@ -24,6 +24,10 @@ pub struct QuotientOptions {
     /// Search steps for the whole computation (roughly one per position visited).
     /// Default 2^32.
     pub max_work: u64,
+    /// Bytes one search (candidate marking, verification) may keep; the quotient table
+    /// and the option lists are bounded by `max_order` and `max_option_parts`. Default
+    /// 1 GiB.
+    pub max_memory: usize,
     /// Option parts stored for all heaps together. Default 2^26.
     pub max_option_parts: u64,
     /// Raised by another thread to stop; checked every few thousand steps.
@@ -36,6 +40,7 @@ impl Default for QuotientOptions {
             max_order: 2048,
             max_candidate: 1 << 22,
             max_work: 1 << 32,
+            max_memory: 1 << 30,
             max_option_parts: 1 << 26,
             cancel: None,
         }
@@ -139,6 +144,7 @@ pub struct MisereQuotient {
 ///
 /// Errors: a limit of `options` ([`QuotientError::OrderLimit`],
 /// [`QuotientError::CandidateLimit`], [`QuotientError::WorkLimit`],
+/// [`QuotientError::MemoryLimit`],
 /// [`QuotientError::OptionLimit`]), cancellation, or an option that does not leave
 /// smaller heaps.
 ///
@@ -188,7 +194,8 @@ pub fn quotient<G: HeapGame + ?Sized>(
         max_order: options.max_order,
         max_candidate: options.max_candidate,
     };
-    let mut budget = Budget::new(options.max_work, options.cancel.as_deref(), 0);
+    let mut budget =
+        Budget::new(options.max_work, options.cancel.as_deref(), 0).with_memory(options.max_memory);
     let mut builder = Builder::new();
     let mut growth = Vec::new();
     for n in 1..=u64::from(top) {

@@ -24,6 +24,8 @@ use crate::monoid::{Monoid, Table};
 pub(crate) struct Budget<'a> {
     used: u64,
     limit: u64,
+    mem_used: usize,
+    mem_limit: usize,
     next_poll: u64,
     cancel: Option<&'a AtomicBool>,
     /// The heap being added, for error messages.
@@ -36,6 +38,8 @@ impl<'a> Budget<'a> {
         Budget {
             used: 0,
             limit,
+            mem_used: 0,
+            mem_limit: usize::MAX,
             next_poll: 0,
             cancel,
             heap,
@@ -61,6 +65,31 @@ impl<'a> Budget<'a> {
                     return Err(QuotientError::Cancelled { heap: self.heap });
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Sets the memory limit (bytes) of one search.
+    pub(crate) fn with_memory(mut self, bytes: usize) -> Budget<'a> {
+        self.mem_limit = bytes;
+        self
+    }
+
+    /// Starts counting the memory of a new search.
+    pub(crate) fn start_search(&mut self) {
+        self.mem_used = 0;
+    }
+
+    /// Accounts for `bytes` more of memory kept by the current search.
+    ///
+    /// Errors: the limit is passed ([`QuotientError::MemoryLimit`]).
+    pub(crate) fn mem(&mut self, bytes: usize) -> Result<(), QuotientError> {
+        self.mem_used = self.mem_used.saturating_add(bytes);
+        if self.mem_used > self.mem_limit {
+            return Err(QuotientError::MemoryLimit {
+                limit: self.mem_limit,
+                heap: self.heap,
+            });
         }
         Ok(())
     }
@@ -150,6 +179,10 @@ pub(crate) fn mark_p_portion<M: Monoid>(
     budget: &mut Budget,
 ) -> Result<Vec<bool>, QuotientError> {
     let n = m.size();
+    // The stack holds at most one option set (at most n elements) per letter.
+    budget.start_search();
+    budget.mem(n.saturating_mul(6))?;
+    budget.mem(n.saturating_mul(4).saturating_mul(letters.len() + 1))?;
     let mut marked = vec![false; n];
     let mut p = vec![false; n];
     let mut sets = SparseSets {
@@ -248,6 +281,9 @@ pub(crate) fn explore(
 ) -> Result<Vec<Option<Rep>>, QuotientError> {
     let n = q.size();
     let words = n.div_ceil(64);
+    budget.start_search();
+    budget.mem(n.saturating_mul(words * 8 + letters.len() * 4))?;
+    budget.mem((letters.len() + 1).saturating_mul(words * 8))?;
     let mut reps: Vec<Option<Rep>> = (0..n).map(|_| None).collect();
     let mut counts: Word = vec![0; letters.len()];
     let mut stack: Vec<Frame<Vec<u64>>> = vec![Frame {
@@ -331,6 +367,8 @@ pub(crate) fn least_n_failure(
     budget: &mut Budget,
 ) -> Result<Option<Word>, QuotientError> {
     let n = q.size();
+    budget.start_search();
+    budget.mem((letters.len() + 1).saturating_mul(n.div_ceil(64) * 8))?;
     let pbits = bits_of(p);
     let mut seen: Vec<Vec<Vec<u64>>> = vec![Vec::new(); n];
     let mut counts: Word = vec![0; letters.len()];
@@ -364,6 +402,7 @@ pub(crate) fn least_n_failure(
                 continue;
             }
             chain.retain(|old| !subset(&o2, old));
+            budget.mem(o2.len() * 8 + 24)?;
             chain.push(o2.clone());
             f.o = o2;
             f.e = e2;

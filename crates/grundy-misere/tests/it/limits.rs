@@ -52,6 +52,20 @@ fn candidate_limit_is_named() {
 }
 
 #[test]
+fn memory_limit_is_named() {
+    let opts = QuotientOptions {
+        max_memory: 4096,
+        ..QuotientOptions::default()
+    };
+    let err = quotient(&dawson(), 30, &opts).unwrap_err();
+    assert!(
+        matches!(err, QuotientError::MemoryLimit { limit: 4096, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("max_memory"));
+}
+
+#[test]
 fn option_limit_is_named() {
     let opts = QuotientOptions {
         max_option_parts: 100,
