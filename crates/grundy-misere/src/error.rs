@@ -1,0 +1,90 @@
+//! Errors of the quotient computation and of the analysis of sums.
+
+use thiserror::Error;
+
+/// Why a quotient could not be computed or a sum could not be analysed.
+///
+/// Every limit of [`crate::QuotientOptions`] has its own variant naming the limit and the
+/// heap being added when it was hit, so that a front can say which option to raise.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum QuotientError {
+    /// A candidate quotient grew past `max_order` elements.
+    #[error("the quotient would have more than {limit} elements (max_order) at heap {heap}; raise max_order or compute to a smaller heap")]
+    OrderLimit {
+        /// The limit (`max_order`).
+        limit: usize,
+        /// The heap being added.
+        heap: u64,
+    },
+    /// An intermediate monoid (a candidate before reduction) would be too large.
+    #[error("an intermediate monoid would have {size} elements at heap {heap}, over max_candidate = {limit}; raise max_candidate or compute to a smaller heap")]
+    CandidateLimit {
+        /// The size that was needed.
+        size: u128,
+        /// The limit (`max_candidate`).
+        limit: usize,
+        /// The heap being added.
+        heap: u64,
+    },
+    /// The search steps ran out.
+    #[error("the work limit of {limit} steps (max_work) was reached at heap {heap}; raise max_work or compute to a smaller heap")]
+    WorkLimit {
+        /// The limit (`max_work`).
+        limit: u64,
+        /// The heap being added.
+        heap: u64,
+    },
+    /// A search would keep more memory than allowed.
+    #[error("a search would keep more than {limit} bytes (max_memory) at heap {heap}; raise max_memory or compute to a smaller heap")]
+    MemoryLimit {
+        /// The limit (`max_memory`).
+        limit: usize,
+        /// The heap being added.
+        heap: u64,
+    },
+    /// The options of the heaps up to the requested bound are too many to store.
+    #[error("the heaps up to {heap} have more than {limit} option parts (max_option_parts); compute to a smaller heap")]
+    OptionLimit {
+        /// The limit (`max_option_parts`).
+        limit: u64,
+        /// The heap whose options crossed it.
+        heap: u64,
+    },
+    /// The cancellation flag was raised.
+    #[error("cancelled while adding heap {heap}")]
+    Cancelled {
+        /// The heap being added.
+        heap: u64,
+    },
+    /// A ruleset gave an option that leaves a heap not smaller than the heap moved from.
+    #[error(
+        "heap {heap} has an option leaving a heap of {part}; options must leave smaller heaps"
+    )]
+    InvalidOption {
+        /// The heap moved from.
+        heap: u64,
+        /// The offending part.
+        part: u64,
+    },
+    /// A sum contains a heap beyond the computed range.
+    #[error("heap {heap} is beyond the computed range 0..={computed_to}; compute the quotient to at least {heap}")]
+    HeapOutOfRange {
+        /// The heap in the sum.
+        heap: u64,
+        /// The largest heap of the quotient.
+        computed_to: u64,
+    },
+    /// The search for the quotient stopped making progress (a bug: please report it with
+    /// the ruleset and the heap).
+    #[error("internal error: the quotient search made no progress at heap {heap}; please report this with the ruleset")]
+    NoProgress {
+        /// The heap being added.
+        heap: u64,
+    },
+    /// The requested bound does not fit this machine's address space.
+    #[error("heap bound {to} is too large for this machine; choose a smaller bound")]
+    BoundTooLarge {
+        /// The requested bound.
+        to: u64,
+    },
+}
