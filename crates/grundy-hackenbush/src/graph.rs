@@ -130,7 +130,7 @@ impl Graph {
     /// ground), other vertices named by their number; `TooLarge` when there are too many
     /// edges.
     ///
-    /// Complexity: O(E) expected (one hash map from numbers to ids).
+    /// Complexity: O(E) expected (numbers above 2E + 1 go through a hash map).
     ///
     /// Example:
     /// ```
@@ -145,20 +145,33 @@ impl Graph {
         limits: &Limits,
     ) -> Result<Graph, HackenbushError> {
         limits.check_edges(edges.len())?;
-        let mut ids: HashMap<usize, u32> = HashMap::with_capacity(edges.len() + ground.len() + 1);
-        ids.insert(0, 0);
-        for &v in ground {
-            ids.insert(v, 0);
+        // Numbers below `dense.len()` (a graph numbered 0, 1, 2, ... stays below it) are
+        // looked up in a table, larger ones in a hash map.
+        const UNSET: u32 = u32::MAX;
+        let mut dense = vec![UNSET; 2 * edges.len() + 2];
+        let mut sparse: HashMap<usize, u32> = HashMap::new();
+        for &v in ground.iter().chain(&[0]) {
+            match dense.get_mut(v) {
+                Some(slot) => *slot = 0,
+                None => {
+                    sparse.insert(v, 0);
+                }
+            }
         }
         let mut names = vec![GROUND.to_string()];
         let mut out = Vec::with_capacity(edges.len());
         for &(a, b) in edges {
             let mut id = |v: usize| -> u32 {
-                *ids.entry(v).or_insert_with(|| {
+                let slot = match dense.get_mut(v) {
+                    Some(slot) => slot,
+                    None => sparse.entry(v).or_insert(UNSET),
+                };
+                if *slot == UNSET {
                     names.push(v.to_string());
                     // At most 2 * HARD_MAX_EDGES + 1 names, which fits a u32.
-                    (names.len() - 1) as u32
-                })
+                    *slot = (names.len() - 1) as u32;
+                }
+                *slot
             };
             let (a, b) = (id(a), id(b));
             out.push((a, b));

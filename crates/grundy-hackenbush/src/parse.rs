@@ -59,7 +59,7 @@ impl Graph {
         let dashes = text.bytes().filter(|&b| b == b'-').count();
         limits.check_edges(dashes)?;
         let bytes = text.as_bytes();
-        let mut ids: HashMap<&str, u32> = HashMap::new();
+        let mut ids = Names::new(dashes);
         let mut names = vec![GROUND.to_string()];
         let mut edges: Vec<(u32, u32)> = Vec::with_capacity(dashes);
         let mut pos = 0;
@@ -79,13 +79,13 @@ impl Graph {
             let item_start = pos;
             let first = name_at(text, pos)?;
             pos += first.len();
-            let mut prev = intern(first, &mut ids, &mut names);
+            let mut prev = ids.intern(first, &mut names);
             let mut links = 0usize;
             while pos < bytes.len() && bytes[pos] == b'-' {
                 pos += 1;
                 let next = name_at(text, pos)?;
                 pos += next.len();
-                let id = intern(next, &mut ids, &mut names);
+                let id = ids.intern(next, &mut names);
                 edges.push((prev, id));
                 prev = id;
                 links += 1;
@@ -206,17 +206,49 @@ fn name_at(text: &str, pos: usize) -> Result<&str, HackenbushError> {
     Ok(name)
 }
 
-/// The id of `name`, giving it the next id when new; `g` and `0` are the ground.
-fn intern<'a>(name: &'a str, ids: &mut HashMap<&'a str, u32>, names: &mut Vec<String>) -> u32 {
-    if name == GROUND || name == "0" {
-        return 0;
-    }
-    *ids.entry(name).or_insert_with(|| {
-        names.push(name.to_string());
-        // The edge limit bounds the names by 2 * HARD_MAX_EDGES + 1, which fits a u32.
-        (names.len() - 1) as u32
-    })
+/// Vertex ids by name: a table indexed by the number for numeric names up to a bound
+/// proportional to the text (the usual case, and much faster than hashing), a hash map for
+/// the others.
+struct Names<'a> {
+    dense: Vec<u32>,
+    other: HashMap<&'a str, u32>,
 }
+
+impl<'a> Names<'a> {
+    /// `edges` bounds the number of vertices, so numbers below `2 * edges + 2` cover a
+    /// graph numbered 0, 1, 2, ...
+    fn new(edges: usize) -> Names<'a> {
+        Names {
+            dense: vec![NONE; 2 * edges + 2],
+            other: HashMap::new(),
+        }
+    }
+
+    /// The id of `name`, giving it the next id when new; `g` and `0` are the ground.
+    fn intern(&mut self, name: &'a str, names: &mut Vec<String>) -> u32 {
+        if name == GROUND || name == "0" {
+            return 0;
+        }
+        // Leading zeros were refused, so the number names the vertex exactly.
+        let number = if name.len() <= 9 && name.bytes().all(|b| b.is_ascii_digit()) {
+            name.parse::<usize>().ok().filter(|&n| n < self.dense.len())
+        } else {
+            None
+        };
+        let slot = match number {
+            Some(n) => &mut self.dense[n],
+            None => self.other.entry(name).or_insert(NONE),
+        };
+        if *slot == NONE {
+            names.push(name.to_string());
+            // The edge limit bounds the names by 2 * HARD_MAX_EDGES + 1, which fits a u32.
+            *slot = (names.len() - 1) as u32;
+        }
+        *slot
+    }
+}
+
+const NONE: u32 = u32::MAX;
 
 #[cfg(test)]
 mod tests {

@@ -36,9 +36,13 @@ fn a_ring_of_a_million_and_one_edges() {
     assert_eq!(value(&g, &opts).unwrap(), 1);
     let w = winning_cuts(&g, 0, 5, &opts).unwrap();
     assert_eq!((w.count, w.edges), (1, vec![n / 2]));
-    // Other targets: cutting edge j leaves stalks of j and n - 1 - j edges, worth their XOR
-    // (64 has two solutions, 2 and 3 none).
-    for target in [2u64, 3, 64] {
+    // Other targets, on a smaller odd ring: cutting edge j leaves stalks of j and n - 1 - j
+    // edges, worth their XOR (64 has two solutions, 2 and 3 none, 0 one).
+    let n = 200_001;
+    let mut edges = path(n - 1);
+    edges.push((n - 1, 0));
+    let g = Graph::from_edges(&edges, &[], &Limits::default()).unwrap();
+    for target in [0u64, 2, 3, 64] {
         let want: Vec<usize> = (0..n)
             .filter(|&j| (j ^ (n - 1 - j)) as u64 == target)
             .collect();

@@ -160,6 +160,11 @@ proptest! {
         );
     }
 
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
     /// Medium graphs with long cycles (cut-pair classes longer than the quadratic loop's
     /// limit, so the trie works): winning cuts equal cutting each edge and recomputing.
     #[test]
