@@ -110,6 +110,16 @@ fn cancellation_stops_the_work() {
 }
 
 #[test]
+fn huge_targets_have_no_cuts() {
+    // No position of E edges is worth more than E; the largest targets must simply give none.
+    let g = Graph::parse("g-1 1-2 2-g 2-3 3-3", &Limits::default()).unwrap();
+    for target in [u64::MAX, u64::MAX - 1, 1 << 40] {
+        let w = winning_cuts(&g, target, 5, &Options::default()).unwrap();
+        assert_eq!((w.count, w.edges.len()), (0, 0), "target {target}");
+    }
+}
+
+#[test]
 fn results_serialize() {
     let g = Graph::parse("g-1 1-2 2-g 5-6", &Limits::default()).unwrap();
     let opts = Options::default();
