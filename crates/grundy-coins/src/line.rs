@@ -745,6 +745,30 @@ impl Line {
     }
 }
 
+impl Line {
+    /// The row after a legal move from these heads (every coin of the move toggles), sorted.
+    ///
+    /// Errors: an illegal move, a rightmost coin that is not a head, or a move of more than
+    /// [`LIST_LIMIT`] coins.
+    pub fn apply(&self, heads: &[u64], m: &LineMove) -> Result<Vec<u64>, CoinError> {
+        check_distinct(heads)?;
+        self.check_move(m)?;
+        let last = m.last().unwrap_or(0);
+        if !heads.contains(&last) {
+            return Err(CoinError::IllegalMove {
+                reason: format!("the rightmost coin {last} of the move is tails; it must go from heads to tails"),
+            });
+        }
+        let mut set: std::collections::BTreeSet<u64> = heads.iter().copied().collect();
+        for c in m.coins(LIST_LIMIT)? {
+            if !set.remove(&c) {
+                set.insert(c);
+            }
+        }
+        Ok(set.into_iter().collect())
+    }
+}
+
 /// Refuses a coin listed twice.
 fn check_distinct(heads: &[u64]) -> Result<(), CoinError> {
     let mut seen: Vec<(u64, usize)> = heads.iter().copied().zip(1..).collect();

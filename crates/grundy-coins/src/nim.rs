@@ -11,8 +11,9 @@
 //! - `F (*) F = 3F/2`, that is `F^2 = F + h` with `h = F/2`.
 //!
 //! So `(a1 F + a0)(b1 F + b0) = (a1 b1 + a1 b0 + a0 b1) F + (a0 b0 + a1 b1 h)`, which costs three
-//! half-size products (Karatsuba) and one product by `h`. The recursion stops at a table of the
-//! 8-bit field, built once. The same halving gives the square (the Frobenius map is additive),
+//! half-size products (Karatsuba) and one product by `h`. The recursion stops at the field of
+//! order 2^16, whose products are additions of logarithms (tables built once from the 8-bit
+//! product table, itself built by the same recursion down to single bits). The same halving gives the square (the Frobenius map is additive),
 //! the square root, the inverse (through the norm `a * conj(a)`, where `conj(F) = F + 1` is the
 //! other root of `z^2 + z + h`) and the roots of `z^2 + z = c`.
 //!
@@ -53,24 +54,6 @@ fn table8() -> &'static [u8] {
     })
 }
 
-/// The inverse table of the field of order 256 (entry 0 is 0 and means "no inverse").
-fn inverse8() -> &'static [u8] {
-    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let t = table8();
-        let mut inv = vec![0u8; 256];
-        for a in 1..256usize {
-            for b in 1..256usize {
-                if t[a << 8 | b] == 1 {
-                    inv[a] = b as u8;
-                    break;
-                }
-            }
-        }
-        inv
-    })
-}
-
 /// The product in the field of order `2^bits` by plain recursion to single bits (only used to
 /// build the 8-bit table; `bits` is a power of two and `a, b < 2^bits`).
 fn mul_bits(a: u32, b: u32, bits: u32) -> u32 {
@@ -86,51 +69,160 @@ fn mul_bits(a: u32, b: u32, bits: u32) -> u32 {
     ((c ^ d) << n) | (d ^ mul_bits(m, 1 << (n - 1), n))
 }
 
-/// The smallest field width (a power of two, at least 8) that holds `x`.
-fn width_of(x: u128) -> u32 {
-    let bits = 128 - x.leading_zeros();
-    bits.next_power_of_two().max(8)
+/// Log and antilog tables of the field of order 2^16, whose multiplicative group is cyclic of
+/// order 65535: a product is one addition of logarithms.
+struct Logs {
+    /// `log[a]` for `a != 0`.
+    log: Vec<u16>,
+    /// `exp[i] = g^i` for `i < 2 * 65535`, so that a sum of two logarithms needs no reduction.
+    exp: Vec<u16>,
+    /// `2^15 (*) 2^15`, the square of `h` of the 32-bit level, used by [`half32`].
+    h16_squared: u32,
 }
 
-/// The product in the field of order `2^bits` (`bits` a power of two from 8 to 128).
+/// A product in the field of order 2^16 from the 8-bit table (used to build [`Logs`]).
+fn mul16_slow(a: u32, b: u32) -> u32 {
+    let t = table8();
+    let at = |x: u32, y: u32| u32::from(t[(x as usize) << 8 | y as usize]);
+    let (a1, a0, b1, b0) = (a >> 8, a & 0xff, b >> 8, b & 0xff);
+    let m = at(a1, b1);
+    let d = at(a0, b0);
+    let c = at(a1 ^ a0, b1 ^ b0);
+    ((c ^ d) << 8) | (d ^ at(m, 0x80))
+}
+
+fn logs() -> &'static Logs {
+    static TABLES: OnceLock<Logs> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let pow = |g: u32, mut e: u32| {
+            let (mut r, mut b) = (1u32, g);
+            while e > 0 {
+                if e & 1 == 1 {
+                    r = mul16_slow(r, b);
+                }
+                b = mul16_slow(b, b);
+                e >>= 1;
+            }
+            r
+        };
+        // A generator: g^(65535/p) != 1 for the primes p of 65535 = 3 * 5 * 17 * 257. Such a
+        // g exists among the first few numbers (the search stops at the first).
+        let g = (2..65536u32)
+            .find(|&g| [3u32, 5, 17, 257].iter().all(|&p| pow(g, 65535 / p) != 1))
+            .unwrap_or(2);
+        let mut log = vec![0u16; 65536];
+        let mut exp = vec![0u16; 2 * 65535];
+        let mut x = 1u32;
+        for i in 0..65535usize {
+            exp[i] = x as u16;
+            exp[i + 65535] = x as u16;
+            log[x as usize] = i as u16;
+            x = mul16_slow(x, g);
+        }
+        Logs {
+            log,
+            exp,
+            h16_squared: mul16_slow(0x8000, 0x8000),
+        }
+    })
+}
+
+/// The product in the field of order 2^16 (`a, b < 2^16`).
+#[inline]
+fn m16(t: &Logs, a: u32, b: u32) -> u32 {
+    if a == 0 || b == 0 {
+        return 0;
+    }
+    u32::from(t.exp[t.log[a as usize & 0xffff] as usize + t.log[b as usize & 0xffff] as usize])
+}
+
+// The levels 32, 64 and 128: `(a1 F + a0)(b1 F + b0) = (c + d) F + (d + m h)` with
+// `m = a1 b1`, `d = a0 b0`, `c = (a1 + a0)(b1 + b0)`, and the product by `h` of a level from
+// `x h = (x1 + x0) h' F' + x1 h'^2` one level down.
+
+fn mul32(t: &Logs, a: u32, b: u32) -> u32 {
+    let (a1, a0, b1, b0) = (a >> 16, a & 0xffff, b >> 16, b & 0xffff);
+    if a1 | b1 == 0 {
+        return m16(t, a0, b0);
+    }
+    let m = m16(t, a1, b1);
+    let d = m16(t, a0, b0);
+    let c = m16(t, a1 ^ a0, b1 ^ b0);
+    ((c ^ d) << 16) | (d ^ m16(t, m, 0x8000))
+}
+
+fn half32(t: &Logs, x: u32) -> u32 {
+    let (x1, x0) = (x >> 16, x & 0xffff);
+    (m16(t, x1 ^ x0, 0x8000) << 16) | m16(t, x1, t.h16_squared)
+}
+
+fn mul64(t: &Logs, a: u64, b: u64) -> u64 {
+    let (a1, a0, b1, b0) = ((a >> 32) as u32, a as u32, (b >> 32) as u32, b as u32);
+    if a1 | b1 == 0 {
+        return u64::from(mul32(t, a0, b0));
+    }
+    let m = mul32(t, a1, b1);
+    let d = mul32(t, a0, b0);
+    let c = mul32(t, a1 ^ a0, b1 ^ b0);
+    (u64::from(c ^ d) << 32) | u64::from(d ^ half32(t, m))
+}
+
+fn half64(t: &Logs, x: u64) -> u64 {
+    let (x1, x0) = ((x >> 32) as u32, x as u32);
+    (u64::from(half32(t, x1 ^ x0)) << 32) | u64::from(half32(t, half32(t, x1)))
+}
+
+fn mul128(t: &Logs, a: u128, b: u128) -> u128 {
+    let (a1, a0, b1, b0) = ((a >> 64) as u64, a as u64, (b >> 64) as u64, b as u64);
+    if a1 | b1 == 0 {
+        return u128::from(mul64(t, a0, b0));
+    }
+    let m = mul64(t, a1, b1);
+    let d = mul64(t, a0, b0);
+    let c = mul64(t, a1 ^ a0, b1 ^ b0);
+    (u128::from(c ^ d) << 64) | u128::from(d ^ half64(t, m))
+}
+
+fn half128(t: &Logs, x: u128) -> u128 {
+    let (x1, x0) = ((x >> 64) as u64, x as u64);
+    (u128::from(half64(t, x1 ^ x0)) << 64) | u128::from(half64(t, half64(t, x1)))
+}
+
+/// The smallest field width (a power of two, at least 16) that holds `x`.
+fn width_of(x: u128) -> u32 {
+    let bits = 128 - x.leading_zeros();
+    bits.next_power_of_two().max(16)
+}
+
+/// The product in the field of order `2^bits` (`bits` a power of two up to 128; a smaller
+/// field is a subfield of the 16-bit one, so its products come from the same tables).
 fn mul_at(a: u128, b: u128, bits: u32) -> u128 {
-    if bits <= 8 {
-        return u128::from(table8()[(a as usize) << 8 | b as usize]);
+    let t = logs();
+    match bits {
+        0..=16 => u128::from(m16(t, a as u32, b as u32)),
+        17..=32 => u128::from(mul32(t, a as u32, b as u32)),
+        33..=64 => u128::from(mul64(t, a as u64, b as u64)),
+        _ => mul128(t, a, b),
     }
-    let n = bits / 2;
-    let mask = (1u128 << n) - 1;
-    let (a1, a0, b1, b0) = (a >> n, a & mask, b >> n, b & mask);
-    // Both factors in the subfield: no need to split them.
-    if a1 == 0 && b1 == 0 {
-        return mul_at(a0, b0, n);
-    }
-    let m = mul_at(a1, b1, n);
-    let d = mul_at(a0, b0, n);
-    let c = mul_at(a1 ^ a0, b1 ^ b0, n);
-    ((c ^ d) << n) | (d ^ mul_half(m, n))
 }
 
 /// `x (*) 2^(bits - 1)` in the field of order `2^bits`: the product by `h`, the half of the
-/// next Fermat 2-power.
-///
-/// With `x = x1 F' + x0` at half size and `h = h' F'`, `x h = (x1 + x0) h' F' + x1 h' h'`, so the
-/// product by `h` costs three products by the smaller `h'` instead of a general product.
+/// next Fermat 2-power (`bits` a power of two from 1 to 128).
 fn mul_half(x: u128, bits: u32) -> u128 {
-    if bits <= 8 {
-        return u128::from(table8()[(x as usize) << 8 | 1usize << (bits - 1)]);
+    let t = logs();
+    match bits {
+        0 => 0,
+        1..=16 => u128::from(m16(t, x as u32, 1 << (bits - 1))),
+        17..=32 => u128::from(half32(t, x as u32)),
+        33..=64 => u128::from(half64(t, x as u64)),
+        _ => half128(t, x),
     }
-    let n = bits / 2;
-    let mask = (1u128 << n) - 1;
-    let (x1, x0) = (x >> n, x & mask);
-    let hi = mul_half(x1 ^ x0, n);
-    let lo = mul_half(mul_half(x1, n), n);
-    (hi << n) | lo
 }
 
 /// The square in the field of order `2^bits`: `(x1 F + x0)^2 = x1^2 F + (x1^2 h + x0^2)`.
 fn square_at(x: u128, bits: u32) -> u128 {
-    if bits <= 8 {
-        return mul_at(x, x, 8);
+    if bits <= 16 {
+        return mul_at(x, x, 16);
     }
     let n = bits / 2;
     let mask = (1u128 << n) - 1;
@@ -149,18 +241,8 @@ fn sqrt_at(x: u128, bits: u32) -> u128 {
     let mask = (1u128 << n) - 1;
     let (x1, x0) = (x >> n, x & mask);
     let y1 = sqrt_at(x1, n);
-    let y0 = sqrt_at(x0 ^ mul_half_small(x1, n), n);
+    let y0 = sqrt_at(x0 ^ mul_half(x1, n), n);
     (y1 << n) | y0
-}
-
-/// [`mul_half`] for every width, including those below the 8-bit table.
-fn mul_half_small(x: u128, bits: u32) -> u128 {
-    if bits >= 8 {
-        mul_half(x, bits)
-    } else {
-        // Below 8 bits the field is a subfield of the 8-bit one, so the table still applies.
-        u128::from(table8()[(x as usize) << 8 | 1usize << (bits - 1)])
-    }
 }
 
 /// The inverse in the field of order `2^bits` (`x != 0`).
@@ -168,8 +250,10 @@ fn mul_half_small(x: u128, bits: u32) -> u128 {
 /// The norm `x * conj(x) = x1^2 h + x1 x0 + x0^2` lies in the half-size field, so
 /// `1/x = conj(x) / norm = (x1 F + (x1 + x0)) / norm`.
 fn inv_at(x: u128, bits: u32) -> u128 {
-    if bits <= 8 {
-        return u128::from(inverse8()[x as usize]);
+    if bits <= 16 {
+        let t = logs();
+        let l = t.log[x as usize & 0xffff] as usize;
+        return u128::from(t.exp[(65535 - l) % 65535]);
     }
     let n = bits / 2;
     let mask = (1u128 << n) - 1;
@@ -196,7 +280,7 @@ fn solve_artin_schreier_at(c: u128, bits: u32) -> Option<u128> {
     let (c1, c0) = (c >> n, c & mask);
     // High half: z1^2 + z1 = c1; low half: z0^2 + z0 = c0 + z1^2 h.
     let mut z1 = solve_artin_schreier_at(c1, n)?;
-    let mut rhs = c0 ^ mul_half_small(square_at_small(z1, n), n);
+    let mut rhs = c0 ^ mul_half(square_at(z1, n), n);
     if (rhs >> (n - 1)) & 1 == 1 {
         // The other root z1 + 1 adds h to the right side, which flips its trace.
         z1 ^= 1;
@@ -206,20 +290,11 @@ fn solve_artin_schreier_at(c: u128, bits: u32) -> Option<u128> {
     Some((z1 << n) | z0)
 }
 
-/// [`square_at`] for every width, including those below 8 bits.
-fn square_at_small(x: u128, bits: u32) -> u128 {
-    if bits >= 8 {
-        square_at(x, bits)
-    } else {
-        mul_at(x, x, 8)
-    }
-}
-
 /// Nim-product of two machine words.
 ///
 /// Arguments: any `a`, `b`. Returns: `a (*) b`, which is below the first Fermat 2-power above
-/// both (so it fits a `u64`). Complexity: about 3^3 table lookups (three Karatsuba levels over
-/// the 8-bit table). Example: `nim_mul(8, 8) == 13` (Ferguson, Game Theory, section 5.3).
+/// both (so it fits a `u64`). Complexity: about 15 table lookups (two Karatsuba levels over
+/// the 16-bit log tables). Example: `nim_mul(8, 8) == 13` (Ferguson, Game Theory, section 5.3).
 pub fn nim_mul(a: u64, b: u64) -> u64 {
     // The product of two numbers below 2^64 is below 2^64 (a subfield), so the cast is exact.
     nim_mul_u128(u128::from(a), u128::from(b)) as u64
@@ -227,7 +302,7 @@ pub fn nim_mul(a: u64, b: u64) -> u64 {
 
 /// Nim-product of two 128-bit numbers (the field of order 2^128).
 ///
-/// Arguments: any `a`, `b`. Returns: `a (*) b`. Complexity: about 3^4 table lookups.
+/// Arguments: any `a`, `b`. Returns: `a (*) b`. Complexity: about 55 table lookups.
 /// Example: `nim_mul_u128(1 << 64, 1 << 64) == 3 << 63` (a Fermat 2-power squared is 3/2 of it).
 pub fn nim_mul_u128(a: u128, b: u128) -> u128 {
     mul_at(a, b, width_of(a.max(b)))
@@ -259,8 +334,8 @@ pub fn nim_sqrt_u128(a: u128) -> u128 {
 
 /// Nim-inverse of a machine word, `None` for 0.
 ///
-/// Arguments: `a`. Returns: the `b` with `a (*) b = 1`. Complexity: one norm per halving, about
-/// 4 * 3^3 table lookups. Example: `nim_inv(2) == Some(3)`, `nim_inv(7) == Some(11)`.
+/// Arguments: `a`. Returns: the `b` with `a (*) b = 1`. Complexity: one norm and two products
+/// per halving, about 100 table lookups. Example: `nim_inv(2) == Some(3)`, `nim_inv(7) == Some(11)`.
 pub fn nim_inv(a: u64) -> Option<u64> {
     nim_inv_u128(u128::from(a)).map(|b| b as u64)
 }

@@ -119,6 +119,8 @@ proptest! {
                 prop_assert!(heads.contains(&m.last().unwrap()));
                 let after = m.coins(100).unwrap().iter().fold(s, |a, &c| a ^ val(c));
                 prop_assert_eq!(after, 0);
+                let row = line.apply(&heads, &m).unwrap();
+                prop_assert_eq!(row.iter().fold(0, |a, &c| a ^ val(c)), 0);
             }
         }
     }
