@@ -48,6 +48,17 @@ pub enum CoinError {
         /// What was expected.
         message: String,
     },
+    /// A flat list of cells with an odd count of numbers.
+    #[error(
+        "cells are given as row, column pairs, but {count} numbers were given; the last row \
+         {row} has no column"
+    )]
+    UnpairedRow {
+        /// How many numbers were given.
+        count: usize,
+        /// The last number, a row without a column.
+        row: u64,
+    },
     /// A move that the rules do not allow.
     #[error("illegal move: {reason}")]
     IllegalMove {

@@ -180,6 +180,18 @@ impl Product {
         Ok(product)
     }
 
+    /// The product of the two games written in `params` as `G1,G2` (the text inside the
+    /// brackets of `tartan[G1,G2]`), for a family whose parameters arrive on their own; error
+    /// offsets are relative to `params`.
+    pub fn from_params(kind: ProductKind, params: &str) -> Result<Product, CoinError> {
+        let mut c = Cursor::new(params);
+        let rows = Line::parse_at(&mut c)?;
+        c.expect(',', "between the two games")?;
+        let cols = Line::parse_at(&mut c)?;
+        c.expect_end()?;
+        Ok(Product { kind, rows, cols })
+    }
+
     /// Whether the values have a closed form at every coordinate (Tartan products of named
     /// games, acrostic products of even named games).
     pub fn has_closed_form(&self) -> bool {
@@ -604,5 +616,9 @@ mod tests {
             Product::turning_corners()
         );
         assert!(Product::parse("tartan[twins]").is_err());
+        let p = Product::from_params(ProductKind::Acrostic, "twins,turn[2,4]").unwrap();
+        assert_eq!(p.to_string(), "acrostic[twins,turn[2,4]]");
+        let e = Product::from_params(ProductKind::Tartan, "twins,rulr").unwrap_err();
+        assert!(matches!(e, CoinError::Parse { offset: 6, .. }), "{e}");
     }
 }

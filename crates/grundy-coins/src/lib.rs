@@ -35,4 +35,4 @@ mod parse;
 pub use error::CoinError;
 pub use grid::{Analysis, Grid, GridMove, Product, ProductKind};
 pub use line::{Line, LineMove, RuleLine, TurnRule, LIST_LIMIT, MOVE_BUDGET, RULE_COIN_LIMIT};
-pub use parse::{parse_cells, parse_coins};
+pub use parse::{cells_from_pairs, parse_cells, parse_coins};

@@ -8,6 +8,8 @@
 //!   `acrostic[twins,twins]((1,3),(3,2))`: the product (see [`crate::Product::parse`]) applied
 //!   to the head-up coins as (row, column) pairs. [`parse_coins`] and [`parse_cells`] read the
 //!   argument lists.
+//! - while the expression language has no tuples, a flat list of pairs: `corners(3,5, 7,2)`
+//!   means heads (3, 5) and (7, 2); [`cells_from_pairs`] groups it.
 
 use crate::error::CoinError;
 
@@ -151,6 +153,20 @@ pub fn parse_cells(text: &str) -> Result<Vec<(u64, u64)>, CoinError> {
     }
 }
 
+/// Groups a flat list `x1, y1, x2, y2, ...` into cells `(x1, y1), (x2, y2), ...`.
+///
+/// Errors: an odd count (the last row has no column). Example: `[3, 5, 7, 2]` gives
+/// `[(3, 5), (7, 2)]`.
+pub fn cells_from_pairs(flat: &[u64]) -> Result<Vec<(u64, u64)>, CoinError> {
+    if let (true, Some(&row)) = (flat.len() % 2 == 1, flat.last()) {
+        return Err(CoinError::UnpairedRow {
+            count: flat.len(),
+            row,
+        });
+    }
+    Ok(flat.chunks_exact(2).map(|p| (p[0], p[1])).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,6 +180,15 @@ mod tests {
             vec![(3, 5), (7, 2)]
         );
         assert_eq!(parse_coins("18446744073709551615").unwrap(), vec![u64::MAX]);
+    }
+
+    #[test]
+    fn flat_pairs() {
+        assert_eq!(
+            cells_from_pairs(&[3, 5, 7, 2]).unwrap(),
+            vec![(3, 5), (7, 2)]
+        );
+        assert!(cells_from_pairs(&[3, 5, 7]).is_err());
     }
 
     #[test]
