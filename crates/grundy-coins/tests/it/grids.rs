@@ -226,3 +226,52 @@ fn results_serialise() {
         r#"{"game":"corners","value":4,"winning_move":{"rows":{"kind":"coins","coins":[3,4]},"cols":{"kind":"coins","coins":[3,4]}}}"#
     );
 }
+
+/// Every position of the board: a winning move exactly when the value is not 0, legal and
+/// reaching 0 by the brute-force table.
+fn exhaust_board(p: &Product, nx: u64, ny: u64) {
+    let t = grid_values(p, nx, ny).unwrap();
+    let (fx, fy) = (p.rows.first_coin(), p.cols.first_coin());
+    let cells: Vec<(u64, u64)> = (0..nx)
+        .flat_map(|i| (0..ny).map(move |j| (fx + i, fy + j)))
+        .collect();
+    for mask in 0u32..1 << cells.len() {
+        let heads: Vec<(u64, u64)> = cells
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| mask >> k & 1 == 1)
+            .map(|(_, &c)| c)
+            .collect();
+        let grid = p.position(&heads).unwrap();
+        let s = heads.iter().fold(0, |a, &(x, y)| a ^ t.get(x, y).unwrap());
+        match p.winning_move(&grid).unwrap() {
+            None => assert_eq!(s, 0, "{p} {heads:?}"),
+            Some(mv) => {
+                let after = p.apply(&grid, &mv).unwrap();
+                let v = after
+                    .heads()
+                    .iter()
+                    .fold(0, |a, &(x, y)| a ^ t.get(x, y).unwrap());
+                assert_eq!(v, 0, "{p} {heads:?} {mv}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_position_of_small_boards() {
+    let named = [
+        Line::Ruler,
+        Line::TurningTurtles,
+        Line::Twins,
+        Line::MockTurtles,
+    ];
+    for g1 in &named {
+        for g2 in &named {
+            exhaust_board(&Product::tartan(g1.clone(), g2.clone()), 3, 4);
+        }
+    }
+    exhaust_board(&Product::turning_corners(), 4, 4);
+    exhaust_board(&Product::acrostic(Line::Twins, Line::Twins), 3, 4);
+    exhaust_board(&Product::acrostic(Line::MockTurtles, Line::Ruler), 3, 4);
+}
