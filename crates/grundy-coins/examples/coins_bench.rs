@@ -130,7 +130,7 @@ fn main() {
         Line::MockTurtles,
     ];
     println!("\nTartan products, {rounds} random positions each (1-6 heads within 10^6 of 2^64):");
-    println!("  product                          mean us   worst us   zero-value");
+    println!("  product                                   mean us   worst us   zero-value");
     for g1 in &named {
         for g2 in &named {
             let p = Product::tartan(g1.clone(), g2.clone());
@@ -163,7 +163,7 @@ fn main() {
                 }
             }
             println!(
-                "  {:<32} {:8.1} {:10.1} {:8}",
+                "  {:<40} {:8.1} {:10.1} {:8}",
                 p.to_string(),
                 total / rounds as f64,
                 worst,
