@@ -160,3 +160,37 @@ fn bad_rows_are_refused() {
         Err(CoinError::BeforeFirst { .. })
     ));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn parsers_never_panic(text in "[a-z_\\[\\](),@+0-9C -]{0,30}") {
+        // Any of these may fail, but with an error, never a panic.
+        let _ = grundy_coins::Product::parse(&text);
+        let _ = Line::parse(&text);
+        let _ = TurnRule::parse(&text);
+        let _ = grundy_coins::parse_cells(&text);
+        let _ = grundy_coins::parse_coins(&text);
+    }
+
+    #[test]
+    fn games_print_and_parse_back(
+        k1 in 0usize..7,
+        k2 in 0usize..7,
+        tartan in any::<bool>(),
+    ) {
+        let lines = [
+            "ruler", "turning_turtles", "twins", "mock_turtles", "turn[3]", "turn[2+C@1]",
+            "turn[1,4-6C]",
+        ];
+        let (g1, g2) = (Line::parse(lines[k1]).unwrap(), Line::parse(lines[k2]).unwrap());
+        prop_assert_eq!(Line::parse(&g1.to_string()).unwrap(), g1.clone());
+        let p = if tartan {
+            grundy_coins::Product::tartan(g1, g2)
+        } else {
+            grundy_coins::Product::acrostic(g1, g2)
+        };
+        prop_assert_eq!(grundy_coins::Product::parse(&p.to_string()).unwrap(), p);
+    }
+}
