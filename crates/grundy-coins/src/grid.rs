@@ -314,30 +314,51 @@ impl Product {
     ///
     /// Arguments: a position. Returns: a legal move; every such move reaches value 0, and one
     /// is always returned when the value is not 0. Complexity: for Tartan products, one
-    /// constrained factorisation ([`crate::factor::factor`], at most about 2^16 field
-    /// operations, usually a few hundred) plus one move in each line game; no enumeration of
-    /// the board, so coordinates up to `2^64 - 1` are fine.
-    /// Example: in Turning Corners with heads (1, 3), (3, 2), (4, 4) (value 4) the only winning
-    /// move turns (3, 3), (3, 4), (4, 3), (4, 4) (Ferguson, section 5.2).
+    /// constrained factorisation ([`crate::factor::factor`], a few microseconds) plus one move
+    /// in each line game; no enumeration of the board, so coordinates up to `2^64 - 1` are
+    /// fine. Example: in Turning Corners with heads (1, 3), (3, 2), (4, 4) (value 4) the only
+    /// winning move turns (3, 3), (3, 4), (4, 3), (4, 4) (Ferguson, section 5.2).
     pub fn winning_move(&self, grid: &Grid) -> Result<Option<GridMove>, CoinError> {
+        self.move_to_value(grid, 0)
+    }
+
+    /// A move to a position of value `target` (what a sum needs of each component).
+    ///
+    /// Arguments: a position and a target. Returns: a legal move to that value; one is always
+    /// found when `target` is below the value (the mex guarantees one). For a larger target a
+    /// move may exist and is looked for in the same way, but `None` does not prove there is
+    /// none (except for brute-force acrostic products, which search every move). `None` when
+    /// `target` equals the value: no move keeps the value. Complexity: as
+    /// [`Product::winning_move`].
+    pub fn move_to_value(&self, grid: &Grid, target: u128) -> Result<Option<GridMove>, CoinError> {
         let values = self.head_values(grid)?;
-        let s = values.iter().fold(0, |a, v| a ^ v);
+        let value = values.iter().fold(0, |a, v| a ^ v);
+        let s = value ^ target;
         if s == 0 {
             return Ok(None);
         }
-        match self.kind {
-            ProductKind::Tartan => self.tartan_move(grid, &values, s).map(Some),
+        let found = match self.kind {
+            ProductKind::Tartan => self.tartan_move(grid, &values, s)?,
             ProductKind::Acrostic if self.acrostic_is_sum() => {
-                self.acrostic_sum_move(grid, &values, s).map(Some)
+                self.acrostic_sum_move(grid, &values, s)?
             }
-            ProductKind::Acrostic => self.acrostic_table_move(grid, &values, s).map(Some),
+            ProductKind::Acrostic => self.acrostic_table_move(grid, &values, s)?,
+        };
+        match found {
+            None if target < value => Err(CoinError::NoMoveFound { value }),
+            found => Ok(found),
         }
     }
 
-    fn tartan_move(&self, grid: &Grid, values: &[u128], s: u128) -> Result<GridMove, CoinError> {
+    /// A Tartan move changing the value by `s`, from a head whose value `v` has the top bit of
+    /// `s` (then `v + s < v` and Turning Corners guarantees the factorisation).
+    fn tartan_move(
+        &self,
+        grid: &Grid,
+        values: &[u128],
+        s: u128,
+    ) -> Result<Option<GridMove>, CoinError> {
         for (&(x, y), &v) in grid.heads.iter().zip(values) {
-            // The head must drop to v + s < v: the top bit of s is a bit of v. Such a head
-            // exists because s is the nim-sum of the values.
             if !allowed(s, v) {
                 continue;
             }
@@ -361,44 +382,42 @@ impl Product {
             else {
                 continue;
             };
-            return Ok(GridMove { rows, cols });
+            return Ok(Some(GridMove { rows, cols }));
         }
-        Err(CoinError::NoMoveFound { value: s })
+        Ok(None)
     }
 
+    /// An acrostic move changing the value by `s` when the product is a sum of heaps.
     fn acrostic_sum_move(
         &self,
         grid: &Grid,
         values: &[u128],
         s: u128,
-    ) -> Result<GridMove, CoinError> {
+    ) -> Result<Option<GridMove>, CoinError> {
         for (&(x, y), &v) in grid.heads.iter().zip(values) {
             let t = v ^ s;
-            if t >= v {
-                continue;
-            }
             let (g1, g2) = self.line_values(x, y)?;
             // The head is the sum of heaps g1 and g2: move in the one that Nim says. A move
             // of an even game turns an odd number of other coins, each worth its own value
             // plus the value of the shared coordinate.
             if t ^ g2 < g1 {
                 if let Some(rows) = self.rows.move_to(x, t ^ g2)? {
-                    return Ok(GridMove {
+                    return Ok(Some(GridMove {
                         rows,
                         cols: LineMove::single(y),
-                    });
+                    }));
                 }
             }
             if t ^ g1 < g2 {
                 if let Some(cols) = self.cols.move_to(y, t ^ g1)? {
-                    return Ok(GridMove {
+                    return Ok(Some(GridMove {
                         rows: LineMove::single(x),
                         cols,
-                    });
+                    }));
                 }
             }
         }
-        Err(CoinError::NoMoveFound { value: s })
+        Ok(None)
     }
 
     fn acrostic_table_move(
@@ -406,23 +425,20 @@ impl Product {
         grid: &Grid,
         values: &[u128],
         s: u128,
-    ) -> Result<GridMove, CoinError> {
+    ) -> Result<Option<GridMove>, CoinError> {
         let t = self.acrostic_table(&grid.heads)?;
         for (&(x, y), &v) in grid.heads.iter().zip(values) {
             let target = v ^ s;
-            if target >= v {
-                continue;
-            }
             for rows in self.rows.moves(x)? {
                 let coins = rows.coins(LIST_LIMIT)?;
                 let w = coins[..coins.len().saturating_sub(1)]
                     .iter()
                     .fold(0, |w, &a| w ^ t.get(a, y).unwrap_or(0));
                 if w == target {
-                    return Ok(GridMove {
+                    return Ok(Some(GridMove {
                         rows,
                         cols: LineMove::single(y),
-                    });
+                    }));
                 }
             }
             for cols in self.cols.moves(y)? {
@@ -431,14 +447,14 @@ impl Product {
                     .iter()
                     .fold(0, |w, &b| w ^ t.get(x, b).unwrap_or(0));
                 if w == target {
-                    return Ok(GridMove {
+                    return Ok(Some(GridMove {
                         rows: LineMove::single(x),
                         cols,
-                    });
+                    }));
                 }
             }
         }
-        Err(CoinError::NoMoveFound { value: s })
+        Ok(None)
     }
 
     /// The value and a winning move.

@@ -729,19 +729,36 @@ impl Line {
     /// Example: in Twins, heads at 1 and 3 have value `1 + 3 = 2`; the winning move turns coins
     /// 1 and 3, which leaves no head.
     pub fn winning_move(&self, heads: &[u64]) -> Result<Option<LineMove>, CoinError> {
-        let s = self.position_value(heads)?;
+        self.move_to_value(heads, 0)
+    }
+
+    /// A move from a row with these heads to a row of value `target`.
+    ///
+    /// Returns: a move whenever `target` is below the row's value (always found); for a larger
+    /// target a move is looked for among the moves of each head ([`Line::move_to`]), and
+    /// `None` does not prove there is none for the named games. `None` when `target` equals
+    /// the value. Complexity: one pass over the heads.
+    pub fn move_to_value(
+        &self,
+        heads: &[u64],
+        target: u128,
+    ) -> Result<Option<LineMove>, CoinError> {
+        let value = self.position_value(heads)?;
+        let s = value ^ target;
         if s == 0 {
             return Ok(None);
         }
         for &x in heads {
             let g = self.value(x)?;
-            if g ^ s < g {
-                if let Some(m) = self.move_to(x, g ^ s)? {
-                    return Ok(Some(m));
-                }
+            if let Some(m) = self.move_to(x, g ^ s)? {
+                return Ok(Some(m));
             }
         }
-        Err(CoinError::NoMoveFound { value: s })
+        if target < value {
+            Err(CoinError::NoMoveFound { value })
+        } else {
+            Ok(None)
+        }
     }
 }
 

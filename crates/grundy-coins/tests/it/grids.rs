@@ -96,6 +96,31 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
+    fn moves_to_any_target_on_small_boards(
+        k in 0usize..72,
+        cells in proptest::collection::btree_set((0u64..6, 0u64..6), 0..5),
+        target in 0u128..20,
+    ) {
+        let p = &products()[k];
+        let (fx, fy) = (p.rows.first_coin(), p.cols.first_coin());
+        let heads: Vec<(u64, u64)> = cells.into_iter().map(|(x, y)| (x + fx, y + fy)).collect();
+        let grid = p.position(&heads).unwrap();
+        let t = grid_values(p, 6, 6).unwrap();
+        let brute_value = |cells: &[(u64, u64)]| {
+            cells.iter().fold(0, |a, &(x, y)| a ^ t.get(x, y).unwrap())
+        };
+        let s = brute_value(grid.heads());
+        match p.move_to_value(&grid, target).unwrap() {
+            None => prop_assert!(target >= s),
+            Some(mv) => {
+                p.check_move(&grid, &mv).unwrap();
+                let after = p.apply(&grid, &mv).unwrap();
+                prop_assert_eq!(brute_value(after.heads()), target);
+            }
+        }
+    }
+
+    #[test]
     fn winning_moves_on_small_boards(
         k in 0usize..72,
         cells in proptest::collection::btree_set((0u64..6, 0u64..6), 0..5),
@@ -151,6 +176,7 @@ proptest! {
         k1 in 0usize..4,
         k2 in 0usize..4,
         cells in proptest::collection::btree_set((coord(), coord()), 1..6),
+        r in any::<u128>(),
     ) {
         let named = [Line::Ruler, Line::TurningTurtles, Line::Twins, Line::MockTurtles];
         let p = Product::tartan(named[k1].clone(), named[k2].clone());
@@ -170,6 +196,14 @@ proptest! {
                 let change = nim_mul_u128(move_sum(&p.rows, &mv.rows), move_sum(&p.cols, &mv.cols));
                 prop_assert_eq!(s ^ change, 0);
             }
+        }
+        // Any smaller target, as a sum asks of a component.
+        if s > 0 {
+            let target = r % s;
+            let mv = p.move_to_value(&grid, target).unwrap().unwrap();
+            p.check_move(&grid, &mv).unwrap();
+            let change = nim_mul_u128(move_sum(&p.rows, &mv.rows), move_sum(&p.cols, &mv.cols));
+            prop_assert_eq!(s ^ change, target);
         }
     }
 }

@@ -126,6 +126,26 @@ proptest! {
     }
 
     #[test]
+    fn moves_to_any_target_on_huge_rows(
+        k in 0usize..4,
+        heads in proptest::collection::btree_set(coin(), 1..6),
+        r in any::<u128>(),
+    ) {
+        let line = &named()[k];
+        let heads: Vec<u64> = heads.into_iter().filter(|&h| h >= line.first_coin()).collect();
+        let s = line.position_value(&heads).unwrap();
+        let target = if s > 0 { r % s } else { r % 4 };
+        match line.move_to_value(&heads, target).unwrap() {
+            None => prop_assert!(target >= s),
+            Some(m) => {
+                line.check_move(&m).unwrap();
+                prop_assert!(heads.contains(&m.last().unwrap()));
+                prop_assert_eq!(s ^ move_sum(line, &m), target);
+            }
+        }
+    }
+
+    #[test]
     fn winning_moves_on_huge_rows(
         k in 0usize..4,
         heads in proptest::collection::btree_set(coin(), 1..6),
