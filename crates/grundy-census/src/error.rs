@@ -1,0 +1,58 @@
+//! Why a census could not run, resume or write its tables.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// Errors of a census. Problems of a single code that do not stop the census (a value that
+/// overflows 32 bits, a certificate the checker refuses) are noted in its row instead.
+#[derive(Debug, Error)]
+pub enum CensusError {
+    /// A ruleset in the list does not parse.
+    #[error("ruleset {text:?}: {message}")]
+    Rules {
+        /// The text as given.
+        text: String,
+        /// What was wrong (with its offset).
+        message: String,
+    },
+    /// The list of rulesets is empty or asks for no values.
+    #[error("nothing to compute: {0}")]
+    Empty(String),
+    /// The values cannot be computed at all (memory limit): raised before the census
+    /// records anything for the code concerned.
+    #[error("{rules}: {message}")]
+    Compute {
+        /// The ruleset concerned.
+        rules: String,
+        /// The underlying error, with what to do.
+        message: String,
+    },
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file concerned.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The state file is damaged or belongs to another census.
+    #[error("{path}: {reason}")]
+    BadState {
+        /// The state file.
+        path: PathBuf,
+        /// What is wrong and what to do.
+        reason: String,
+    },
+    /// The cancellation flag was raised; finished codes are in the state file.
+    #[error(
+        "cancelled after {done} of {total} rulesets; run again with the same state file to \
+         continue"
+    )]
+    Cancelled {
+        /// Rulesets finished (including those of earlier runs).
+        done: usize,
+        /// Rulesets in the census.
+        total: usize,
+    },
+}
