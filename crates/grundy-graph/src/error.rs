@@ -69,12 +69,6 @@ pub enum GraphError {
         /// The number of vertices of the graph given.
         vertices: u64,
     },
-    /// A text is not a valid rendering of a [`crate::LoopyValue`].
-    #[error("`{text}` is not a loopy value: expected `0`, `*N`, `∞` or `∞(a,b,...)`")]
-    BadValue {
-        /// The offending text.
-        text: String,
-    },
 }
 
 /// Builds a [`GraphError::Parse`] for line `line` (1-based) of `text`.

@@ -72,7 +72,7 @@ fn others(values: &GraphValues, tokens: &[u32], skip: usize) -> Others {
 /// let g = Graph::from_edges(3, &[(0, 1), (1, 2)]).unwrap();
 /// let vals = solve(&g);
 /// // The path 0 -> 1 -> 2 has values 0, *1, 0.
-/// assert_eq!(position_value(&g, &vals, &[0, 1]).unwrap(), LoopyValue::Finite(1));
+/// assert_eq!(position_value(&g, &vals, &[0, 1]).unwrap(), LoopyValue::finite(1));
 /// ```
 pub fn position_value(
     graph: &Graph,

@@ -85,13 +85,13 @@ impl GraphValues {
     /// // 0 <-> 1 is a cycle; 1 -> 2 where 2 is terminal.
     /// let g = Graph::from_edges(3, &[(0, 1), (1, 0), (1, 2)]).unwrap();
     /// let vals = solve(&g);
-    /// assert_eq!(vals.value(&g, 2), LoopyValue::Finite(0));
-    /// assert_eq!(vals.value(&g, 1), LoopyValue::Finite(1));
-    /// assert_eq!(vals.value(&g, 0), LoopyValue::Finite(0));
+    /// assert_eq!(vals.value(&g, 2), LoopyValue::finite(0));
+    /// assert_eq!(vals.value(&g, 1), LoopyValue::finite(1));
+    /// assert_eq!(vals.value(&g, 0), LoopyValue::finite(0));
     /// ```
     pub fn value(&self, graph: &Graph, v: u32) -> LoopyValue {
         match self.finite(v) {
-            Some(n) => LoopyValue::Finite(n),
+            Some(n) => LoopyValue::finite(n),
             None => LoopyValue::Infinite(self.k_set(graph, v)),
         }
     }
@@ -450,7 +450,7 @@ mod tests {
         // between 0 and 2 forever, so both are ∞(0).
         let g = Graph::from_edges(4, &[(0, 1), (0, 2), (2, 0), (2, 3)]).unwrap();
         let v = solve(&g);
-        assert_eq!(v.value(&g, 1), LoopyValue::Finite(0));
+        assert_eq!(v.value(&g, 1), LoopyValue::finite(0));
         assert_eq!(v.value(&g, 0), LoopyValue::Infinite(vec![0]));
         assert_eq!(v.value(&g, 2), LoopyValue::Infinite(vec![0]));
         assert_eq!(v.outcome(&g, 0), Outcome::N);
@@ -463,8 +463,8 @@ mod tests {
         // counter of 2 is below that of 0, which is what makes the reversal final.
         let g = Graph::from_edges(3, &[(0, 1), (1, 0), (1, 2)]).unwrap();
         let v = solve(&g);
-        assert_eq!(v.value(&g, 0), LoopyValue::Finite(0));
-        assert_eq!(v.value(&g, 1), LoopyValue::Finite(1));
+        assert_eq!(v.value(&g, 0), LoopyValue::finite(0));
+        assert_eq!(v.value(&g, 1), LoopyValue::finite(1));
         assert!(v.counter(2) < v.counter(0));
     }
 }

@@ -7,23 +7,7 @@ use crate::rules::HeapRules;
 use crate::subset::SubSet;
 use crate::values::{Cell, Values};
 
-/// An (arithmetic) period of a nim-sequence: G(n + period) = G(n) + saltus for n >= preperiod.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Period {
-    /// The least n0 from which the relation holds in the values examined.
-    pub preperiod: u64,
-    /// The least period found.
-    pub period: u64,
-    /// The constant added per period (0 for a plain period).
-    pub saltus: u64,
-    /// True only when a theorem certifies the relation for every n, not just the values
-    /// examined: the Guy-Smith periodicity theorem for finite take-and-break codes, the
-    /// repetition of a full window of `max(S)` values for finite subtraction sets.
-    pub proven: bool,
-    /// How many values (heaps 0..values_needed) the certificate needs; when `proven` is
-    /// false, how many it would need (0 when no theorem applies).
-    pub values_needed: u64,
-}
+pub use grundy_types::Period;
 
 /// How many values a certificate for (n0, p) needs under `rules`, or `None` when no
 /// theorem applies (infinite sets and codes, `!` codes, a saltus).

@@ -21,20 +21,15 @@ pub mod explain;
 pub mod expr;
 mod game;
 mod loopy;
-mod nimber;
-mod outcome;
 pub mod play;
 pub mod position;
 pub mod rules;
 pub mod solve;
-mod value;
 
 pub use game::Game;
 /// Graphs and their loopy values (the `grundy-graph` crate).
 pub use grundy_graph as graph;
-pub use nimber::{mex, mex_u64, nim_sum, Nimber};
-pub use outcome::{Outcome, Play};
-pub use value::{sum as value_sum, Value};
+pub use grundy_types::{mex, mex_u64, nim_sum, value_sum, Nimber, Outcome, Period, Play, Value};
 
 /// Every error the library reports, sorted by what the caller should do.
 #[derive(Debug, thiserror::Error)]

@@ -1,6 +1,6 @@
 //! Analysis of sums that contain loopy components (tokens on graphs with cycles).
 //!
-//! Values follow Smith's rules ([`crate::value::sum`]); a move wins when the sum after it has
+//! Values follow Smith's rules ([`crate::value_sum`]); a move wins when the sum after it has
 //! outcome P, and keeps a draw when the sum after it has outcome D.
 
 use crate::analysis::{
@@ -8,7 +8,7 @@ use crate::analysis::{
 };
 use crate::position::{Component, Position, Term};
 use crate::solve::{SolveError, Solver};
-use crate::value::{sum, Value};
+use crate::{value_sum as sum, Value};
 use crate::{Nimber, Outcome, Play};
 
 /// Whether some component of the position belongs to a loopy family.

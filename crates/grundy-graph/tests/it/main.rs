@@ -292,7 +292,7 @@ proptest! {
 
     #[test]
     fn value_display_parses_back(finite in any::<bool>(), x in 0u64..1000, k in proptest::collection::btree_set(0u64..20, 0..4)) {
-        let v = if finite { LoopyValue::Finite(x) } else { LoopyValue::Infinite(k.into_iter().collect()) };
+        let v = if finite { LoopyValue::finite(x) } else { LoopyValue::Infinite(k.into_iter().collect()) };
         prop_assert_eq!(v.to_string().parse::<LoopyValue>().ok(), Some(v));
     }
 
@@ -558,7 +558,7 @@ fn reading_files() {
     assert_eq!((g.vertex_count(), g.edge_count()), (3, 2));
     let vals = solve(&g);
     assert!(vals.is_acyclic());
-    assert_eq!(vals.value(&g, 0), LoopyValue::Finite(0));
+    assert_eq!(vals.value(&g, 0), LoopyValue::finite(0));
 
     for p in [empty, bad, latin1, loops, dot] {
         let _ = std::fs::remove_file(p);

@@ -18,7 +18,7 @@
 
 use std::sync::Arc;
 
-use grundy_graph::{Graph, GraphValues, LoopyValue};
+use grundy_graph::{Graph, GraphValues};
 
 use super::{Arg, ArgError, Family, Move, ParamError, Ruleset, State};
 use crate::solve::SolveError;
@@ -85,10 +85,7 @@ impl GraphGame {
     }
 
     fn value(&self, v: u32) -> Value {
-        match self.values.value(&self.graph, v) {
-            LoopyValue::Finite(n) => Value::Finite(Nimber::new(n)),
-            LoopyValue::Infinite(k) => Value::Infinite(k),
-        }
+        self.values.value(&self.graph, v)
     }
 }
 

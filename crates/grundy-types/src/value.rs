@@ -1,6 +1,7 @@
 //! Game values with the loopy infinity: a nimber, or Smith's `∞(K)`.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::{Nimber, Outcome};
 
@@ -17,7 +18,19 @@ pub enum Value {
     Infinite(Vec<u64>),
 }
 
+impl serde::Serialize for Value {
+    /// The text form (`0`, `*3`, `∞(0,1)`), as in the `value` field of the JSON output.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl Value {
+    /// A finite value from a machine word.
+    pub fn finite(n: u64) -> Value {
+        Value::Finite(Nimber::new(n))
+    }
+
     /// Who wins: P for 0, N for another nimber or `∞(K)` with 0 in K, D otherwise.
     pub fn outcome(&self) -> Outcome {
         match self {
@@ -80,6 +93,61 @@ impl fmt::Display for Value {
                 write!(f, "∞({})", parts.join(","))
             }
         }
+    }
+}
+
+/// A text that is not a value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a value: expected `0`, `*`, `*N`, `∞` or `∞(a,b,...)`")]
+pub struct ValueParseError {
+    /// The offending text.
+    pub text: String,
+}
+
+impl FromStr for Value {
+    type Err = ValueParseError;
+
+    /// Parses the rendering of [`fmt::Display`]: `0`, `*`, `*N`, `∞`, `∞(a,b,...)`
+    /// (spaces allowed inside the parentheses, `inf` accepted for `∞`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || ValueParseError {
+            text: s.to_string(),
+        };
+        let t = s.trim();
+        if t == "0" {
+            return Ok(Value::finite(0));
+        }
+        if let Some(rest) = t.strip_prefix('*') {
+            if rest.is_empty() {
+                return Ok(Value::finite(1));
+            }
+            if !rest.chars().all(|c| c.is_ascii_digit()) {
+                return Err(bad());
+            }
+            return num_bigint::BigUint::from_str(rest)
+                .map(|n| Value::Finite(Nimber::from_big(n)))
+                .map_err(|_| bad());
+        }
+        let rest = t
+            .strip_prefix('∞')
+            .or_else(|| t.strip_prefix("inf"))
+            .ok_or_else(bad)?;
+        if rest.is_empty() {
+            return Ok(Value::Infinite(Vec::new()));
+        }
+        let inner = rest
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .ok_or_else(bad)?;
+        let mut k = Vec::new();
+        if !inner.trim().is_empty() {
+            for part in inner.split(',') {
+                k.push(part.trim().parse::<u64>().map_err(|_| bad())?);
+            }
+        }
+        k.sort_unstable();
+        k.dedup();
+        Ok(Value::Infinite(k))
     }
 }
 

@@ -63,6 +63,34 @@ impl Nimber {
     }
 }
 
+impl serde::Serialize for Nimber {
+    /// A JSON integer of any size: small values as numbers, large ones written out exactly
+    /// (serde_json's arbitrary precision keeps every digit).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            Repr::Small(v) => s.serialize_u64(*v),
+            Repr::Big(b) => serialize_big(b, s),
+        }
+    }
+}
+
+/// Serializes an integer of any size as a bare JSON number.
+///
+/// Arguments: the integer and a serializer.
+/// Returns: what the serializer returns; for serde_json, the digits as a JSON number.
+/// Complexity: O(digits^2) for the decimal conversion.
+/// Example: `serde_json::to_string(&Nimber::from_big(2u32.into()))` is `"2"`.
+pub fn serialize_big<S: serde::Serializer>(b: &BigUint, s: S) -> Result<S::Ok, S::Error> {
+    use std::str::FromStr;
+    match b.to_u64() {
+        Some(v) => s.serialize_u64(v),
+        None => match serde_json::Number::from_str(&b.to_string()) {
+            Ok(n) => serde::Serialize::serialize(&n, s),
+            Err(_) => s.serialize_str(&b.to_string()),
+        },
+    }
+}
+
 impl Default for Nimber {
     fn default() -> Self {
         Nimber::ZERO
@@ -256,5 +284,20 @@ mod tests {
         assert_eq!(Nimber::new(0).star(), "0");
         assert_eq!(Nimber::new(1).star(), "*");
         assert_eq!(Nimber::new(7).star(), "*7");
+    }
+}
+
+#[cfg(test)]
+mod serde_tests {
+    use super::*;
+
+    #[test]
+    fn big_nimbers_are_exact_json_integers() {
+        let big = Nimber::from_big(BigUint::from(10u32).pow(30) + 7u32);
+        assert_eq!(
+            serde_json::to_string(&big).unwrap(),
+            "1000000000000000000000000000007"
+        );
+        assert_eq!(serde_json::to_string(&Nimber::new(5)).unwrap(), "5");
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Who wins a position with perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Outcome {
     /// The previous player wins: the player to move loses.
     P,
@@ -20,6 +20,15 @@ impl Outcome {
             Outcome::P => "P",
             Outcome::N => "N",
             Outcome::D => "D",
+        }
+    }
+
+    /// The outcome of a position that the player to move wins (`true`) or loses.
+    pub fn from_win(mover_wins: bool) -> Outcome {
+        if mover_wins {
+            Outcome::N
+        } else {
+            Outcome::P
         }
     }
 
@@ -40,7 +49,8 @@ impl fmt::Display for Outcome {
 }
 
 /// The play convention: who wins when the player to move has no move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Play {
     /// The player who cannot move loses.
     #[default]
@@ -50,6 +60,15 @@ pub enum Play {
 }
 
 impl Play {
+    /// Misere play when `misere` is true, normal play otherwise.
+    pub fn from_misere(misere: bool) -> Play {
+        if misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+
     /// `"normal"` or `"misere"`, as in the JSON output.
     pub fn name(self) -> &'static str {
         match self {

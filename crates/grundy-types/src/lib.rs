@@ -1,0 +1,21 @@
+//! The shared vocabulary of Grundy, defined once for every crate: [`Nimber`] (exact at any
+//! size), [`mex`] and [`nim_sum`], [`Outcome`] and [`Play`], Smith's loopy [`Value`], and the
+//! [`Period`] of a nim-sequence.
+//!
+//! ```
+//! use grundy_types::{mex, Nimber, Outcome, Value};
+//! let v = mex(&[Nimber::new(0), Nimber::new(1), Nimber::new(3)]);
+//! assert_eq!(v, Nimber::new(2));
+//! assert_eq!(Value::Finite(v).outcome(), Outcome::N);
+//! ```
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
+mod nimber;
+mod outcome;
+mod period;
+mod value;
+
+pub use nimber::{mex, mex_u64, nim_sum, Nimber};
+pub use outcome::{Outcome, Play};
+pub use period::Period;
+pub use value::{sum as value_sum, Value, ValueParseError};
