@@ -285,7 +285,7 @@ pub fn library(q: &Query) -> Result<Answer, String> {
         // Normal play without moves: the nim-value alone, exact at any size for families with
         // a closed form. Families that know only the outcome at large sizes (Wythoff, the
         // multiplication game) go through the full analysis below.
-        if let Ok(v) = nimber(&pos, Limits::default()) {
+        if let Ok(v) = nimber(&pos, &Limits::default()) {
             return Ok(Answer {
                 outcome: if v.is_zero() { Outcome::P } else { Outcome::N },
                 moves_to: vec![],
@@ -309,7 +309,10 @@ pub fn library(q: &Query) -> Result<Answer, String> {
     Ok(Answer {
         outcome: a.outcome,
         moves_to: a.winning_moves.into_iter().map(|m| m.to).collect(),
-        moves_total: a.winning_moves_total,
+        moves_total: a
+            .winning_moves_total
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(usize::MAX),
     })
 }
 
@@ -410,7 +413,7 @@ fn heaps_of(rendered: &str) -> Result<Vec<u64>, String> {
     pos.components()
         .into_iter()
         .map(|(_, c)| match c {
-            Component::Of(_, s) => match s.first() {
+            Component::Of(r, s) => match r.rules().args(&s).first() {
                 Some(a @ Arg::Int(_)) => a.as_u64(),
                 _ => Err(format!("{rendered}: not a heap position")),
             },

@@ -1,13 +1,13 @@
-//! The subcommands: argument definitions and their dispatch.
+//! The subcommands: argument definitions and their dispatch to the library's typed API.
 
-use std::io::Read;
+use std::io::{BufRead, IsTerminal, Read};
+use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use grundy::analysis::{self, Analysis, Options};
-use grundy::solve::Limits;
-use grundy::{expr, rules, Play};
-use serde_json::{json, Value};
+use grundy::analysis::{Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES};
+use grundy::{api, render, Limits, Play, Registry};
 
+use crate::context::{self, Reporter};
 use crate::failure::Failure;
 use crate::output::Out;
 
@@ -24,6 +24,7 @@ enum Command {
     /// Outcome, nim-value and every winning move of a position
     Analyze {
         /// The position, e.g. 'nim(3,4,5) + tb[0.07](20)'; '-' reads it from standard input
+        /// (with --batch: one position a line)
         expr: String,
         /// Misere play: the player who cannot move wins
         #[arg(long)]
@@ -31,14 +32,24 @@ enum Command {
         /// Print one JSON object instead of text
         #[arg(long)]
         json: bool,
+        /// Many positions in one run: one expression a line on standard input, one JSON
+        /// object a line out (an error is an object with "error"); give '-' as EXPR
+        #[arg(long)]
+        batch: bool,
         /// The most positions a search may store (default 5000000; with --misere 200000,
         /// since a misere search stores whole sums, each far costlier than one position)
         #[arg(long)]
         max_nodes: Option<usize>,
-        /// The most winning moves printed (all are counted); by default up to 1000, fewer when
-        /// the position is so long that they would exceed 16 MiB of text
+        /// The most winning moves printed (all are counted); by default a screenful on a
+        /// terminal, else up to 1000 (fewer when they would exceed 16 MiB of text)
         #[arg(long)]
         max_moves: Option<usize>,
+        /// Do not look for the remoteness (a small extra search that --json runs by default)
+        #[arg(long)]
+        no_remoteness: bool,
+        /// Stop after this many seconds (exit 3)
+        #[arg(long)]
+        timeout: Option<f64>,
     },
     /// Nim-values of single heaps 0..N of a heap ruleset, with the period when one is found
     Table {
@@ -53,15 +64,18 @@ enum Command {
         /// Write the values and statistics to this compact binary file instead of printing
         /// them (sub and tb rulesets; for long runs, with a progress bar)
         #[arg(long)]
-        out: Option<std::path::PathBuf>,
+        out: Option<PathBuf>,
         /// With --out: resume from and save to this checkpoint file, so that a run killed at
         /// any instant continues where it stopped
         #[arg(long, requires = "out")]
-        checkpoint: Option<std::path::PathBuf>,
-        /// With --out: the most memory the table may take, like 8G or 500M (default: three
-        /// quarters of the available memory)
-        #[arg(long, requires = "out")]
+        checkpoint: Option<PathBuf>,
+        /// The most memory the table may take, like 8G or 500M (default: three quarters of
+        /// the available memory)
+        #[arg(long)]
         memory_limit: Option<String>,
+        /// Stop after this many seconds (exit 3)
+        #[arg(long)]
+        timeout: Option<f64>,
     },
     /// Plot the nim-sequence of a heap ruleset as SVG or PNG, the period marked
     Plot {
@@ -72,7 +86,7 @@ enum Command {
         to: String,
         /// The image file: .svg or .png
         #[arg(long)]
-        out: std::path::PathBuf,
+        out: PathBuf,
         /// Width in pixels
         #[arg(long, default_value_t = 1000)]
         width: u32,
@@ -83,7 +97,7 @@ enum Command {
     /// Values and outcomes of every vertex of a graph file (edge list or DOT; cycles allowed)
     Graph {
         /// The graph file
-        file: std::path::PathBuf,
+        file: PathBuf,
         /// Print one JSON object
         #[arg(long, conflicts_with = "csv")]
         json: bool,
@@ -120,9 +134,12 @@ enum Command {
         /// Misere play: the player who cannot move wins
         #[arg(long)]
         misere: bool,
-        /// The most positions a search may store
-        #[arg(long, default_value_t = Limits::default().max_nodes)]
-        max_nodes: usize,
+        /// The most positions a search may store (the same defaults as analyze)
+        #[arg(long)]
+        max_nodes: Option<usize>,
+        /// Stop after this many seconds (exit 3)
+        #[arg(long)]
+        timeout: Option<f64>,
     },
     /// Every ruleset the engine knows, with syntax, rule summary and example
     List {
@@ -134,72 +151,86 @@ enum Command {
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
+    let reg = context::registry();
     match cli.command {
         Command::Analyze {
             expr,
             misere,
             json,
+            batch,
             max_nodes,
             max_moves,
+            no_remoteness,
+            timeout,
         } => {
-            let text = read_expr(expr)?;
-            let pos = expr::parse(&text).map_err(|e| Failure::parse(&e, &text))?;
+            let play = Play::from_misere(misere);
+            let reporter = Reporter::new();
+            let limits = context::limits(Limits::for_play(play), max_nodes, timeout, &reporter)?;
+            let on_terminal = !json && !batch && std::io::stdout().is_terminal();
             let opts = Options {
-                play: if misere { Play::Misere } else { Play::Normal },
-                limits: Limits {
-                    max_nodes: max_nodes.unwrap_or(if misere {
-                        MISERE_DEFAULT_NODES
-                    } else {
-                        Limits::default().max_nodes
-                    }),
-                },
-                // An explicit --max-moves is taken as asked; the default also caps the text.
-                max_moves: max_moves.unwrap_or(Options::default().max_moves),
+                play,
+                limits,
+                // An explicit --max-moves is taken as asked; the default also caps the text,
+                // and a terminal gets a screenful.
+                max_moves: max_moves.unwrap_or(if on_terminal {
+                    TERMINAL_MOVES
+                } else {
+                    DEFAULT_MAX_MOVES
+                }),
                 max_render_bytes: match max_moves {
                     Some(_) => usize::MAX,
-                    None => Options::default().max_render_bytes,
+                    None => DEFAULT_RENDER_BYTES,
                 },
+                remoteness: (json || batch) && !no_remoteness,
             };
-            let a = analysis::analyze(&pos, &opts)?;
+            if batch {
+                return analyze_batch(&reg, &expr, &opts);
+            }
+            let text = read_expr(expr)?;
+            let a = api::analyze(&reg, &text, &opts);
+            reporter.finish();
+            let a = a.map_err(|e| Failure::at(e, &text))?;
             let mut out = Out::new();
             if json {
-                out.line(&crate::play::with_remoteness(
-                    analysis_json(&a),
-                    &pos,
-                    opts.play,
-                ))?;
+                out.line(&to_json(&a)?)?;
             } else {
-                out.put(&analysis_text(&a))?;
+                out.put(&render::analysis_text(
+                    &a,
+                    " (raise --max-moves to see them)",
+                ))?;
             }
             out.flush()
         }
         Command::Table {
             ruleset,
             to,
-            json,
             out: Some(out),
             checkpoint,
             memory_limit,
-        } => {
-            let _ = json;
-            crate::lab::table_to_file(
-                &ruleset,
-                &to,
-                &out,
-                checkpoint.as_deref(),
-                memory_limit.as_deref(),
-            )
-        }
+            ..
+        } => crate::lab::table_to_file(
+            &reg,
+            &ruleset,
+            &to,
+            &out,
+            checkpoint.as_deref(),
+            memory_limit.as_deref(),
+        ),
         Command::Table {
-            ruleset, to, json, ..
-        } => table(&ruleset, &to, json),
+            ruleset,
+            to,
+            json,
+            memory_limit,
+            timeout,
+            ..
+        } => table(&reg, &ruleset, &to, json, memory_limit.as_deref(), timeout),
         Command::Plot {
             ruleset,
             to,
             out,
             width,
             height,
-        } => crate::lab::plot(&ruleset, &to, &out, width, height),
+        } => crate::lab::plot(&reg, &ruleset, &to, &out, width, height),
         Command::Graph {
             file,
             json,
@@ -211,15 +242,131 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             misere,
             engine_first,
             hint,
-        } => crate::play::run(&expr, misere, engine_first, hint),
+        } => crate::play::run(&reg, &expr, misere, engine_first, hint),
         Command::Explain {
             expr,
             markdown,
             misere,
             max_nodes,
-        } => crate::explain::run(&expr, markdown, misere, max_nodes),
-        Command::List { json } => list(json),
+            timeout,
+        } => {
+            let play = Play::from_misere(misere);
+            let reporter = Reporter::new();
+            let limits = context::limits(Limits::for_play(play), max_nodes, timeout, &reporter)?;
+            let text = read_expr(expr)?;
+            let parts = api::explain(&reg, &text, play, &limits);
+            reporter.finish();
+            let parts = parts.map_err(|e| Failure::at(e, &text))?;
+            let render = if markdown {
+                grundy::explain::to_markdown
+            } else {
+                grundy::explain::to_text
+            };
+            let shown: Vec<String> = parts.iter().map(render).collect();
+            let mut o = Out::new();
+            o.put(&shown.join("\n"))?;
+            o.flush()
+        }
+        Command::List { json } => {
+            let families = api::list(&reg);
+            let mut out = Out::new();
+            if json {
+                out.line(&to_json(&families)?)?;
+            } else {
+                out.put(&render::list_text(&families))?;
+            }
+            out.flush()
+        }
     }
+}
+
+/// How many winning moves a terminal shows by default (a screenful).
+const TERMINAL_MOVES: usize = 20;
+
+/// A typed result as one line of JSON.
+pub fn to_json(v: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string(v).map_err(|e| Failure::input(format!("cannot write JSON: {e}")))
+}
+
+/// `analyze --batch`: one expression a line in, one JSON object a line out. The registry is
+/// shared, so a graph file or a heap table is built once for all the lines.
+fn analyze_batch(reg: &Registry, expr: &str, opts: &Options) -> Result<(), Failure> {
+    if expr.trim() != "-" {
+        return Err(Failure::input(
+            "--batch reads the positions from standard input: give '-' as the expression",
+        ));
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock().take(u64::MAX);
+    let mut out = Out::new();
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    loop {
+        line.clear();
+        let got = (&mut input)
+            .take(MAX_EXPR_BYTES + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| Failure::input(format!("cannot read standard input: {e}")))?;
+        if got == 0 {
+            break;
+        }
+        number += 1;
+        if line.len() as u64 > MAX_EXPR_BYTES {
+            return Err(Failure::Limit(format!(
+                "line {number} of standard input is longer than the limit of {MAX_EXPR_BYTES} bytes"
+            )));
+        }
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let result = api::analyze(reg, text, opts);
+        let json = match result {
+            Ok(a) => to_json(&a)?,
+            Err(grundy::Error::Cancelled) => {
+                out.flush()?;
+                return Err(Failure::Interrupted(format!(
+                    "stopped at line {number}; the lines before it were answered"
+                )));
+            }
+            Err(e) => to_json(&serde_json::json!({"line": number, "error": e}))?,
+        };
+        out.line(&json)?;
+        // Each answer leaves at once, so that a program driving the batch can read it.
+        out.flush()?;
+    }
+    out.flush()
+}
+
+fn table(
+    reg: &Registry,
+    ruleset: &str,
+    to: &str,
+    json: bool,
+    memory_limit: Option<&str>,
+    timeout: Option<f64>,
+) -> Result<(), Failure> {
+    let n = api::parse_natural(to, "--to")?;
+    let reporter = Reporter::new();
+    let mut limits = context::limits(Limits::default(), None, timeout, &reporter)?;
+    if let Some(m) = memory_limit {
+        limits.max_memory = context::parse_bytes("--memory-limit", m)?;
+    }
+    let t = api::table(reg, ruleset, &n, &limits);
+    reporter.finish();
+    let t = t.map_err(|e| Failure::at(e, ruleset))?;
+    let mut out = Out::new();
+    if json {
+        serde_json::to_writer(&mut out, &t).map_err(|e| match e.io_error_kind() {
+            Some(kind) => Failure::Output(std::io::Error::new(kind, e.to_string())),
+            None => Failure::input(format!("cannot write JSON: {e}")),
+        })?;
+        out.put("\n")?;
+    } else {
+        out.put(&render::table_text(&t))?;
+    }
+    out.flush()
 }
 
 /// The longest expression read from standard input (Nim with 10^6 heaps takes about 7 MB).
@@ -250,218 +397,4 @@ pub fn read_expr(arg: String) -> Result<String, Failure> {
             e.utf8_error().valid_up_to() + 1
         ))
     })
-}
-
-fn analysis_json(a: &Analysis) -> String {
-    let moves: Vec<Value> = a
-        .winning_moves
-        .iter()
-        .map(|m| json!({"to": m.to, "move": m.text}))
-        .collect();
-    // A nimber is written as a bare JSON integer of any size (JSON numbers are unbounded).
-    let nimber = a
-        .nimber
-        .as_ref()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|| "null".to_string());
-    let value = a.value.as_ref().map(|v| v.to_string());
-    // Key order follows the spec's example; serde_json's map keeps insertion order only with
-    // preserve_order, so the object is written by hand around serialised pieces.
-    let mut out = String::from("{");
-    out.push_str(&format!("\"game\":{}", json!(a.game)));
-    out.push_str(&format!(",\"play\":{}", json!(a.play.name())));
-    out.push_str(&format!(",\"outcome\":{}", json!(a.outcome.letter())));
-    out.push_str(&format!(",\"nimber\":{nimber}"));
-    if let Some(v) = value {
-        out.push_str(&format!(",\"value\":{}", json!(v)));
-    }
-    out.push_str(&format!(",\"winning_moves\":{}", Value::Array(moves)));
-    out.push_str(&format!(
-        ",\"winning_moves_total\":{}",
-        a.winning_moves_total
-    ));
-    if a.winning_moves_total > a.winning_moves.len() {
-        out.push_str(",\"winning_moves_truncated\":true");
-    }
-    if let Some(note) = &a.winning_moves_note {
-        out.push_str(&format!(",\"winning_moves_note\":{}", json!(note)));
-    }
-    if a.outcome == grundy::Outcome::D {
-        let drawing: Vec<Value> = a
-            .drawing_moves
-            .iter()
-            .map(|m| json!({"to": m.to, "move": m.text}))
-            .collect();
-        out.push_str(&format!(",\"drawing_moves\":{}", Value::Array(drawing)));
-        out.push_str(&format!(
-            ",\"drawing_moves_total\":{}",
-            a.drawing_moves_total
-        ));
-    }
-    out.push('}');
-    out
-}
-
-fn analysis_text(a: &Analysis) -> String {
-    let mut out = String::new();
-    out.push_str(&format!("position: {}\n", a.game));
-    out.push_str(&format!("play:     {}\n", a.play.name()));
-    let meaning = match a.outcome {
-        grundy::Outcome::P => "the player to move loses",
-        grundy::Outcome::N => "the player to move wins",
-        grundy::Outcome::D => "a draw",
-    };
-    out.push_str(&format!("outcome:  {} ({meaning})\n", a.outcome));
-    match (&a.value, a.play) {
-        (Some(v), _) => out.push_str(&format!("value:    {v}\n")),
-        (None, Play::Misere) => {
-            out.push_str("value:    (misere play: values do not add, only the outcome is given)\n")
-        }
-        (None, Play::Normal) => out.push_str(
-            "value:    (not computed: the position is beyond this game's nim-value search; \
-             the outcome and winning moves are exact)\n",
-        ),
-    }
-    if a.winning_moves_total > 0 {
-        out.push_str(&format!("winning moves ({}):\n", a.winning_moves_total));
-        for m in &a.winning_moves {
-            out.push_str(&format!("  {}    ({})\n", m.to, m.text));
-        }
-        if a.winning_moves_total > a.winning_moves.len() {
-            out.push_str(&format!(
-                "  ... {} more (raise --max-moves to see them)\n",
-                a.winning_moves_total - a.winning_moves.len()
-            ));
-        }
-    } else if a.outcome == grundy::Outcome::P {
-        out.push_str("winning moves: none (every move loses)\n");
-    }
-    if let Some(note) = &a.winning_moves_note {
-        out.push_str(&format!("note: {note}\n"));
-    }
-    if a.outcome == grundy::Outcome::D {
-        out.push_str(&format!(
-            "drawing moves ({}), which keep the draw:\n",
-            a.drawing_moves_total
-        ));
-        for m in &a.drawing_moves {
-            out.push_str(&format!("  {}    ({})\n", m.to, m.text));
-        }
-    }
-    out
-}
-
-/// The largest N accepted by `grundy table` (values are kept in memory and printed).
-const TABLE_LIMIT: u64 = 50_000_000;
-
-/// Default search limit of `analyze --misere`: about ten seconds of the slowest searches.
-const MISERE_DEFAULT_NODES: usize = 200_000;
-
-/// The text line that reports a period, shared by the table and table-file outputs.
-pub fn period_line(period: u64, preperiod: u64, saltus: u64, proof: Option<&str>) -> String {
-    let how = match proof {
-        Some(p) => format!("proven {p}"),
-        None => "seen in these values only, not proven".to_string(),
-    };
-    format!("period: {period} (preperiod {preperiod}, saltus {saltus}, {how})")
-}
-
-/// Reads `--to`: a natural number, possibly written `10^8`.
-pub fn parse_to(to: &str) -> Result<num_bigint::BigUint, Failure> {
-    let n = match expr::classify_word(to.trim()) {
-        Some(Ok(n)) => n,
-        Some(Err(m)) => return Err(Failure::input(format!("--to {to}: {m}"))),
-        None => {
-            return Err(Failure::input(format!(
-                "--to expects a heap size such as 1000 or 10^6, found '{to}'"
-            )))
-        }
-    };
-    grundy::rules::Arg::Int(n)
-        .as_natural()
-        .map_err(|m| Failure::input(format!("--to {to}: {m}")))
-}
-
-fn table(ruleset: &str, to: &str, json: bool) -> Result<(), Failure> {
-    let r = expr::parse_ruleset(ruleset).map_err(|e| Failure::parse(&e, ruleset))?;
-    let n = parse_to(to)?;
-    let n = match u64::try_from(&n) {
-        Ok(v) if v <= TABLE_LIMIT => v,
-        _ => {
-            return Err(Failure::Limit(format!(
-                "--to {n} is above the table limit of {TABLE_LIMIT} values; ask for fewer values"
-            )))
-        }
-    };
-    let Some(t) = r.heap_table(n) else {
-        return Err(Failure::input(format!(
-            "{} is not a one-heap ruleset, so it has no table of heap values; 'grundy list' says which rulesets have one",
-            r.name()
-        )));
-    };
-    let t = t?;
-    let mut out = Out::new();
-    if json {
-        let values: Vec<String> = t.values.iter().map(|v| v.to_string()).collect();
-        let period = match &t.period {
-            Some(p) => format!(
-                "{{\"preperiod\":{},\"period\":{},\"saltus\":{},\"proven\":{}}}",
-                p.preperiod, p.period, p.saltus, p.proven
-            ),
-            None => "null".to_string(),
-        };
-        out.line(&format!(
-            "{{\"ruleset\":{},\"values\":[{}],\"period\":{}}}",
-            json!(r.name()),
-            values.join(","),
-            period
-        ))?;
-    } else {
-        out.line(&format!("ruleset: {}", r.name()))?;
-        out.line(&format!("heaps 0..{n}:"))?;
-        for (row, chunk) in t.values.chunks(10).enumerate() {
-            let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>3}")).collect();
-            out.line(&format!("{:>8}: {}", row * 10, cells.join(" ")))?;
-        }
-        match &t.period {
-            Some(p) => out.line(&period_line(
-                p.period,
-                p.preperiod,
-                p.saltus,
-                p.proven.then_some("for every heap size"),
-            ))?,
-            None => out.line(&format!("period: none found in 0..{n}"))?,
-        }
-    }
-    out.flush()
-}
-
-fn list(json: bool) -> Result<(), Failure> {
-    let mut out = Out::new();
-    if json {
-        let items: Vec<Value> = rules::FAMILIES
-            .iter()
-            .map(|f| {
-                json!({
-                    "name": f.name,
-                    "aliases": f.aliases,
-                    "syntax": f.syntax,
-                    "summary": f.summary,
-                    "example": f.example,
-                })
-            })
-            .collect();
-        out.line(&Value::Array(items).to_string())?;
-        return out.flush();
-    }
-    for f in rules::FAMILIES {
-        out.line(f.name)?;
-        out.line(&format!("    syntax:  {}", f.syntax))?;
-        out.line(&format!("    rule:    {}", f.summary))?;
-        out.line(&format!("    example: {}", f.example))?;
-        if !f.aliases.is_empty() {
-            out.line(&format!("    aliases: {}", f.aliases.join(", ")))?;
-        }
-    }
-    out.flush()
 }

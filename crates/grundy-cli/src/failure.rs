@@ -1,8 +1,5 @@
 //! Errors of the command line, sorted into the exit statuses of the spec.
 
-use grundy::expr::ParseError;
-use grundy::solve::SolveError;
-
 /// Why a command failed.
 #[derive(Debug)]
 pub enum Failure {
@@ -31,11 +28,15 @@ impl Failure {
         }
     }
 
-    /// An error in an expression or ruleset text, shown with a caret under the column.
-    pub fn parse(e: &ParseError, text: &str) -> Failure {
-        Failure::Input {
-            message: format!("{e}"),
-            source_text: Some((text.to_string(), e.column)),
+    /// A library error about `text` (an expression or a ruleset): an input error with a
+    /// column is shown with a caret under that column.
+    pub fn at(e: grundy::Error, text: &str) -> Failure {
+        match e.column() {
+            Some(column) => Failure::Input {
+                message: format!("column {column}: {e}"),
+                source_text: Some((text.to_string(), column)),
+            },
+            None => Failure::from(e),
         }
     }
 
@@ -100,11 +101,26 @@ impl Failure {
     }
 }
 
-impl From<SolveError> for Failure {
-    fn from(e: SolveError) -> Self {
-        match e {
-            SolveError::Cycle | SolveError::Unsupported { .. } => Failure::input(e.to_string()),
-            _ => Failure::Limit(e.to_string()),
+impl From<grundy::Error> for Failure {
+    fn from(e: grundy::Error) -> Self {
+        use grundy::{ErrorKind, Limit};
+        match e.kind() {
+            ErrorKind::Limit => {
+                let advice = match e.limit_reached() {
+                    Some(Limit::Positions(_)) => "; raise it with --max-nodes",
+                    Some(Limit::Memory(_)) => "; raise it with --memory-limit",
+                    Some(Limit::Time(_)) => "; raise it with --timeout",
+                    _ => "",
+                };
+                Failure::Limit(format!("{e}{advice}"))
+            }
+            ErrorKind::Cancelled => Failure::Interrupted(e.to_string()),
+            ErrorKind::Io => Failure::File(e.to_string()),
+            ErrorKind::Input => Failure::Input {
+                message: e.to_string(),
+                source_text: None,
+            },
+            ErrorKind::Unsupported | ErrorKind::External => Failure::input(e.to_string()),
         }
     }
 }

@@ -1,23 +1,20 @@
 //! `grundy table --out` and `grundy plot`: long heap-sequence runs written to files.
 
-use std::io::IsTerminal;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
-use grundy::expr;
+use grundy::Registry;
 use grundy_heap::{ComputeOptions, HeapError, HeapRules, PlotOptions, RunOptions};
-use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::commands::parse_to;
+use crate::context::{self, Reporter};
 use crate::failure::Failure;
 use crate::output::Out;
 
 /// The heap rules behind a ruleset text, or an input error saying which rulesets qualify.
-fn heap_rules(ruleset: &str) -> Result<HeapRules, Failure> {
-    let r = expr::parse_ruleset(ruleset).map_err(|e| Failure::parse(&e, ruleset))?;
-    r.heap_rules().cloned().ok_or_else(|| {
+fn heap_rules(reg: &Registry, ruleset: &str) -> Result<HeapRules, Failure> {
+    let r = reg
+        .parse_ruleset(ruleset)
+        .map_err(|e| Failure::at(e, ruleset))?;
+    r.rules().heap_rules().cloned().ok_or_else(|| {
         Failure::input(format!(
             "{} has no heap sequence for the laboratory; table files and plots take sub[...] and tb[...] rulesets",
             r.name()
@@ -27,7 +24,7 @@ fn heap_rules(ruleset: &str) -> Result<HeapRules, Failure> {
 
 /// The number of values 0..=N, as a machine word.
 fn count(to: &str) -> Result<usize, Failure> {
-    let n = parse_to(to)?;
+    let n = grundy::api::parse_natural(to, "--to")?;
     u64::try_from(&n)
         .ok()
         .and_then(|v| usize::try_from(v).ok())
@@ -35,33 +32,6 @@ fn count(to: &str) -> Result<usize, Failure> {
         .ok_or_else(|| {
             Failure::Limit(format!(
                 "--to {n} asks for more values than any memory holds; ask for fewer"
-            ))
-        })
-}
-
-/// Reads a size in bytes: digits with an optional K, M, G or T (powers of 1024).
-fn parse_bytes(text: &str) -> Result<u64, Failure> {
-    let t = text.trim();
-    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        Some((i, _)) => (&t[..i], t[i..].trim_end_matches(['B', 'b'])),
-        None => (t, ""),
-    };
-    let shift = match unit.to_ascii_uppercase().as_str() {
-        "" => 0,
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        "T" => 40,
-        _ => u32::MAX,
-    };
-    digits
-        .parse::<u64>()
-        .ok()
-        .filter(|_| shift != u32::MAX)
-        .and_then(|v| v.checked_mul(1u64 << shift.min(63)))
-        .ok_or_else(|| {
-            Failure::input(format!(
-                "--memory-limit {text}: expected a size such as 500M, 8G or 1000000"
             ))
         })
 }
@@ -77,96 +47,32 @@ fn heap_failure(e: HeapError) -> Failure {
     }
 }
 
-/// Progress of a long table on stderr: a bar with rate and ETA on a terminal; when stderr
-/// is a file or a pipe (a log), a plain line every [`PLAIN_EVERY`] instead, so that long
-/// runs never look hung there either.
-struct Progress {
-    bar: ProgressBar,
-    plain: Option<Mutex<PlainProgress>>,
-}
-
-struct PlainProgress {
-    total: u64,
-    started: Instant,
-    last: Instant,
-}
-
-const PLAIN_EVERY: Duration = Duration::from_secs(10);
-
-impl Progress {
-    fn new(total: usize) -> Progress {
-        if !std::io::stderr().is_terminal() {
-            let now = Instant::now();
-            return Progress {
-                bar: ProgressBar::hidden(),
-                plain: Some(Mutex::new(PlainProgress {
-                    total: total as u64,
-                    started: now,
-                    last: now,
-                })),
-            };
-        }
-        let bar = ProgressBar::new(total as u64);
-        let style = ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} values ({per_sec}, eta {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-        bar.set_style(style);
-        bar.enable_steady_tick(Duration::from_millis(250));
-        Progress { bar, plain: None }
-    }
-
-    fn set(&self, done: u64) {
-        let Some(plain) = &self.plain else {
-            self.bar.set_position(done);
-            return;
-        };
-        let Ok(mut p) = plain.lock() else {
-            return;
-        };
-        let now = Instant::now();
-        if now.duration_since(p.last) < PLAIN_EVERY {
-            return;
-        }
-        p.last = now;
-        let secs = now.duration_since(p.started).as_secs_f64().max(1e-9);
-        let rate = done as f64 / secs;
-        let left = p.total.saturating_sub(done) as f64 / rate.max(1e-9);
-        eprintln!(
-            "{done}/{} values ({:.1}%), {:.0} values/s, elapsed {:.0} s, eta {:.0} s",
-            p.total,
-            100.0 * done as f64 / (p.total.max(1) as f64),
-            rate,
-            secs,
-            left
-        );
-    }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
-}
-
 /// `grundy table RULESET --to N --out FILE [--checkpoint FILE]`.
 pub fn table_to_file(
+    reg: &Registry,
     ruleset: &str,
     to: &str,
     out: &Path,
     checkpoint: Option<&Path>,
     memory_limit: Option<&str>,
 ) -> Result<(), Failure> {
-    let rules = heap_rules(ruleset)?;
+    let rules = heap_rules(reg, ruleset)?;
     let n = count(to)?;
     let memory_limit = match memory_limit {
-        Some(text) => parse_bytes(text)?,
+        Some(text) => context::parse_bytes("--memory-limit", text)?,
         None => grundy_heap::default_memory_limit(),
     };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    let bar = Progress::new(n);
-    let progress = |done: u64| bar.set(done);
+    let cancel = context::ctrl_c().flag();
+    let bar = Reporter::new();
+    let task = format!("values of {rules}");
+    let progress = |done: u64| {
+        bar.report(&grundy::Progress {
+            task: task.clone(),
+            done,
+            total: Some(n as u64),
+        })
+    };
     let opts = ComputeOptions {
         progress: Some(&progress),
         cancel: Some(cancel),
@@ -221,10 +127,8 @@ pub fn table_to_file(
     match &t.period {
         Some(p) => {
             let proof = format!("with {} values", p.values_needed);
-            o.line(&crate::commands::period_line(
-                p.period,
-                p.preperiod,
-                p.saltus,
+            o.line(&grundy::render::period_line(
+                p,
                 p.proven.then_some(proof.as_str()),
             ))?
         }
@@ -234,8 +138,15 @@ pub fn table_to_file(
 }
 
 /// `grundy plot RULESET --to N --out FILE.svg|FILE.png`.
-pub fn plot(ruleset: &str, to: &str, out: &Path, width: u32, height: u32) -> Result<(), Failure> {
-    let rules = heap_rules(ruleset)?;
+pub fn plot(
+    reg: &Registry,
+    ruleset: &str,
+    to: &str,
+    out: &Path,
+    width: u32,
+    height: u32,
+) -> Result<(), Failure> {
+    let rules = heap_rules(reg, ruleset)?;
     let n = count(to)?;
     let ext = out
         .extension()
@@ -247,10 +158,18 @@ pub fn plot(ruleset: &str, to: &str, out: &Path, width: u32, height: u32) -> Res
             out.display()
         )));
     }
-    let bar = Progress::new(n);
-    let progress = |done: u64| bar.set(done);
+    let bar = Reporter::new();
+    let task = format!("values of {rules}");
+    let progress = |done: u64| {
+        bar.report(&grundy::Progress {
+            task: task.clone(),
+            done,
+            total: Some(n as u64),
+        })
+    };
     let opts = ComputeOptions {
         progress: Some(&progress),
+        cancel: Some(context::ctrl_c().flag()),
         ..ComputeOptions::default()
     };
     let values = grundy_heap::values(&rules, n, &opts);

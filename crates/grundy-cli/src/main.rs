@@ -3,7 +3,7 @@
 //! Exit status (fixed by the CLI spec): 0 success, 2 wrong input, 3 a resource limit.
 
 mod commands;
-mod explain;
+mod context;
 mod failure;
 mod graph;
 mod lab;

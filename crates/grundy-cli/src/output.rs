@@ -34,7 +34,16 @@ impl Out {
 
     /// Sends what is buffered (before waiting for input, and at the end).
     pub fn flush(&mut self) -> Result<(), Failure> {
-        self.w.flush().map_err(Failure::Output)
+        Write::flush(&mut self.w).map_err(Failure::Output)
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.w.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.w.flush()
     }
 }
 

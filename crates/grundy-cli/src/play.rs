@@ -9,7 +9,6 @@
 
 use std::io::{BufRead, Write};
 
-use grundy::expr;
 use grundy::play::{self, Engine, MoveList, PLAY_BUDGET};
 use grundy::position::Position;
 use grundy::solve::Limits;
@@ -27,14 +26,20 @@ const SHOW_POSITIONS_UP_TO: usize = 40;
 const MAX_SHOWN: usize = 200;
 
 /// Plays one game: `grundy play EXPR [--misere] [--engine-first] [--hint]`.
-pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(), Failure> {
+pub fn run(
+    reg: &grundy::Registry,
+    text: &str,
+    misere: bool,
+    engine_first: bool,
+    hint: bool,
+) -> Result<(), Failure> {
     if text.trim() == "-" {
         return Err(Failure::input(
             "play reads the moves from standard input, so the position must be given on the \
              command line",
         ));
     }
-    let mut pos = expr::parse(text).map_err(|e| Failure::parse(&e, text))?;
+    let mut pos = reg.parse(text).map_err(|e| Failure::at(e, text))?;
     // Without raw mode, Ctrl-C only needs a goodbye; failing to install it is not fatal.
     let _ = ctrlc::set_handler(|| {
         let mut out = std::io::stdout();
@@ -42,13 +47,8 @@ pub fn run(text: &str, misere: bool, engine_first: bool, hint: bool) -> Result<(
         let _ = out.flush();
         std::process::exit(130);
     });
-    let play = if misere { Play::Misere } else { Play::Normal };
-    let mut engine = Engine::new(
-        play,
-        Limits {
-            max_nodes: PLAY_BUDGET,
-        },
-    );
+    let play = Play::from_misere(misere);
+    let mut engine = Engine::new(play, Limits::default().with_nodes(PLAY_BUDGET));
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let rule = match play {
@@ -195,22 +195,4 @@ fn print_moves(pos: &Position, list: &MoveList) -> Result<(), Failure> {
         ))?;
     }
     Ok(())
-}
-
-/// Adds `"remoteness"` to an `analyze --json` object when a small search finds it (the number
-/// of moves to the end under best play); a position too large for the search keeps the object
-/// as it is, so `analyze` never fails or slows down because of remoteness.
-pub fn with_remoteness(json: String, pos: &Position, play: Play) -> String {
-    let limits = Limits {
-        max_nodes: play::ANALYZE_BUDGET,
-    };
-    match play::remoteness(pos, play, &limits) {
-        Ok(r) if json.ends_with('}') => {
-            let mut out = json;
-            out.pop();
-            out.push_str(&format!(",\"remoteness\":{}}}", r.moves));
-            out
-        }
-        _ => json,
-    }
 }

@@ -263,6 +263,13 @@ impl Code {
     }
 
     /// The digit that governs removing `k` tokens.
+    /// The digit for taking `k` tokens: its bits (1 take all, 2 leave one heap, 4 leave
+    /// two, 8 leave three) and whether the heaps left must be unequal (`!`).
+    pub fn digit_at(&self, k: u64) -> (u8, bool) {
+        let d = self.digit(k);
+        (d.bits, d.distinct)
+    }
+
     pub(crate) fn digit(&self, k: u64) -> Digit {
         let k = usize::try_from(k).unwrap_or(usize::MAX);
         if k < self.finite.len() {

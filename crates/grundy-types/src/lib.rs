@@ -15,7 +15,7 @@ mod outcome;
 mod period;
 mod value;
 
-pub use nimber::{mex, mex_u64, nim_sum, Nimber};
+pub use nimber::{mex, mex_u64, nim_sum, serialize_big, Nimber};
 pub use outcome::{Outcome, Play};
 pub use period::Period;
 pub use value::{sum as value_sum, Value, ValueParseError};

@@ -10,7 +10,7 @@
 
 use std::io::Read;
 
-use grundy::solve::{Limits, SolveError, Solver};
+use grundy::solve::{Error, Limits, Solver};
 use grundy::Game;
 
 /// A circle or a line of coins, with the most coins one move may take.
@@ -48,19 +48,19 @@ impl Game for Coins {
         out
     }
 
-    fn searchable(&self) -> Result<(), String> {
+    fn searchable(&self) -> Result<(), grundy::Error> {
         if self.n > 5_000 {
-            return Err(format!(
+            return Err(grundy::Error::too_large(format!(
                 "{} coins are too many for this example's plain search",
                 self.n
-            ));
+            )));
         }
         Ok(())
     }
 }
 
 /// Whether the first player wins the circle of n coins with moves of 1..=k.
-pub fn first_wins(n: u64, k: u64) -> Result<bool, SolveError> {
+pub fn first_wins(n: u64, k: u64) -> Result<bool, Error> {
     let mut solver = Solver::new(Limits::default());
     let v = solver.nimber(&Coins { n, k, circle: true })?;
     Ok(!v.is_zero())

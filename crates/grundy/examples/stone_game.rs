@@ -11,7 +11,7 @@
 
 use std::io::Read;
 
-use grundy::solve::{Limits, SolveError, Solver};
+use grundy::solve::{Error, Limits, Solver};
 use grundy::Game;
 
 /// A box: capacity and current stones.
@@ -34,19 +34,19 @@ impl Game for StoneBox {
             .collect()
     }
 
-    fn searchable(&self) -> Result<(), String> {
+    fn searchable(&self) -> Result<(), grundy::Error> {
         if self.s > 200_000 {
-            return Err(format!(
+            return Err(grundy::Error::too_large(format!(
                 "a box of capacity {} is too large for this example's plain search",
                 self.s
-            ));
+            )));
         }
         Ok(())
     }
 }
 
 /// The nim-value of one box.
-pub fn box_value(s: u64, c: u64) -> Result<u64, SolveError> {
+pub fn box_value(s: u64, c: u64) -> Result<u64, Error> {
     let mut solver = Solver::new(Limits::default());
     let v = solver.nimber(&StoneBox { s, c })?;
     Ok(v.to_u64().unwrap_or(u64::MAX))

@@ -1,50 +1,92 @@
 //! One-call analysis of a position: outcome, nim-value and every winning move.
 //!
-//! This is what the fronts call; it chooses the fast paths (closed forms, tables, the misere-Nim
-//! formula) and falls back to the generic solvers.
+//! This chooses the fast paths (closed forms, tables, periods, the misere-Nim formula, misere
+//! quotients) and falls back to the generic solvers. Winning moves are counted exactly (a
+//! count of any size, or `None` when it was not counted) and rendered only up to the cap.
 
-use crate::position::{Component, Place, Position, Replacement};
-use crate::rules::Move;
-use crate::solve::{misere_nim_outcome, Limits, MisereSolver, SolveError, Solver};
-use crate::{Nimber, Outcome, Play};
+use num_bigint::BigUint;
+
+use crate::position::{Component, Place, Position, Replacement, Term};
+use crate::rules::Comp;
+use crate::solve::{misere_nim_outcome, MisereSolver};
+use crate::{Error, Limits, Nimber, Outcome, Play, Value};
 
 /// What the caller wants besides the defaults.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Play convention.
     pub play: Play,
-    /// Search limits.
+    /// Search limits, cancellation and progress.
     pub limits: Limits,
-    /// The most winning moves rendered (all are counted); rendering a move costs the length of
-    /// the position, so a position of a million heaps needs a cap.
+    /// The most winning moves rendered (all are counted).
     pub max_moves: usize,
     /// The most bytes of rendered positions in the move lists (16 MiB by default): with a
     /// position of a million heaps, even a thousand moves would be gigabytes. The cap on the
     /// number of moves becomes `min(max_moves, max_render_bytes / length of the position)`.
     pub max_render_bytes: usize,
+    /// Whether to look for the remoteness (moves to the end under best play) with a small
+    /// search; it is skipped silently when the search would be large.
+    pub remoteness: bool,
 }
+
+/// The default number of winning moves rendered.
+pub const DEFAULT_MAX_MOVES: usize = 1000;
+
+/// The default cap on rendered positions, in bytes.
+pub const DEFAULT_RENDER_BYTES: usize = 16 << 20;
+
+/// The most sum states the remoteness search of an analysis stores: remoteness is an extra,
+/// so a position beyond this is answered without it.
+pub const REMOTENESS_BUDGET: usize = 20_000;
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             play: Play::Normal,
             limits: Limits::default(),
-            max_moves: 1000,
-            max_render_bytes: 16 << 20,
+            max_moves: DEFAULT_MAX_MOVES,
+            max_render_bytes: DEFAULT_RENDER_BYTES,
+            remoteness: false,
         }
     }
 }
 
-/// A move of the whole position, rendered.
+impl Options {
+    /// The defaults for a play convention (the same limits policy for every front).
+    pub fn for_play(play: Play) -> Options {
+        Options {
+            play,
+            limits: Limits::for_play(play),
+            ..Options::default()
+        }
+    }
+}
+
+/// A move of the whole position: which component changes, into what, the position after it
+/// and the move in words (made only for moves that are shown).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionMove {
+    /// The component that moves.
+    pub place: Place,
+    /// What it becomes.
+    pub replacement: Replacement,
     /// The canonical rendering of the position after the move.
     pub to: String,
     /// The move in words.
     pub text: String,
 }
 
-/// The analysis of a position.
+impl serde::Serialize for PositionMove {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("move", &self.text)?;
+        m.serialize_entry("to", &self.to)?;
+        m.end()
+    }
+}
+
+/// The analysis of a position; serialized, it is the object `analyze --json` prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// The canonical rendering of the position.
@@ -53,35 +95,107 @@ pub struct Analysis {
     pub play: Play,
     /// Who wins.
     pub outcome: Outcome,
-    /// The nim-value under normal play; `None` under misere play, and for an N-position whose
-    /// value is out of reach while its outcome is known (huge Wythoff heaps).
+    /// The nim-value under normal play; `None` under misere play, for loopy values, and for an
+    /// N-position whose value is out of reach while its outcome is known.
     pub nimber: Option<Nimber>,
-    /// The value as text (`*2`, `0`, `∞(0,1)`) when known; `None` under misere play.
-    pub value: Option<crate::Value>,
+    /// The value (`*2`, `0`, `∞(0,1)`) when known; `None` under misere play.
+    pub value: Option<Value>,
     /// The winning moves rendered (at most `Options::max_moves`).
     pub winning_moves: Vec<PositionMove>,
-    /// How many winning moves there are in all.
-    pub winning_moves_total: usize,
-    /// Why the list or count of winning moves is incomplete, when it is (a component whose
-    /// moves are too many to enumerate, or a count beyond a machine word, written exactly).
+    /// How many winning moves there are in all, exactly; `None` when they were not counted
+    /// (a component whose moves are too many to list, see the note).
+    pub winning_moves_total: Option<BigUint>,
+    /// Why the list or the count of winning moves is incomplete, when it is.
     pub winning_moves_note: Option<String>,
-    /// For a draw (outcome D), the moves that keep the draw (at most `Options::max_moves`).
+    /// For a draw (outcome D), the moves that keep the draw.
     pub drawing_moves: Vec<PositionMove>,
     /// How many drawing moves there are in all.
     pub drawing_moves_total: usize,
+    /// The remoteness (moves to the end: the winner hurries, the loser delays), when asked for
+    /// and found by a small search.
+    pub remoteness: Option<u64>,
+    /// How the answer was found, when it is not the plain one (`misere quotient`).
+    pub method: Option<String>,
 }
 
-/// The nim-value of one component: its ruleset's fast path, else a search.
-pub fn component_nimber(
-    c: &Component,
-    solver: &mut Solver<Component>,
-) -> Result<Nimber, SolveError> {
+impl Analysis {
+    /// Whether some winning moves exist that are not in the list (or were not counted).
+    pub fn truncated(&self) -> bool {
+        match &self.winning_moves_total {
+            Some(n) => *n > BigUint::from(self.winning_moves.len()),
+            None => self.outcome == Outcome::N,
+        }
+    }
+
+    fn empty(play: Play, outcome: Outcome) -> Analysis {
+        Analysis {
+            game: String::new(),
+            play,
+            outcome,
+            nimber: None,
+            value: None,
+            winning_moves: Vec::new(),
+            winning_moves_total: Some(BigUint::default()),
+            winning_moves_note: None,
+            drawing_moves: Vec::new(),
+            drawing_moves_total: 0,
+            remoteness: None,
+            method: None,
+        }
+    }
+}
+
+impl serde::Serialize for Analysis {
+    /// The CLI spec's object, keys in its order, with the project's extensions after them.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("game", &self.game)?;
+        m.serialize_entry("play", &self.play)?;
+        m.serialize_entry("outcome", &self.outcome)?;
+        m.serialize_entry("nimber", &self.nimber)?;
+        if let Some(v) = &self.value {
+            m.serialize_entry("value", v)?;
+        }
+        m.serialize_entry("winning_moves", &self.winning_moves)?;
+        match &self.winning_moves_total {
+            Some(n) => m.serialize_entry("winning_moves_total", &BigCount(n))?,
+            None => m.serialize_entry("winning_moves_total", &None::<u64>)?,
+        }
+        if self.truncated() {
+            m.serialize_entry("winning_moves_truncated", &true)?;
+        }
+        if let Some(note) = &self.winning_moves_note {
+            m.serialize_entry("winning_moves_note", note)?;
+        }
+        if self.outcome == Outcome::D {
+            m.serialize_entry("drawing_moves", &self.drawing_moves)?;
+            m.serialize_entry("drawing_moves_total", &self.drawing_moves_total)?;
+        }
+        if let Some(r) = self.remoteness {
+            m.serialize_entry("remoteness", &r)?;
+        }
+        if let Some(method) = &self.method {
+            m.serialize_entry("method", method)?;
+        }
+        m.end()
+    }
+}
+
+/// A count of any size, serialized as an exact JSON integer.
+struct BigCount<'a>(&'a BigUint);
+
+impl serde::Serialize for BigCount<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        grundy_types::serialize_big(self.0, s)
+    }
+}
+
+/// The nim-value of one component: its ruleset's fast path, else a memoised search.
+pub fn component_nimber(c: &Component, limits: &Limits) -> Result<Nimber, Error> {
     match c {
         Component::Star(n) => Ok(n.clone()),
-        Component::Of(r, s) => match r.rules().nimber(s)? {
-            Some(v) => Ok(v),
-            None => solver.nimber(c),
-        },
+        Component::Of(r, p) => r.rules().value(p, limits),
     }
 }
 
@@ -90,40 +204,51 @@ pub fn component_nimber(
 /// Arguments: a position and search limits.
 /// Returns: the XOR of its components' values.
 /// Complexity: one fast-path call per component, plus searches where no fast path applies.
-/// Example: `nimber(&parse("nim(3,4,5)")?, Limits::default())? == Nimber::new(2)`.
-pub fn nimber(pos: &Position, limits: Limits) -> Result<Nimber, SolveError> {
-    let mut solver = Solver::new(limits);
+/// Example: `nimber(&parse("nim(3,4,5)")?, &Limits::default())? == Nimber::new(2)`.
+pub fn nimber(pos: &Position, limits: &Limits) -> Result<Nimber, Error> {
     let mut acc = Nimber::ZERO;
-    for (_, c) in pos.components() {
-        acc ^= &component_nimber(&c, &mut solver)?;
+    for (_, c) in component_refs(pos) {
+        acc ^= &ref_nimber(c, limits)?;
     }
     Ok(acc)
 }
 
-/// Every move of one component, as replacements with their text.
-pub(crate) fn component_moves(c: &Component) -> Result<Vec<(Replacement, String)>, SolveError> {
-    use crate::Game;
-    c.searchable()
-        .map_err(|reason| SolveError::TooLarge { reason })?;
+/// Every move of one component, as replacements.
+pub(crate) fn component_moves(c: &Component, limits: &Limits) -> Result<Vec<Replacement>, Error> {
     Ok(match c {
         Component::Star(n) => {
-            let k = n.to_u64().unwrap_or(0);
-            (0..k)
-                .map(|i| {
-                    (
-                        Replacement::Star(Nimber::new(i)),
-                        format!("change *{k} to {}", Nimber::new(i).star()),
-                    )
-                })
-                .collect()
+            let k = n
+                .to_u64()
+                .filter(|&k| k <= STAR_LIST_LIMIT)
+                .ok_or_else(|| {
+                    Error::too_large(format!(
+                        "the nimber {} has too many moves to list (at most *{STAR_LIST_LIMIT})",
+                        n.star()
+                    ))
+                })?;
+            (0..k).map(|i| Replacement::Star(Nimber::new(i))).collect()
         }
-        Component::Of(r, s) => r
+        Component::Of(r, p) => r
             .rules()
-            .moves(s)
-            .iter()
-            .map(|m: &Move| (Replacement::from(m), m.text.clone()))
+            .options(p, limits)?
+            .into_iter()
+            .map(Replacement::States)
             .collect(),
     })
+}
+
+/// The largest nimber whose moves are listed one by one.
+const STAR_LIST_LIMIT: u64 = 10_000_000;
+
+/// The move of `c` to `rep` in words.
+pub(crate) fn move_text(c: &Component, rep: &Replacement) -> String {
+    match (c, rep) {
+        (Component::Star(n), Replacement::Star(m)) => {
+            format!("change {} to {}", n.star(), m.star())
+        }
+        (Component::Of(r, p), Replacement::States(to)) => r.rules().describe(p, to),
+        _ => "a move".to_string(),
+    }
 }
 
 /// The components a replacement turns into.
@@ -144,6 +269,21 @@ pub(crate) fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Co
     }
 }
 
+/// A move of the whole position, rendered: the position after it and its text.
+pub(crate) fn render(
+    pos: &Position,
+    place: Place,
+    c: &Component,
+    rep: Replacement,
+) -> PositionMove {
+    PositionMove {
+        place,
+        to: pos.replace(place, rep.clone()).to_string(),
+        text: move_text(c, &rep),
+        replacement: rep,
+    }
+}
+
 /// Outcome, value and winning moves of a position.
 ///
 /// Arguments: a position and the options (play convention, limits, move cap).
@@ -151,11 +291,11 @@ pub(crate) fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Co
 /// Complexity: normal play: one value per component plus, for each component, either the
 /// family's direct winning-move rule or one value per option; misere play: the misere-Nim
 /// formula when every component is a Nim heap, else a search of the whole sum.
-/// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves_total == 1`.
-pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+/// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves.len() == 1`.
+pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     // The canonical rendering is needed for the answer anyway; render it once.
     let game = pos.to_string();
-    let mut capped = *opts;
+    let mut capped = opts.clone();
     if opts.max_render_bytes < usize::MAX {
         capped.max_moves = opts
             .max_moves
@@ -171,6 +311,12 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
         }
     };
     a.game = game;
+    if opts.remoteness && a.outcome != Outcome::D {
+        let limits = opts.limits.clone().with_nodes(REMOTENESS_BUDGET);
+        if let Ok(r) = crate::play::remoteness(pos, opts.play, &limits) {
+            a.remoteness = Some(r.moves);
+        }
+    }
     Ok(a)
 }
 
@@ -178,7 +324,7 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
 #[derive(Clone, Copy)]
 enum CompRef<'a> {
     Star(&'a Nimber),
-    Of(&'a crate::rules::RulesetRef, &'a crate::rules::State),
+    Of(&'a crate::rules::RulesetRef, &'a Comp),
 }
 
 impl CompRef<'_> {
@@ -195,10 +341,8 @@ fn component_refs(pos: &Position) -> Vec<(Place, CompRef<'_>)> {
     let mut out = Vec::new();
     for (t, term) in pos.terms.iter().enumerate() {
         match term {
-            crate::position::Term::Star(n) => {
-                out.push((Place { term: t, comp: 0 }, CompRef::Star(n)))
-            }
-            crate::position::Term::Game { rules, comps } => {
+            Term::Star(n) => out.push((Place { term: t, comp: 0 }, CompRef::Star(n))),
+            Term::Game { rules, comps } => {
                 for (c, st) in comps.iter().enumerate() {
                     out.push((Place { term: t, comp: c }, CompRef::Of(rules, st)));
                 }
@@ -208,199 +352,191 @@ fn component_refs(pos: &Position) -> Vec<(Place, CompRef<'_>)> {
     out
 }
 
-fn ref_nimber(c: CompRef<'_>, solver: &mut Solver<Component>) -> Result<Nimber, SolveError> {
+fn ref_nimber(c: CompRef<'_>, limits: &Limits) -> Result<Nimber, Error> {
     match c {
         CompRef::Star(n) => Ok(n.clone()),
-        CompRef::Of(r, s) => match r.rules().nimber(s)? {
-            Some(v) => Ok(v),
-            None => solver.nimber(&c.owned()),
-        },
+        CompRef::Of(r, s) => r.rules().value(s, limits),
     }
 }
 
-fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
-    let mut solver = Solver::new(opts.limits);
+fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
+    let limits = &opts.limits;
     let comps = component_refs(pos);
     let mut values = Vec::with_capacity(comps.len());
-    let mut unknown: Option<(usize, SolveError)> = None;
+    let mut unknown: Option<(usize, Error)> = None;
     for (i, (_, c)) in comps.iter().enumerate() {
-        match ref_nimber(*c, &mut solver) {
+        match ref_nimber(*c, limits) {
             Ok(v) => values.push(v),
-            Err(e @ SolveError::TooLarge { .. }) if unknown.is_none() => {
+            Err(e) if e.is_too_large() && unknown.is_none() => {
                 unknown = Some((i, e));
                 values.push(Nimber::ZERO);
             }
             Err(e) => return Err(e),
         }
+        if i % 4096 == 4095 {
+            limits.check()?;
+        }
     }
     if let Some((i, e)) = unknown {
-        return analyze_outcome_only(pos, &pos.components(), &values, i, e, opts);
+        let (place, c) = comps[i];
+        return analyze_outcome_only(pos, place, c.owned(), &values, e, opts);
     }
     let total = crate::nim_sum(values.iter());
     let mut moves = Vec::new();
-    let mut count = num_bigint::BigUint::default();
+    let mut count = Some(BigUint::default());
     let mut notes: Vec<String> = Vec::new();
     if !total.is_zero() {
         for ((place, c), v) in comps.iter().zip(&values) {
             let target = &total ^ v;
-            if let CompRef::Of(r, s) = *c {
-                let room = opts.max_moves - moves.len().min(opts.max_moves);
-                if let Some((found, n)) = r.rules().counted_moves_to_value(s, &target, room)? {
-                    count += n;
-                    for m in found.iter().take(room) {
-                        moves.push(render(pos, *place, Replacement::from(m), m.text.clone()));
-                    }
-                    continue;
-                }
-            }
+            // A component can only move to a smaller value or to a larger one; a Nim heap of
+            // value v reaches every smaller value, so most components are skipped at once.
             let c = c.owned();
-            let found = match winning_replacements(&c, &target, &mut solver) {
+            let room = opts.max_moves - moves.len().min(opts.max_moves);
+            let found = match winning_replacements(&c, &target, room, limits) {
                 Ok(found) => found,
-                Err(SolveError::TooLarge { reason }) => {
-                    notes.push(format!("moves of {} not listed: {reason}", describe(&c)));
+                Err(e) if e.is_too_large() => {
+                    notes.push(format!("moves of {} not listed: {e}", c.describe()));
+                    count = None;
                     continue;
                 }
                 Err(e) => return Err(e),
             };
-            for (rep, text) in found {
-                count += 1u32;
+            match (found.count, &mut count) {
+                (Some(n), Some(total)) => *total += n,
+                (None, _) => {
+                    count = None;
+                    notes.push(format!(
+                        "the winning moves of {} were not all counted: it has too many moves \
+                         to examine one by one",
+                        c.describe()
+                    ));
+                }
+                _ => {}
+            }
+            for rep in found.listed {
                 if moves.len() < opts.max_moves {
-                    moves.push(render(pos, *place, rep, text));
+                    moves.push(render(pos, *place, &c, rep));
                 }
             }
         }
     }
-    let exact = usize::try_from(&count).ok();
-    if exact.is_none() {
-        notes.push(format!("there are exactly {count} winning moves"));
-    }
-    let count = exact.unwrap_or(usize::MAX);
-    Ok(Analysis {
-        game: String::new(),
-        play: Play::Normal,
-        outcome: Outcome::of_nimber(&total),
-        value: Some(crate::Value::Finite(total.clone())),
-        nimber: Some(total),
-        winning_moves: moves,
-        winning_moves_total: count,
-        winning_moves_note: (!notes.is_empty()).then(|| notes.join("; ")),
-        drawing_moves: Vec::new(),
-        drawing_moves_total: 0,
-    })
+    let mut a = Analysis::empty(Play::Normal, Outcome::of_nimber(&total));
+    a.value = Some(Value::Finite(total.clone()));
+    a.nimber = Some(total);
+    a.winning_moves = moves;
+    a.winning_moves_total = count;
+    a.winning_moves_note = (!notes.is_empty()).then(|| notes.join("; "));
+    Ok(a)
 }
 
-/// A sum where component `i` has no computable nim-value but may have a known outcome: it is
+/// A sum where one component has no computable nim-value but may have a known outcome: it is
 /// answerable when every other component has value 0 (then the sum's outcome is that
 /// component's, and its winning moves are that component's moves to P-positions).
 fn analyze_outcome_only(
     pos: &Position,
-    comps: &[(Place, Component)],
+    place: Place,
+    c: Component,
     values: &[Nimber],
-    i: usize,
-    err: SolveError,
+    err: Error,
     opts: &Options,
-) -> Result<Analysis, SolveError> {
-    let (place, c) = &comps[i];
-    let Component::Of(r, s) = c else {
+) -> Result<Analysis, Error> {
+    let Component::Of(r, s) = &c else {
         return Err(err);
     };
     let rest = crate::nim_sum(values.iter());
-    let Some(outcome) = r.rules().outcome_alone(s)? else {
+    let Some(outcome) = r.rules().outcome_alone(s, &opts.limits)? else {
         return Err(err);
     };
     if !rest.is_zero() {
-        return Err(SolveError::TooLarge {
-            reason: format!(
-                "{err}; its outcome alone is known ({outcome}), but in a sum with a nonzero \
-                 part the nim-value itself is needed"
-            ),
-        });
+        return Err(err.context(&format!(
+            "its outcome alone is known ({outcome}), but in a sum with a nonzero part the \
+             nim-value itself is needed: "
+        )));
     }
-    let mut moves = Vec::new();
-    let mut count = 0;
+    let mut a = Analysis::empty(Play::Normal, outcome);
     if outcome == Outcome::N {
-        let Some(found) = r.rules().winning_moves_alone(s)? else {
+        let Some(found) = r.rules().winning_moves_alone(s, &opts.limits)? else {
             return Err(err);
         };
-        for m in &found {
-            count += 1;
-            if moves.len() < opts.max_moves {
-                moves.push(render(pos, *place, Replacement::from(m), m.text.clone()));
-            }
+        a.winning_moves_total = Some(BigUint::from(found.len()));
+        for to in found.into_iter().take(opts.max_moves) {
+            a.winning_moves
+                .push(render(pos, place, &c, Replacement::States(to)));
         }
-    }
-    Ok(Analysis {
-        game: String::new(),
-        play: Play::Normal,
-        outcome,
+    } else {
         // A P-position has value 0 by definition; an N-position's value is not known here.
-        nimber: (outcome == Outcome::P).then_some(Nimber::ZERO),
-        value: (outcome == Outcome::P).then_some(crate::Value::Finite(Nimber::ZERO)),
-        winning_moves: moves,
-        winning_moves_total: count,
-        winning_moves_note: None,
-        drawing_moves: Vec::new(),
-        drawing_moves_total: 0,
-    })
+        a.nimber = Some(Nimber::ZERO);
+        a.value = Some(Value::Finite(Nimber::ZERO));
+    }
+    Ok(a)
 }
 
-/// A short description of a component for messages.
-fn describe(c: &Component) -> String {
-    match c {
-        Component::Star(n) => n.star(),
-        Component::Of(r, s) => {
-            let args: Vec<String> = s.iter().map(|a| a.to_string()).collect();
-            format!("{}({})", r.name(), args.join(","))
-        }
-    }
+/// The winning moves found in one component: those listed (at most the room asked for) and
+/// the count of all of them (`None` when not counted).
+struct Found {
+    listed: Vec<Replacement>,
+    count: Option<BigUint>,
 }
 
 /// The moves of component `c` to a position of value `target`.
 fn winning_replacements(
     c: &Component,
     target: &Nimber,
-    solver: &mut Solver<Component>,
-) -> Result<Vec<(Replacement, String)>, SolveError> {
+    room: usize,
+    limits: &Limits,
+) -> Result<Found, Error> {
     match c {
-        Component::Star(n) => {
-            if target < n {
-                return Ok(vec![(
-                    Replacement::Star(target.clone()),
-                    format!("change {} to {}", n.star(), target.star()),
-                )]);
+        Component::Star(n) => Ok(if target < n {
+            Found {
+                listed: vec![Replacement::Star(target.clone())],
+                count: Some(BigUint::from(1u32)),
             }
-            Ok(vec![])
-        }
+        } else {
+            Found {
+                listed: vec![],
+                count: Some(BigUint::default()),
+            }
+        }),
         Component::Of(r, s) => {
-            if let Some(ms) = r.rules().moves_to_value(s, target)? {
-                return Ok(ms
-                    .iter()
-                    .map(|m| (Replacement::from(m), m.text.clone()))
-                    .collect());
+            if let Some((found, n)) = r.rules().counted_moves_to_value(s, target, room, limits)? {
+                return Ok(Found {
+                    listed: found.into_iter().map(Replacement::States).collect(),
+                    count: n,
+                });
             }
-            let mut out = Vec::new();
-            for (rep, text) in component_moves(c)? {
+            if let Some(ms) = r.rules().moves_to_value(s, target, limits)? {
+                let count = Some(BigUint::from(ms.len()));
+                return Ok(Found {
+                    listed: ms.into_iter().take(room).map(Replacement::States).collect(),
+                    count,
+                });
+            }
+            let mut listed = Vec::new();
+            let mut count = 0usize;
+            for (i, opt) in r.rules().options(s, limits)?.into_iter().enumerate() {
+                if i % 1024 == 1023 {
+                    limits.check()?;
+                }
                 let mut v = Nimber::ZERO;
-                for part in replacement_components(c, &rep) {
-                    v ^= &component_nimber(&part, solver)?;
+                for part in &opt {
+                    v ^= &r.rules().value(part, limits)?;
                 }
                 if v == *target {
-                    out.push((rep, text));
+                    count += 1;
+                    if listed.len() < room {
+                        listed.push(Replacement::States(opt));
+                    }
                 }
             }
-            Ok(out)
+            Ok(Found {
+                listed,
+                count: Some(BigUint::from(count)),
+            })
         }
     }
 }
 
-pub(crate) fn render(pos: &Position, place: Place, rep: Replacement, text: String) -> PositionMove {
-    PositionMove {
-        to: pos.replace(place, rep).to_string(),
-        text,
-    }
-}
-
-fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let comps = pos.components();
     let heaps: Option<Vec<Nimber>> = comps
         .iter()
@@ -409,68 +545,76 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, SolveError
             Component::Of(r, s) => r.rules().misere_nim_heap(s),
         })
         .collect();
-    let mut moves = Vec::new();
-    let mut count = 0usize;
-    let outcome;
     if let Some(heaps) = heaps {
-        // Every component is a Nim heap: Bouton's misere rule, exact at any size.
-        outcome = misere_nim_outcome(&heaps);
-        if outcome == Outcome::N {
-            let summary = MisereNimSummary::new(&heaps);
-            for (i, (place, c)) in comps.iter().enumerate() {
-                let Some(b) = summary.reply(&heaps[i]) else {
-                    continue;
-                };
-                let rep = match c {
-                    Component::Star(_) => Replacement::Star(b.clone()),
-                    Component::Of(r, s) => {
-                        let target_moves = r.rules().moves_to_value(s, &b)?.unwrap_or_default();
-                        match target_moves.into_iter().next() {
-                            Some(m) => Replacement::from(&m),
-                            None => continue,
-                        }
-                    }
-                };
-                count += 1;
-                if moves.len() < opts.max_moves {
-                    let text = format!("change the heap of {} to {}", heaps[i], b);
-                    moves.push(render(pos, *place, rep, text));
-                }
-            }
-        }
-    } else {
-        let mut solver = MisereSolver::new(opts.limits);
-        let all: Vec<Component> = comps.iter().map(|(_, c)| c.clone()).collect();
-        outcome = solver.outcome(&all)?;
-        if outcome == Outcome::N {
-            for (i, (place, c)) in comps.iter().enumerate() {
-                for (rep, text) in component_moves(c)? {
-                    let mut next: Vec<Component> = Vec::with_capacity(all.len() + 1);
-                    next.extend(all[..i].iter().cloned());
-                    next.extend(all[i + 1..].iter().cloned());
-                    next.extend(replacement_components(c, &rep));
-                    if solver.outcome(&next)? == Outcome::P {
-                        count += 1;
-                        if moves.len() < opts.max_moves {
-                            moves.push(render(pos, *place, rep, text));
-                        }
+        return Ok(misere_nim(pos, &comps, &heaps, opts));
+    }
+    let mut a;
+    let mut solver = MisereSolver::new(opts.limits.clone());
+    let all: Vec<Component> = comps.iter().map(|(_, c)| c.clone()).collect();
+    let outcome = solver.outcome(&all)?;
+    a = Analysis::empty(Play::Misere, outcome);
+    let mut count = 0usize;
+    if outcome == Outcome::N {
+        for (i, (place, c)) in comps.iter().enumerate() {
+            for rep in component_moves(c, &opts.limits)? {
+                let mut next: Vec<Component> = Vec::with_capacity(all.len() + 1);
+                next.extend(all[..i].iter().cloned());
+                next.extend(all[i + 1..].iter().cloned());
+                next.extend(replacement_components(c, &rep));
+                if solver.outcome(&next)? == Outcome::P {
+                    count += 1;
+                    if a.winning_moves.len() < opts.max_moves {
+                        a.winning_moves.push(render(pos, *place, c, rep));
                     }
                 }
             }
         }
     }
-    Ok(Analysis {
-        game: String::new(),
-        play: Play::Misere,
-        outcome,
-        nimber: None,
-        value: None,
-        winning_moves: moves,
-        winning_moves_total: count,
-        winning_moves_note: None,
-        drawing_moves: Vec::new(),
-        drawing_moves_total: 0,
-    })
+    a.winning_moves_total = Some(BigUint::from(count));
+    Ok(a)
+}
+
+/// Misere Nim by Bouton's rule, exact at any size.
+fn misere_nim(
+    pos: &Position,
+    comps: &[(Place, Component)],
+    heaps: &[Nimber],
+    opts: &Options,
+) -> Analysis {
+    let outcome = misere_nim_outcome(heaps);
+    let mut a = Analysis::empty(Play::Misere, outcome);
+    let mut count = 0usize;
+    if outcome == Outcome::N {
+        let summary = MisereNimSummary::new(heaps);
+        for (i, (place, c)) in comps.iter().enumerate() {
+            let Some(b) = summary.reply(&heaps[i]) else {
+                continue;
+            };
+            let rep = match c {
+                Component::Star(_) => Replacement::Star(b.clone()),
+                Component::Of(r, s) => {
+                    let target = r
+                        .rules()
+                        .moves_to_value(s, &b, &opts.limits)
+                        .ok()
+                        .flatten()
+                        .unwrap_or_default();
+                    match target.into_iter().next() {
+                        Some(m) => Replacement::States(m),
+                        None => continue,
+                    }
+                }
+            };
+            count += 1;
+            if a.winning_moves.len() < opts.max_moves {
+                let mut m = render(pos, *place, c, rep);
+                m.text = format!("change the heap of {} to {}", heaps[i], b);
+                a.winning_moves.push(m);
+            }
+        }
+    }
+    a.winning_moves_total = Some(BigUint::from(count));
+    a
 }
 
 /// The heaps of a misere Nim position summarised, so that each heap's reply costs O(1):

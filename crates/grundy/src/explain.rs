@@ -38,8 +38,8 @@ use num_traits::ToPrimitive;
 
 use crate::analysis::{self, Options};
 use crate::position::{Component, Position};
-use crate::rules::{heap_size, Arg, HeapTable, Period, Ruleset};
-use crate::solve::{Limits, SolveError, Solver};
+use crate::rules::{heap_size, DynRuleset, HeapTable, Period};
+use crate::solve::{Error, Limits};
 use crate::{Nimber, Outcome, Play};
 
 /// The most components whose own explanation (hook, heap window) is shown.
@@ -67,13 +67,12 @@ pub fn explain_position(
     pos: &Position,
     play: Play,
     limits: &Limits,
-) -> Result<Vec<Explanation>, SolveError> {
+) -> Result<Vec<Explanation>, Error> {
     if crate::loopy::is_loopy(pos) {
         return Ok(vec![explain_loopy(pos, play, limits)?]);
     }
     let comps = pos.components();
     let mut out = Vec::new();
-    let mut solver = Solver::new(*limits);
     if play == Play::Normal {
         let mut seen = HashSet::new();
         for (_, c) in &comps {
@@ -81,7 +80,7 @@ pub fn explain_position(
                 break;
             }
             if seen.insert(c.clone()) {
-                if let Some(e) = explain_component(c, &mut solver)? {
+                if let Some(e) = explain_component(c, limits)? {
                     out.push(e);
                 }
             }
@@ -89,7 +88,7 @@ pub fn explain_position(
     }
     let opts = Options {
         play,
-        limits: *limits,
+        limits: limits.clone(),
         max_moves: 20,
         ..Options::default()
     };
@@ -99,22 +98,26 @@ pub fn explain_position(
         .iter()
         .map(|m| format!("{}    ({})", m.to, m.text))
         .collect();
-    let more = a.winning_moves_total.saturating_sub(a.winning_moves.len());
+    let total = a.winning_moves_total.clone();
+    let more = total
+        .as_ref()
+        .map(|t| t - BigUint::from(a.winning_moves.len()))
+        .filter(|m| *m > BigUint::default());
     let mut sum = Explanation {
         title: format!("The whole position: {}", short(&pos.to_string())),
         blocks: Vec::new(),
     };
     match play {
-        Play::Normal => sum_normal(&comps, &mut solver, &mut sum)?,
+        Play::Normal => sum_normal(&comps, limits, &mut sum)?,
         Play::Misere => sum_misere(&comps, a.outcome, &mut sum),
     }
     if a.outcome == Outcome::N {
-        sum.blocks.push(Block::Para(format!(
-            "Winning moves ({}):",
-            a.winning_moves_total
-        )));
+        sum.blocks.push(Block::Para(match &total {
+            Some(t) => format!("Winning moves ({t}):"),
+            None => "Winning moves (not all counted):".to_string(),
+        }));
         let mut items = moves;
-        if more > 0 {
+        if let Some(more) = more {
             items.push(format!("... and {more} more"));
         }
         sum.blocks.push(Block::List(items));
@@ -141,30 +144,24 @@ fn short(s: &str) -> String {
 fn component_text(c: &Component) -> String {
     match c {
         Component::Star(n) => n.star(),
-        Component::Of(r, s) => {
-            let args: Vec<String> = s.iter().map(Arg::to_string).collect();
-            short(&format!("{}({})", r.name(), args.join(",")))
-        }
+        Component::Of(..) => short(&c.describe()),
     }
 }
 
 /// Whether the ruleset's single-heap values are the heap sizes themselves (Nim): then a heap
 /// is its own value, its options have exactly the smaller values, and no window is needed.
-fn heap_is_own_value(r: &dyn Ruleset) -> bool {
-    match r.heap_table(4) {
+fn heap_is_own_value(r: &dyn DynRuleset) -> bool {
+    match r.heap_table(4, &Limits::default()) {
         Some(Ok(t)) => t
             .values
             .iter()
             .enumerate()
-            .all(|(i, v)| v.to_u64() == Some(i as u64)),
+            .all(|(i, v)| u64::from(v) == i as u64),
         _ => false,
     }
 }
 
-fn explain_component(
-    c: &Component,
-    solver: &mut Solver<Component>,
-) -> Result<Option<Explanation>, SolveError> {
+fn explain_component(c: &Component, limits: &Limits) -> Result<Option<Explanation>, Error> {
     let Component::Of(r, s) = c else {
         return Ok(None);
     };
@@ -172,26 +169,27 @@ fn explain_component(
     if let Some(e) = rules.explain(s) {
         return Ok(Some(e));
     }
-    let is_heap = s.len() == 1 && rules.heap_table(0).is_some();
+    let args = rules.args(s);
+    let is_heap = args.len() == 1 && rules.heap_table(0, limits).is_some();
     if is_heap {
         if heap_is_own_value(rules) {
             return Ok(None);
         }
-        let n = heap_size(s);
-        return Ok(Some(heap_window(c, rules, &n, solver)?));
+        let n = heap_size(&args);
+        return Ok(Some(heap_window(c, rules, &n, limits)?));
     }
-    options_mex(c, solver)
+    options_mex(c, limits)
 }
 
 /// The values of the heaps around `n`, their period, and the mex at `n`.
 fn heap_window(
     c: &Component,
-    rules: &dyn Ruleset,
+    rules: &dyn DynRuleset,
     n: &BigUint,
-    solver: &mut Solver<Component>,
-) -> Result<Explanation, SolveError> {
+    limits: &Limits,
+) -> Result<Explanation, Error> {
     let name = rules.name();
-    let value = analysis::component_nimber(c, solver)?;
+    let value = analysis::component_nimber(c, limits)?;
     let mut e = Explanation {
         title: format!("{}: one heap of {n}", name),
         blocks: vec![Block::Para(
@@ -208,7 +206,7 @@ fn heap_window(
         return Ok(e);
     };
     let upto = (k + 6).max(40);
-    let table: HeapTable = match rules.heap_table(upto) {
+    let table: HeapTable = match rules.heap_table(upto, limits) {
         Some(t) => t?,
         None => return Ok(e),
     };
@@ -218,22 +216,25 @@ fn heap_window(
     let mut row = vec!["SG(x)".to_string()];
     let mut pn = vec!["N/P".to_string()];
     for i in lo..=hi {
-        let v = &table.values[i as usize];
+        let v = table.values.get(i as usize).unwrap_or(0);
         header.push(if i == k {
             format!("[{i}]")
         } else {
             i.to_string()
         });
         row.push(v.to_string());
-        pn.push(if v.is_zero() { "P" } else { "N" }.to_string());
+        pn.push(if v == 0 { "P" } else { "N" }.to_string());
     }
     e.blocks.push(Block::Table {
         header,
         rows: vec![row, pn],
     });
     let (period, proven) = match table.period {
-        Some(p) => (Some(p), p.proven),
-        None => (seen_period(&table.values), false),
+        Some(p) => {
+            let proven = p.proven;
+            (Some(p), proven)
+        }
+        None => (seen_period(&table.values.to_vec()), false),
     };
     if let Some(p) = period {
         let how = if proven {
@@ -252,7 +253,7 @@ fn heap_window(
             let r = p.preperiod + (k - p.preperiod) % p.period;
             text.push_str(&format!(
                 ": SG({k}) = SG({r}) = {}, since ({k} - {}) mod {} = {}",
-                table.values[r as usize],
+                table.values.get(r as usize).unwrap_or(0),
                 p.preperiod,
                 p.period,
                 r - p.preperiod
@@ -261,7 +262,7 @@ fn heap_window(
         text.push('.');
         e.blocks.push(Block::Para(text));
     }
-    if let Some(b) = mex_block(c, solver)? {
+    if let Some(b) = mex_block(c, limits)? {
         e.blocks.push(b);
     }
     e.blocks.push(Block::Para(format!(
@@ -276,7 +277,7 @@ fn heap_window(
 }
 
 /// The least period of a table with a preperiod at most a third of it, seen in the values.
-fn seen_period(values: &[Nimber]) -> Option<Period> {
+fn seen_period(values: &[u32]) -> Option<Period> {
     let n = values.len();
     for p in 1..=n / 3 {
         for pre in 0..=n / 3 {
@@ -286,6 +287,7 @@ fn seen_period(values: &[Nimber]) -> Option<Period> {
                     period: p as u64,
                     saltus: 0,
                     proven: false,
+                    values_needed: 0,
                 });
             }
         }
@@ -294,7 +296,7 @@ fn seen_period(values: &[Nimber]) -> Option<Period> {
 }
 
 /// `SG(x) = mex{...}` over the options of a small component, as a computation line.
-fn mex_block(c: &Component, solver: &mut Solver<Component>) -> Result<Option<Block>, SolveError> {
+fn mex_block(c: &Component, limits: &Limits) -> Result<Option<Block>, Error> {
     use crate::Game;
     if c.searchable().is_err() {
         return Ok(None);
@@ -302,7 +304,7 @@ fn mex_block(c: &Component, solver: &mut Solver<Component>) -> Result<Option<Blo
     let Component::Of(r, s) = c else {
         return Ok(None);
     };
-    let moves = r.rules().moves(s);
+    let moves = r.rules().options(s, limits)?;
     if moves.is_empty() || moves.len() > 16 {
         return Ok(None);
     }
@@ -311,9 +313,9 @@ fn mex_block(c: &Component, solver: &mut Solver<Component>) -> Result<Option<Blo
     for m in &moves {
         let mut v = Nimber::ZERO;
         let mut parts = Vec::new();
-        for st in &m.to {
+        for st in m {
             let part = Component::Of(r.clone(), st.clone());
-            let x = analysis::component_nimber(&part, solver)?;
+            let x = analysis::component_nimber(&part, limits)?;
             parts.push(format!("SG({}) = {x}", component_text(&part)));
             v ^= &x;
         }
@@ -322,7 +324,7 @@ fn mex_block(c: &Component, solver: &mut Solver<Component>) -> Result<Option<Blo
         } else {
             parts.join("")
         };
-        lines.push(format!("{:<40} {how}", m.text));
+        lines.push(format!("{:<40} {how}", r.rules().describe(s, m)));
         values.push(v);
     }
     let mut set: Vec<Nimber> = values.clone();
@@ -337,11 +339,8 @@ fn mex_block(c: &Component, solver: &mut Solver<Component>) -> Result<Option<Blo
     Ok(Some(Block::Pre(lines)))
 }
 
-fn options_mex(
-    c: &Component,
-    solver: &mut Solver<Component>,
-) -> Result<Option<Explanation>, SolveError> {
-    let Some(b) = mex_block(c, solver)? else {
+fn options_mex(c: &Component, limits: &Limits) -> Result<Option<Explanation>, Error> {
+    let Some(b) = mex_block(c, limits)? else {
         return Ok(None);
     };
     Ok(Some(Explanation {
@@ -360,14 +359,17 @@ fn binary(v: &Nimber, width: usize) -> String {
 
 fn sum_normal(
     comps: &[(crate::position::Place, Component)],
-    solver: &mut Solver<Component>,
+    limits: &Limits,
     e: &mut Explanation,
-) -> Result<(), SolveError> {
+) -> Result<(), Error> {
     let mut values = Vec::with_capacity(comps.len());
     for (_, c) in comps {
-        match analysis::component_nimber(c, solver) {
+        match analysis::component_nimber(c, limits) {
             Ok(v) => values.push(v),
-            Err(SolveError::TooLarge { .. }) => {
+            Err(Error::Limit {
+                limit: crate::error::Limit::Size,
+                ..
+            }) => {
                 // The analysis answered by an outcome-only closed form (huge Wythoff heaps).
                 e.blocks.push(Block::Para(format!(
                     "The nim-value of {} is out of reach at this size, so there is no XOR                      table; the outcome comes from the family's closed form above.",
@@ -637,31 +639,24 @@ fn wrap(text: &str, width: usize, bullet: &str) -> String {
 }
 
 /// A sum with components of a game with cycles: Smith's values and his rules for sums.
-fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanation, SolveError> {
+fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanation, Error> {
     let opts = Options {
         play,
-        limits: *limits,
+        limits: limits.clone(),
         max_moves: 20,
         ..Options::default()
     };
     let a = analysis::analyze(pos, &opts)?;
     let mut rows = Vec::new();
-    let mut solver = Solver::new(*limits);
     for (_, c) in pos.components().iter().take(MAX_COMPONENT_EXPLANATIONS) {
         let v = match c {
             Component::Of(r, s) => match r.rules().loopy_value(s) {
                 Some(v) => v,
-                None => crate::Value::Finite(analysis::component_nimber(c, &mut solver)?),
+                None => crate::Value::Finite(analysis::component_nimber(c, limits)?),
             },
             Component::Star(n) => crate::Value::Finite(n.clone()),
         };
-        let label = match c {
-            Component::Of(r, s) => {
-                let args: Vec<String> = s.iter().map(|x| x.to_string()).collect();
-                format!("{}({})", r.name(), args.join(","))
-            }
-            Component::Star(n) => n.star(),
-        };
+        let label = c.describe();
         rows.push(vec![short(&label), v.to_string(), v.outcome().to_string()]);
     }
     let mut blocks = vec![
@@ -695,9 +690,12 @@ fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanat
             .collect()
     };
     if !a.winning_moves.is_empty() {
+        let total = a
+            .winning_moves_total
+            .as_ref()
+            .map_or("not all counted".to_string(), |t| t.to_string());
         blocks.push(Block::Para(format!(
-            "Winning moves ({}), each to a position lost for the opponent:",
-            a.winning_moves_total
+            "Winning moves ({total}), each to a position lost for the opponent:"
         )));
         blocks.push(Block::List(list(&a.winning_moves)));
     }

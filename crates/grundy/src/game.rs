@@ -7,7 +7,7 @@
 
 use std::hash::Hash;
 
-use crate::Nimber;
+use crate::{Error, Nimber};
 
 /// An impartial game position.
 ///
@@ -42,7 +42,13 @@ pub trait Game: Clone + Eq + Hash {
 
     /// Hook: refuse to enumerate the options of a position too large to search, with the reason.
     /// The default accepts every position.
-    fn searchable(&self) -> Result<(), String> {
+    fn searchable(&self) -> Result<(), Error> {
         Ok(())
+    }
+
+    /// Hook: the options, for games whose move listing can fail (a rule script, a Python
+    /// callback) or hit a limit. The solvers call this; the default is [`Game::options`].
+    fn try_options(&self) -> Result<Vec<Vec<Self>>, Error> {
+        Ok(self.options())
     }
 }

@@ -3,12 +3,14 @@
 //! Values follow Smith's rules ([`crate::value_sum`]); a move wins when the sum after it has
 //! outcome P, and keeps a draw when the sum after it has outcome D.
 
+use num_bigint::BigUint;
+
 use crate::analysis::{
     component_moves, component_nimber, render, replacement_components, Analysis, Options,
 };
 use crate::position::{Component, Position, Term};
-use crate::solve::{SolveError, Solver};
 use crate::{value_sum as sum, Value};
+use crate::{Error, Limits};
 use crate::{Nimber, Outcome, Play};
 
 /// Whether some component of the position belongs to a loopy family.
@@ -21,29 +23,28 @@ pub(crate) fn is_loopy(pos: &Position) -> bool {
     })
 }
 
-fn value_of(c: &Component, solver: &mut Solver<Component>) -> Result<Value, SolveError> {
+fn value_of(c: &Component, limits: &Limits) -> Result<Value, Error> {
     if let Component::Of(r, s) = c {
         if let Some(v) = r.rules().loopy_value(s) {
             return Ok(v);
         }
     }
-    Ok(Value::Finite(component_nimber(c, solver)?))
+    Ok(Value::Finite(component_nimber(c, limits)?))
 }
 
 /// Outcome, value, winning and drawing moves of a sum with loopy components (normal play).
-pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, SolveError> {
+pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     if opts.play == Play::Misere {
-        return Err(SolveError::Unsupported {
-            reason: "misere play of games with cycles is not supported: Smith's theory of loopy \
-                     values is for normal play; drop --misere"
-                .to_string(),
-        });
+        return Err(Error::unsupported(
+            "misere play of a sum with cycles is not supported: Smith's theory of loopy values \
+             is for normal play (one token on a graph: the graph command answers misere play)",
+        ));
     }
-    let mut solver = Solver::new(opts.limits);
+    let limits = &opts.limits;
     let comps = pos.components();
     let mut values = Vec::with_capacity(comps.len());
     for (_, c) in &comps {
-        values.push(value_of(c, &mut solver)?);
+        values.push(value_of(c, limits)?);
     }
     let total = sum(&values);
     let outcome = total.outcome();
@@ -57,10 +58,10 @@ pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, 
             others.extend(values[..i].iter().cloned());
             others.extend(values[i + 1..].iter().cloned());
             let base = others.len();
-            for (rep, text) in component_moves(c)? {
+            for rep in component_moves(c, limits)? {
                 others.truncate(base);
                 for part in replacement_components(c, &rep) {
-                    others.push(value_of(&part, &mut solver)?);
+                    others.push(value_of(&part, limits)?);
                 }
                 let after = sum(&others).outcome();
                 let keep = match (outcome, after) {
@@ -74,7 +75,7 @@ pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, 
                     drawing_total += 1;
                 }
                 if keep.len() < opts.max_moves {
-                    keep.push(render(pos, *place, rep, text));
+                    keep.push(render(pos, *place, c, rep));
                 }
             }
         }
@@ -87,9 +88,11 @@ pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, 
         nimber,
         value: Some(total),
         winning_moves: winning,
-        winning_moves_total: winning_total,
+        winning_moves_total: Some(BigUint::from(winning_total)),
         winning_moves_note: None,
         drawing_moves: drawing,
         drawing_moves_total: drawing_total,
+        remoteness: None,
+        method: None,
     })
 }

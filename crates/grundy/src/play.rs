@@ -10,11 +10,11 @@
 
 use std::fmt;
 
-use crate::analysis::{self, Options};
+use crate::analysis::{self, move_text, Options};
 use crate::position::{Component, Place, Position, Replacement, Term};
-use crate::rules::{Arg, State};
-use crate::solve::{Limits, Remoteness, RemotenessSolver, SolveError, Solver};
-use crate::{Game, Nimber, Outcome, Play};
+use crate::rules::{Arg, Comp, DynRuleset};
+use crate::solve::{Error, Limits, Remoteness, RemotenessSolver};
+use crate::{Nimber, Outcome, Play};
 
 /// The most sum states the engine's remoteness search stores before it falls back on
 /// nim-values.
@@ -103,29 +103,33 @@ pub fn legal_moves(pos: &Position, cap: usize) -> MoveList {
                 }
             }
             Component::Of(r, s) => {
-                if r.rules().searchable(s).is_err() {
-                    // Too large to list every move: list moves to the smallest values instead,
-                    // through the family's hook (each value below the component's is reachable).
-                    out.complete = false;
-                    if let Ok(Some(v)) = r.rules().nimber(s) {
-                        let mut t = 0u64;
-                        while out.moves.len() < cap && Nimber::new(t) < v {
-                            match r.rules().moves_to_value(s, &Nimber::new(t)) {
-                                Ok(Some(ms)) => {
-                                    out.moves.extend(ms.into_iter().map(|m| PlayMove {
-                                        place,
-                                        to: Replacement::States(m.to),
-                                        text: m.text,
-                                    }))
+                let ms = match r.rules().options(s, no_limits()) {
+                    Ok(ms) => ms,
+                    Err(_) => {
+                        // Too large to list every move: list moves to the smallest values
+                        // instead, through the family's hook (each value below the
+                        // component's is reachable).
+                        out.complete = false;
+                        if let Ok(Some(v)) = r.rules().nimber(s, no_limits()) {
+                            let mut t = 0u64;
+                            while out.moves.len() < cap && Nimber::new(t) < v {
+                                match r.rules().moves_to_value(s, &Nimber::new(t), no_limits()) {
+                                    Ok(Some(ms)) => out.moves.extend(ms.into_iter().map(|m| {
+                                        let rep = Replacement::States(m);
+                                        PlayMove {
+                                            place,
+                                            text: move_text(&c, &rep),
+                                            to: rep,
+                                        }
+                                    })),
+                                    _ => break,
                                 }
-                                _ => break,
+                                t += 1;
                             }
-                            t += 1;
                         }
+                        continue;
                     }
-                    continue;
-                }
-                let ms = r.rules().moves(s);
+                };
                 if !ms.is_empty() && full {
                     out.complete = false;
                     break;
@@ -135,10 +139,11 @@ pub fn legal_moves(pos: &Position, cap: usize) -> MoveList {
                         out.complete = false;
                         break;
                     }
+                    let rep = Replacement::States(m);
                     out.moves.push(PlayMove {
                         place,
-                        to: Replacement::States(m.to),
-                        text: m.text,
+                        text: move_text(&c, &rep),
+                        to: rep,
                     });
                 }
             }
@@ -152,7 +157,10 @@ pub fn has_moves(pos: &Position) -> bool {
     pos.components().iter().any(|(_, c)| match c {
         Component::Star(n) => !n.is_zero(),
         // A component too large to list its moves is a huge heap: it has moves.
-        Component::Of(r, s) => r.rules().searchable(s).is_err() || !r.rules().moves(s).is_empty(),
+        Component::Of(r, s) => r
+            .rules()
+            .options(s, no_limits())
+            .map_or(true, |o| !o.is_empty()),
     })
 }
 
@@ -239,7 +247,10 @@ fn multiset(pos: &Position) -> Vec<Component> {
 fn is_terminal(c: &Component) -> bool {
     match c {
         Component::Star(n) => n.is_zero(),
-        Component::Of(r, s) => r.rules().searchable(s).is_ok() && r.rules().moves(s).is_empty(),
+        Component::Of(r, s) => r
+            .rules()
+            .options(s, no_limits())
+            .is_ok_and(|o| o.is_empty()),
     }
 }
 
@@ -318,13 +329,13 @@ fn parse_short(pos: &Position, from: &str, to: &str) -> Result<PlayMove, MoveErr
         return err(format!("there is no nimber *{a} in {pos}"));
     }
     let a = parse_int(from, usage)?;
-    let mut parts: Vec<State> = Vec::new();
+    let mut parts: Vec<Arg> = Vec::new();
     if to != "nothing" {
         for w in to
             .split(|c: char| c.is_whitespace() || c == ',' || c == '+')
             .filter(|w| !w.is_empty())
         {
-            parts.push(vec![Arg::Int(parse_int(w, usage)?)]);
+            parts.push(Arg::Int(parse_int(w, usage)?));
         }
     }
     if parts.is_empty() && to != "nothing" {
@@ -333,8 +344,27 @@ fn parse_short(pos: &Position, from: &str, to: &str) -> Result<PlayMove, MoveErr
     let want = vec![Arg::Int(a.clone())];
     let mut first_reason = None;
     for (place, c) in pos.components() {
-        if matches!(&c, Component::Of(_, s) if *s == want) {
-            match check(&c, place, &Replacement::States(parts.clone())) {
+        let Component::Of(r, s) = &c else {
+            continue;
+        };
+        if r.rules().args(s) != want {
+            continue;
+        }
+        // The heaps after the move, read as the family reads arguments.
+        let after = if parts.is_empty() {
+            Ok(Vec::new())
+        } else {
+            r.rules().components(&parts)
+        };
+        let after = match after {
+            Ok(v) => v,
+            Err(e) => {
+                first_reason.get_or_insert(e.message);
+                continue;
+            }
+        };
+        {
+            match check(&c, place, &Replacement::States(after)) {
                 Ok(m) => return Ok(m),
                 Err(why) => {
                     first_reason.get_or_insert(why);
@@ -360,12 +390,12 @@ fn natural(n: &num_bigint::BigInt) -> Option<num_bigint::BigUint> {
     n.to_biguint()
 }
 
-/// Whether two component lists are the same sum, with terminal heaps left out.
-fn same_states(r: &dyn crate::rules::Ruleset, a: &[State], b: &[State]) -> bool {
-    let keep = |v: &[State]| {
-        let mut v: Vec<State> = v
+/// Whether two component lists are the same sum, with terminal components left out.
+fn same_states(r: &dyn DynRuleset, a: &[Comp], b: &[Comp]) -> bool {
+    let keep = |v: &[Comp]| {
+        let mut v: Vec<Comp> = v
             .iter()
-            .filter(|s| !(r.searchable(s).is_ok() && r.moves(s).is_empty()))
+            .filter(|s| !r.options(s, no_limits()).is_ok_and(|o| o.is_empty()))
             .cloned()
             .collect();
         v.sort();
@@ -374,10 +404,10 @@ fn same_states(r: &dyn crate::rules::Ruleset, a: &[State], b: &[State]) -> bool 
     keep(a) == keep(b)
 }
 
-fn render_states(name: &str, states: &[State]) -> String {
+fn render_states(r: &dyn DynRuleset, name: &str, states: &[Comp]) -> String {
     let args: Vec<String> = states
         .iter()
-        .flat_map(|s| s.iter().map(|a| a.to_string()))
+        .flat_map(|s| r.args(s).into_iter().map(|a| a.to_string()))
         .collect();
     format!("{name}({})", args.join(","))
 }
@@ -407,15 +437,14 @@ fn check(c: &Component, place: Place, rep: &Replacement) -> Result<PlayMove, Str
         }
         (Component::Of(r, s), Replacement::States(v)) => {
             let rules = r.rules();
-            let before = render_states(r.name(), std::slice::from_ref(s));
-            let after = render_states(r.name(), v);
-            if rules.searchable(s).is_ok() {
-                let ms = rules.moves(s);
-                if let Some(m) = ms.iter().find(|m| same_states(rules, &m.to, v)) {
+            let before = render_states(rules, r.name(), std::slice::from_ref(s));
+            let after = render_states(rules, r.name(), v);
+            if let Ok(ms) = rules.options(s, no_limits()) {
+                if let Some(m) = ms.iter().find(|m| same_states(rules, m, v)) {
                     return Ok(PlayMove {
                         place,
-                        to: Replacement::States(m.to.clone()),
-                        text: m.text.clone(),
+                        to: Replacement::States(m.clone()),
+                        text: rules.describe(s, m),
                     });
                 }
                 if ms.is_empty() {
@@ -424,7 +453,13 @@ fn check(c: &Component, place: Place, rep: &Replacement) -> Result<PlayMove, Str
                 let shown: Vec<String> = ms
                     .iter()
                     .take(6)
-                    .map(|m| format!("{} ({})", render_states(r.name(), &m.to), m.text))
+                    .map(|m| {
+                        format!(
+                            "{} ({})",
+                            render_states(rules, r.name(), m),
+                            rules.describe(s, m)
+                        )
+                    })
                     .collect();
                 let more = if ms.len() > 6 {
                     format!(", and {} more", ms.len() - 6)
@@ -439,7 +474,7 @@ fn check(c: &Component, place: Place, rep: &Replacement) -> Result<PlayMove, Str
             // Too large to list: find the moves to the value of `v` through the family's hook.
             let mut value = Nimber::ZERO;
             for st in v {
-                match rules.nimber(st) {
+                match rules.nimber(st, no_limits()) {
                     Ok(Some(x)) => value ^= &x,
                     _ => {
                         return Err(format!(
@@ -449,12 +484,12 @@ fn check(c: &Component, place: Place, rep: &Replacement) -> Result<PlayMove, Str
                     }
                 }
             }
-            match rules.moves_to_value(s, &value) {
-                Ok(Some(ms)) => match ms.iter().find(|m| same_states(rules, &m.to, v)) {
+            match rules.moves_to_value(s, &value, no_limits()) {
+                Ok(Some(ms)) => match ms.iter().find(|m| same_states(rules, m, v)) {
                     Some(m) => Ok(PlayMove {
                         place,
-                        to: Replacement::States(m.to.clone()),
-                        text: m.text.clone(),
+                        to: Replacement::States(m.clone()),
+                        text: rules.describe(s, m),
                     }),
                     None => Err(format!("{before} cannot become {after} in one move")),
                 },
@@ -492,31 +527,32 @@ impl Engine {
     pub fn new(play: Play, limits: Limits) -> Self {
         Engine {
             play,
+            solver: RemotenessSolver::new(play, limits.clone()),
             limits,
-            solver: RemotenessSolver::new(play, limits),
         }
     }
 
     /// Outcome and remoteness of a position, when the search is within the limits.
-    pub fn remoteness(&mut self, pos: &Position) -> Result<Remoteness, SolveError> {
+    pub fn remoteness(&mut self, pos: &Position) -> Result<Remoteness, Error> {
         let comps: Vec<Component> = pos.components().into_iter().map(|(_, c)| c).collect();
         self.solver.remoteness(&comps)
     }
 
     /// Who wins the position (the player to move: `N`).
-    pub fn outcome(&mut self, pos: &Position) -> Result<Outcome, SolveError> {
+    pub fn outcome(&mut self, pos: &Position) -> Result<Outcome, Error> {
         if let Ok(r) = self.remoteness(pos) {
             return Ok(r.outcome);
         }
         Ok(self.analyze(pos)?.outcome)
     }
 
-    fn analyze(&self, pos: &Position) -> Result<analysis::Analysis, SolveError> {
+    fn analyze(&self, pos: &Position) -> Result<analysis::Analysis, Error> {
         let opts = Options {
             play: self.play,
-            limits: Limits {
-                max_nodes: self.limits.max_nodes.max(Limits::default().max_nodes),
-            },
+            limits: self
+                .limits
+                .clone()
+                .with_nodes(self.limits.max_nodes.max(Limits::default().max_nodes)),
             max_moves: 1,
             ..Options::default()
         };
@@ -530,7 +566,7 @@ impl Engine {
     /// computed.
     /// Complexity: one remoteness search (memoised across calls), else one analysis.
     /// Example: from `nim(3,4,5)` the engine plays `nim(1,4,5)`.
-    pub fn choose(&mut self, pos: &Position) -> Result<Option<Choice>, SolveError> {
+    pub fn choose(&mut self, pos: &Position) -> Result<Option<Choice>, Error> {
         if !has_moves(pos) {
             return Ok(None);
         }
@@ -573,17 +609,16 @@ impl Engine {
         let a = self.analyze(pos)?;
         if a.outcome == Outcome::N {
             if let Some(w) = a.winning_moves.first() {
-                if let Ok(after) = crate::expr::parse(&w.to) {
-                    if let Ok((place, c, rep)) = diff(pos, &after) {
-                        if let Ok(mv) = check(&c, place, &rep) {
-                            return Ok(Some(Choice {
-                                mv,
-                                wins: true,
-                                remoteness_after: None,
-                            }));
-                        }
-                    }
-                }
+                // The analysis gives the move as which component becomes what: no parsing.
+                return Ok(Some(Choice {
+                    mv: PlayMove {
+                        place: w.place,
+                        to: w.replacement.clone(),
+                        text: w.text.clone(),
+                    },
+                    wins: true,
+                    remoteness_after: None,
+                }));
             }
         }
         Ok(self.delaying_move(pos)?.map(|mv| Choice {
@@ -595,12 +630,12 @@ impl Engine {
 
     /// A move for a losing position too large to search: lower the largest component value by
     /// one (every value below a component's value is an option's value, by the mex rule).
-    fn delaying_move(&self, pos: &Position) -> Result<Option<PlayMove>, SolveError> {
+    fn delaying_move(&self, pos: &Position) -> Result<Option<PlayMove>, Error> {
         if self.play == Play::Normal {
-            let mut solver = Solver::new(self.limits);
+            let limits = &self.limits;
             let mut best: Option<(Place, Component, Nimber)> = None;
             for (place, c) in pos.components() {
-                let v = analysis::component_nimber(&c, &mut solver)?;
+                let v = analysis::component_nimber(&c, limits)?;
                 if !v.is_zero() && best.as_ref().is_none_or(|(_, _, b)| v > *b) {
                     best = Some((place, c, v));
                 }
@@ -612,27 +647,26 @@ impl Engine {
                         return Ok(check(&c, place, &Replacement::Star(target)).ok());
                     }
                     Component::Of(r, s) => {
-                        if let Ok(Some(ms)) = r.rules().moves_to_value(s, &target) {
+                        if let Ok(Some(ms)) = r.rules().moves_to_value(s, &target, limits) {
                             if let Some(m) = ms.first() {
                                 return Ok(Some(PlayMove {
                                     place,
-                                    to: Replacement::States(m.to.clone()),
-                                    text: m.text.clone(),
+                                    text: r.rules().describe(s, m),
+                                    to: Replacement::States(m.clone()),
                                 }));
                             }
                         }
-                        if c.searchable().is_ok() {
-                            for m in r.rules().moves(s) {
+                        if let Ok(ms) = r.rules().options(s, limits) {
+                            for m in ms {
                                 let mut x = Nimber::ZERO;
-                                for st in &m.to {
-                                    let part = Component::Of(r.clone(), st.clone());
-                                    x ^= &analysis::component_nimber(&part, &mut solver)?;
+                                for st in &m {
+                                    x ^= &r.rules().value(st, limits)?;
                                 }
                                 if x == target {
                                     return Ok(Some(PlayMove {
                                         place,
-                                        to: Replacement::States(m.to),
-                                        text: m.text,
+                                        text: r.rules().describe(s, &m),
+                                        to: Replacement::States(m),
                                     }));
                                 }
                             }
@@ -645,7 +679,7 @@ impl Engine {
     }
 
     /// A winning move for the player to move, when there is one (the fastest win).
-    pub fn hint(&mut self, pos: &Position) -> Result<Option<Choice>, SolveError> {
+    pub fn hint(&mut self, pos: &Position) -> Result<Option<Choice>, Error> {
         Ok(self.choose(pos)?.filter(|c| c.wins))
     }
 }
@@ -657,7 +691,7 @@ impl Engine {
 /// stopped the search (a million-heap Nim fails at once, it does not run).
 /// Complexity: see [`RemotenessSolver::remoteness`].
 /// Example: `remoteness(&parse("nim(1,1)")?, Play::Normal, &limits)?.moves == 2`.
-pub fn remoteness(pos: &Position, play: Play, limits: &Limits) -> Result<Remoteness, SolveError> {
+pub fn remoteness(pos: &Position, play: Play, limits: &Limits) -> Result<Remoteness, Error> {
     let comps: Vec<Component> = pos.components().into_iter().map(|(_, c)| c).collect();
     crate::solve::remoteness(&comps, play, limits)
 }
@@ -666,6 +700,12 @@ impl fmt::Display for PlayMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
+}
+
+/// Limits for listing the moves of one component (no search is involved).
+fn no_limits() -> &'static Limits {
+    static L: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+    L.get_or_init(Limits::default)
 }
 
 #[cfg(test)]
@@ -739,7 +779,7 @@ mod tests {
         let m = parse_move(&p, "10^30 -> 5", &list).unwrap();
         assert_eq!(m.apply(&p).to_string(), "nim(5,7)");
         assert!(parse_move(&p, "10^30 -> 10^31", &list).is_err());
-        let mut e = Engine::new(Play::Normal, Limits { max_nodes: 1000 });
+        let mut e = Engine::new(Play::Normal, Limits::default().with_nodes(1000));
         let c = e.choose(&p).unwrap().unwrap();
         assert!(c.wins);
         assert_eq!(c.mv.apply(&p).to_string(), "nim(7,7)");

@@ -7,8 +7,8 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::rules::{Move, RulesetRef, State};
-use crate::{Game, Nimber};
+use crate::rules::{Comp, RulesetRef};
+use crate::{Error, Game, Limits, Nimber};
 
 /// One term of a sum.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -20,7 +20,7 @@ pub enum Term {
         /// The ruleset (shared by all terms that name the same ruleset).
         rules: RulesetRef,
         /// The components, in the order they were written.
-        comps: Vec<State>,
+        comps: Vec<Comp>,
     },
 }
 
@@ -37,7 +37,7 @@ pub enum Component {
     /// A nimber.
     Star(Nimber),
     /// A component of a ruleset.
-    Of(RulesetRef, State),
+    Of(RulesetRef, Comp),
 }
 
 /// Where a component sits in a position: term index and component index inside the term.
@@ -86,26 +86,31 @@ impl Position {
 }
 
 /// What a component becomes in [`Position::replace`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Replacement {
     /// A new nimber.
     Star(Nimber),
     /// A list of components of the term's ruleset.
-    States(Vec<State>),
-}
-
-impl From<&Move> for Replacement {
-    fn from(m: &Move) -> Self {
-        Replacement::States(m.to.clone())
-    }
+    States(Vec<Comp>),
 }
 
 /// Largest nimber `*n` whose options the search will enumerate.
 const STAR_SEARCH_LIMIT: u64 = 1_000_000;
 
+/// Limits for listing options where no request's limits are at hand (the sum searches check
+/// their own limits between positions).
+fn no_limits() -> &'static Limits {
+    static L: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+    L.get_or_init(Limits::default)
+}
+
 impl Game for Component {
     fn options(&self) -> Vec<Vec<Self>> {
-        match self {
+        self.try_options().unwrap_or_default()
+    }
+
+    fn try_options(&self) -> Result<Vec<Vec<Self>>, Error> {
+        Ok(match self {
             Component::Star(n) => {
                 let k = n.to_u64().unwrap_or(0);
                 (0..k)
@@ -118,35 +123,44 @@ impl Game for Component {
                     })
                     .collect()
             }
-            Component::Of(r, s) => r
+            Component::Of(r, c) => r
                 .rules()
-                .moves(s)
+                .options(c, no_limits())?
                 .into_iter()
-                .map(|m| {
-                    m.to.into_iter()
-                        .map(|st| Component::Of(r.clone(), st))
-                        .collect()
-                })
+                .map(|o| o.into_iter().map(|p| Component::Of(r.clone(), p)).collect())
                 .collect(),
-        }
+        })
     }
 
     fn known_nimber(&self) -> Option<Nimber> {
         match self {
             Component::Star(n) => Some(n.clone()),
-            Component::Of(r, s) => r.rules().nimber(s).ok().flatten(),
+            Component::Of(r, c) => r.rules().nimber(c, no_limits()).ok().flatten(),
         }
     }
 
-    fn searchable(&self) -> Result<(), String> {
+    fn searchable(&self) -> Result<(), Error> {
         match self {
             Component::Star(n) => match n.to_u64() {
                 Some(k) if k <= STAR_SEARCH_LIMIT => Ok(()),
-                _ => Err(format!(
+                _ => Err(Error::too_large(format!(
                     "the nimber *{n} is too large to search in misere play (at most *{STAR_SEARCH_LIMIT})"
-                )),
+                ))),
             },
-            Component::Of(r, s) => r.rules().searchable(s),
+            Component::Of(r, c) => r.rules().searchable(c),
+        }
+    }
+}
+
+impl Component {
+    /// The component as it is written (`nim(3)`, `*2`), for messages.
+    pub fn describe(&self) -> String {
+        match self {
+            Component::Star(n) => n.star(),
+            Component::Of(r, c) => {
+                let args: Vec<String> = r.rules().args(c).iter().map(|a| a.to_string()).collect();
+                format!("{}({})", r.name(), args.join(","))
+            }
         }
     }
 }
@@ -158,8 +172,8 @@ impl fmt::Display for Term {
             Term::Game { rules, comps } => {
                 write!(f, "{}(", rules.name())?;
                 let mut first = true;
-                for s in comps {
-                    for a in s {
+                for c in comps {
+                    for a in rules.rules().args(c) {
                         if !first {
                             f.write_str(",")?;
                         }

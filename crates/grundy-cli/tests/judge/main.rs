@@ -281,8 +281,12 @@ fn poj_3537_code_agrees_with_the_strip_and_the_judge_key() {
         g[n] = (0..).find(|v| !opts.contains(v)).unwrap();
     }
     let r = grundy::expr::parse_ruleset("tb[0.11337]").unwrap();
-    let table = r.heap_table(300).unwrap().unwrap();
-    let got: Vec<u64> = table.values.iter().map(|v| v.to_u64().unwrap()).collect();
+    let table = r
+        .rules()
+        .heap_table(300, &Default::default())
+        .unwrap()
+        .unwrap();
+    let got: Vec<u64> = table.values.iter().map(u64::from).collect();
     assert_eq!(got, g);
 }
 

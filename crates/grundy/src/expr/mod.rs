@@ -11,18 +11,17 @@
 //! `parse(print(x)) == x` for every position.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Num, Pow, Zero};
-use thiserror::Error;
 
 use crate::position::{Position, Term};
-use crate::rules::{self, Arg, Ruleset, RulesetRef};
-use crate::Nimber;
+use crate::registry::Registry;
+use crate::rules::{Arg, RulesetRef};
+use crate::{Error, Nimber};
 
 /// An error in an expression, with the 1-based column (in characters) where it was found.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 #[error("column {column}: {message}")]
 pub struct ParseError {
     /// 1-based column of the offending text, counted in characters.
@@ -37,51 +36,74 @@ pub const MAX_NESTING: usize = 200;
 /// Largest integer literal accepted, in bits (about 300,000 decimal digits).
 pub const MAX_INT_BITS: u64 = 1_000_000;
 
-/// Parses an expression into a position.
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Error {
+        Error::input_at(e.column, e.message)
+    }
+}
+
+/// Parses an expression into a position, with the built-in families.
 ///
 /// Arguments: the text of an expression.
-/// Returns: the position, or the first error with its column and what was expected.
+/// Returns: the position, or an input error with its column and what was expected.
 /// Complexity: linear in the length of the text (plus the rulesets' own parameter parsing).
 /// Example: `parse("nim(3,4,5)").unwrap().to_string() == "nim(3,4,5)"`.
-pub fn parse(text: &str) -> Result<Position, ParseError> {
+pub fn parse(text: &str) -> Result<Position, Error> {
+    parse_with(crate::registry::builtin(), text)
+}
+
+/// Parses an expression with the families of `reg` (see [`Registry::parse`]).
+pub fn parse_with(reg: &Registry, text: &str) -> Result<Position, Error> {
     let mut p = Parser {
         chars: text.chars().collect(),
         pos: 0,
         depth: 0,
         interned: HashMap::new(),
+        reg,
     };
     p.skip_ws();
     if p.at_end() {
-        return Err(p.error_here("the expression is empty; write a position such as nim(3,4,5)"));
+        return Err(p
+            .error_here("the expression is empty; write a position such as nim(3,4,5)")
+            .into());
     }
     let terms = p.sum()?;
     p.skip_ws();
     if !p.at_end() {
         let c = p.chars[p.pos];
-        return Err(p.error_here(&format!(
-            "unexpected '{c}'; expected '+' and another term, or the end of the expression"
-        )));
+        return Err(p
+            .error_here(&format!(
+                "unexpected '{c}'; expected '+' and another term, or the end of the expression"
+            ))
+            .into());
     }
     Ok(Position { terms })
 }
 
-/// Parses a ruleset alone (`sub[1,3,4]`, `tb[0.07]`, `nim`), as `grundy table` takes it.
-pub fn parse_ruleset(text: &str) -> Result<Arc<dyn Ruleset>, ParseError> {
+/// Parses a ruleset alone (`sub[1,3,4]`, `tb[0.07]`, `nim`), as a table takes it, with the
+/// built-in families.
+pub fn parse_ruleset(text: &str) -> Result<RulesetRef, Error> {
+    parse_ruleset_with(crate::registry::builtin(), text)
+}
+
+/// Parses a ruleset alone with the families of `reg`.
+pub fn parse_ruleset_with(reg: &Registry, text: &str) -> Result<RulesetRef, Error> {
     let mut p = Parser {
         chars: text.chars().collect(),
         pos: 0,
         depth: 0,
         interned: HashMap::new(),
+        reg,
     };
     p.skip_ws();
     let r = p.ruleset()?;
     p.skip_ws();
     if !p.at_end() {
-        return Err(p.error_here(
-            "unexpected text after the ruleset; write only a ruleset such as tb[0.07]",
-        ));
+        return Err(p
+            .error_here("unexpected text after the ruleset; write only a ruleset such as tb[0.07]")
+            .into());
     }
-    Ok(r.arc())
+    Ok(r)
 }
 
 /// Reads a word as an integer literal when it is one (`12`, `-3`, `10^100`).
@@ -130,16 +152,17 @@ pub fn classify_word(word: &str) -> Option<Result<BigInt, String>> {
     Some(Ok(if neg { -v } else { v }))
 }
 
-struct Parser {
+struct Parser<'r> {
     chars: Vec<char>,
     pos: usize,
     depth: usize,
-    interned: HashMap<String, Arc<dyn Ruleset>>,
+    interned: HashMap<String, RulesetRef>,
+    reg: &'r Registry,
 }
 
 const WORD_STOP: &str = ",()[]+\"*";
 
-impl Parser {
+impl Parser<'_> {
     fn at_end(&self) -> bool {
         self.pos >= self.chars.len()
     }
@@ -305,13 +328,17 @@ impl Parser {
                 self.found()
             )));
         }
-        let Some(family) = rules::family(&name) else {
-            let hint = suggest(&name)
+        let Some(family) = self.reg.find(&name) else {
+            let hint = self
+                .reg
+                .suggest(&name)
                 .map(|s| format!(" (did you mean '{s}'?)"))
                 .unwrap_or_default();
             return Err(self.error_at(
                 start,
-                &format!("unknown ruleset '{name}'{hint}; 'grundy list' shows every ruleset"),
+                &format!(
+                    "unknown ruleset '{name}'{hint}; the list of families shows every ruleset"
+                ),
             ));
         };
         let mut params = None;
@@ -368,15 +395,14 @@ impl Parser {
             }
             _ => {}
         }
-        let built = (family.build)(params.as_deref()).map_err(|e| {
+        let built = self.reg.build(family, params.as_deref()).map_err(|e| {
             self.error_at(
                 params_start + e.offset,
                 &format!("{}: {}", family.name, e.message),
             )
         })?;
-        let key = built.name();
-        let shared = self.interned.entry(key).or_insert(built).clone();
-        Ok(RulesetRef::new(shared))
+        let key = built.name().to_string();
+        Ok(self.interned.entry(key).or_insert(built).clone())
     }
 
     /// Parses arguments after '(' up to the matching ')'; returns them with their columns.
@@ -457,34 +483,4 @@ impl Parser {
             }
         }
     }
-}
-
-/// The known ruleset name closest to `name`, when one is close enough to be a likely typo.
-fn suggest(name: &str) -> Option<&'static str> {
-    let mut best: Option<(usize, &'static str)> = None;
-    for f in rules::FAMILIES {
-        for cand in std::iter::once(&f.name).chain(f.aliases.iter()) {
-            let d = edit_distance(name, cand);
-            if d <= 2 && best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, cand));
-            }
-        }
-    }
-    best.map(|(_, s)| s)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -22,23 +22,25 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{One, ToPrimitive, Zero};
 
 use super::turtles::{turtle_value, turtle_value_u64};
-use super::{param_number, ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, param_number, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::Nimber;
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "beans",
-    aliases: &["split"],
-    syntax: "beans[n](i, ...): one argument per bean, its cell i in 0..n-1 of a strip of n cells",
-    summary: "bean game: a bean at cell i becomes two beans at cells j, k with i < j <= k < n",
-    example: "beans[3](0,0,1,1,1,2)",
-    params: Some(true),
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "beans",
+        &["split"],
+        "beans[n](i, ...): one argument per bean, its cell i in 0..n-1 of a strip of n cells",
+        "bean game: a bean at cell i becomes two beans at cells j, k with i < j <= k < n",
+        "beans[3](0,0,1,1,1,2)",
+        Some(true),
+        legacy(build),
+    )
+}
 
-fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     let raw = params.unwrap_or("");
     let offset = raw.len() - raw.trim_start().len();
     let n: BigUint = param_number(raw, 0, "the number of cells")?;
@@ -114,7 +116,7 @@ impl Beans {
     }
 }
 
-impl Ruleset for Beans {
+impl StateRuleset for Beans {
     fn name(&self) -> String {
         format!("beans[{}]", self.cells)
     }
@@ -162,24 +164,18 @@ impl Ruleset for Beans {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from_big(bean_value(&self.distance(state)))))
     }
 
-    fn moves_to_value(
-        &self,
-        state: &State,
-        target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
+    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
         let d = self.distance(state);
         let Some(ds) = d.to_u64().filter(|&v| v <= SCAN_LIMIT) else {
-            return Err(SolveError::TooLarge {
-                reason: format!(
-                    "listing the winning moves of a bean {d} cells from the end means scanning \
+            return Err(Error::too_large(format!(
+                "listing the winning moves of a bean {d} cells from the end means scanning \
                      every cell to its right (at most {SCAN_LIMIT}); the value and outcome are \
                      exact at any size, so ask for them alone"
-                ),
-            });
+            )));
         };
         // Values of distances below d are below 2d, so a larger target has no move.
         let Some(t) = target.to_u64() else {

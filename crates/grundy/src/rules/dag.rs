@@ -17,29 +17,30 @@ use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::mex_u64;
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::Nimber;
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "dag",
-    aliases: &[],
-    syntax:
+pub fn family() -> Family {
+    Family::new(
+        "dag",
+        &[],
         "dag[SUCC; SUCC; ...](v, ...): successor lists of vertices 0, 1, ... split by ';', one \
-             argument per token",
-    summary: "tokens on a directed acyclic graph: slide one token along an edge",
-    example: "dag[1,2;;3;](0,2)",
-    params: Some(true),
-    build,
-};
+         argument per token",
+        "tokens on a directed acyclic graph: slide one token along an edge",
+        "dag[1,2;;3;](0,2)",
+        Some(true),
+        legacy(build),
+    )
+}
 
 /// Most vertices an inline graph may have.
 const MAX_VERTICES: usize = 1_000_000;
 
-fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     let text = params.unwrap_or("");
     let dag = Dag::parse(text)?;
     Ok(Arc::new(dag))
@@ -184,7 +185,7 @@ impl Dag {
     }
 }
 
-impl Ruleset for Dag {
+impl StateRuleset for Dag {
     fn name(&self) -> String {
         let mut s = String::from("dag[");
         for (u, list) in self.succ.iter().enumerate() {
@@ -232,7 +233,7 @@ impl Ruleset for Dag {
             .collect()
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::new(self.values[self.vertex(state)])))
     }
 }

@@ -25,24 +25,26 @@ use std::sync::Arc;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::explain::{Block, Explanation};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::{Nimber, Outcome};
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "fibnim",
-    aliases: &["fibonacci_nim"],
-    syntax: "fibnim(n) (start) or fibnim(n, m) (at most m may be taken now)",
-    summary: "Fibonacci Nim: take at most twice the previous take; the first move not all",
-    example: "fibnim(10000)",
-    params: None,
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "fibnim",
+        &["fibonacci_nim"],
+        "fibnim(n) (start) or fibnim(n, m) (at most m may be taken now)",
+        "Fibonacci Nim: take at most twice the previous take; the first move not all",
+        "fibnim(10000)",
+        None,
+        legacy(build),
+    )
+}
 
-fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     Ok(Arc::new(FibNim))
 }
 
@@ -131,7 +133,7 @@ fn take_move(n: &BigUint, k: &BigUint) -> Move {
     }
 }
 
-impl Ruleset for FibNim {
+impl StateRuleset for FibNim {
     fn name(&self) -> String {
         "fibnim".to_string()
     }
@@ -169,7 +171,7 @@ impl Ruleset for FibNim {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         let (n, m) = heap_and_limit(state);
         if n <= BigUint::from(SEARCH_LIMIT) {
             return Ok(None);
@@ -177,20 +179,18 @@ impl Ruleset for FibNim {
         if is_p(&n, &m) {
             return Ok(Some(Nimber::ZERO));
         }
-        Err(SolveError::TooLarge {
-            reason: format!(
-                "the nim-value of Fibonacci Nim with {n} counters is only searched up to \
+        Err(Error::too_large(format!(
+            "the nim-value of Fibonacci Nim with {n} counters is only searched up to \
                  {SEARCH_LIMIT}; its outcome alone is known exactly"
-            ),
-        })
+        )))
     }
 
-    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, SolveError> {
+    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, Error> {
         let (n, m) = heap_and_limit(state);
         Ok(Some(if is_p(&n, &m) { Outcome::P } else { Outcome::N }))
     }
 
-    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, SolveError> {
+    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, Error> {
         let (n, m) = heap_and_limit(state);
         Ok(Some(
             winning_takes(&n, &m)

@@ -21,24 +21,26 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::{naturals, stair_explanation, stair_moves_to, stair_value, StairMove};
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::explain::Explanation;
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::Nimber;
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "georgia",
-    aliases: &[],
-    syntax: "georgia(p1, p2, ...) with pieces on distinct cells >= 1",
-    summary: "Georgia and Bob: shift a piece left without passing another or the edge",
-    example: "georgia(1,5,6,7,9,12,14,17)",
-    params: None,
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "georgia",
+        &[],
+        "georgia(p1, p2, ...) with pieces on distinct cells >= 1",
+        "Georgia and Bob: shift a piece left without passing another or the edge",
+        "georgia(1,5,6,7,9,12,14,17)",
+        None,
+        legacy(build),
+    )
+}
 
-fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     Ok(Arc::new(Georgia))
 }
 
@@ -87,7 +89,7 @@ fn piece_move(cells: &[BigUint], order: &[usize], m: &StairMove) -> Move {
     }
 }
 
-impl Ruleset for Georgia {
+impl StateRuleset for Georgia {
     fn name(&self) -> String {
         "georgia".to_string()
     }
@@ -146,16 +148,12 @@ impl Ruleset for Georgia {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         let (_, gaps) = stairs(&naturals(state));
         Ok(Some(Nimber::from_big(stair_value(&gaps))))
     }
 
-    fn moves_to_value(
-        &self,
-        state: &State,
-        target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
+    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
         let cells = naturals(state);
         let (order, gaps) = stairs(&cells);
         Ok(Some(

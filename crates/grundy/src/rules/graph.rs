@@ -16,26 +16,25 @@
 //! Fraenkel and Y. Yesha, "The generalized Sprague-Grundy function and its invariance under
 //! certain mappings", J. Comb. Theory A 43 (1986).
 
-use std::sync::Arc;
-
 use grundy_graph::{Graph, GraphValues};
 
-use super::{Arg, ArgError, Family, Move, ParamError, Ruleset, State};
-use crate::solve::SolveError;
-use crate::{Nimber, Value};
+use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use crate::{Error, Limits, Nimber, Value};
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "graph",
-    aliases: &[],
-    syntax: "graph[FILE](v, w, ...) with FILE an edge list (u v per line) or a DOT digraph",
-    summary: "tokens on a directed graph (cycles allowed): slide one token along an edge",
-    example: "graph[examples/graphs/cycle.txt](a, c)",
-    params: Some(true),
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "graph",
+        &[],
+        "graph[FILE](v, w, ...) with FILE an edge list (u v per line) or a DOT digraph",
+        "tokens on a directed graph (cycles allowed): slide one token along an edge",
+        "graph[examples/graphs/cycle.txt](a, c)",
+        Some(true),
+        build,
+    )
+}
 
-fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(params: Option<&str>, ctx: &BuildContext<'_>) -> Result<RulesetRef, ParamError> {
     let path = params.unwrap_or("").trim();
     if path.is_empty() {
         return Err(ParamError::new(
@@ -43,15 +42,15 @@ fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
             "expected the path of a graph file between the brackets",
         ));
     }
-    let graph = Graph::read(path).map_err(|e| {
-        // Keep the operating system's reason ("No such file or directory").
-        let reason = std::error::Error::source(&e)
-            .map(|s| format!(": {s}"))
-            .unwrap_or_default();
-        ParamError::new(0, format!("{e}{reason}"))
-    })?;
+    let offset = params.unwrap_or("").len() - params.unwrap_or("").trim_start().len();
+    let reader = ctx
+        .loader
+        .open(path)
+        .map_err(|e| ParamError::new(offset, e.to_string()))?;
+    let graph = Graph::from_reader(reader, grundy_graph::MAX_FILE_BYTES)
+        .map_err(|e| ParamError::new(offset, format!("{path}: {}", Error::from(e))))?;
     let values = grundy_graph::solve(&graph);
-    Ok(Arc::new(GraphGame {
+    Ok(RulesetRef::of(GraphGame {
         path: path.to_string(),
         graph,
         values,
@@ -67,14 +66,6 @@ pub struct GraphGame {
 }
 
 impl GraphGame {
-    fn vertex(&self, state: &State) -> Option<u32> {
-        let name = match state.first()? {
-            Arg::Int(n) => n.to_string(),
-            Arg::Name(s) => s.clone(),
-        };
-        self.graph.index(&name)
-    }
-
     fn arg(&self, v: u32) -> Arg {
         let name = self.graph.name(v);
         match crate::expr::classify_word(name) {
@@ -90,15 +81,20 @@ impl GraphGame {
 }
 
 impl Ruleset for GraphGame {
+    type P = u32;
+
     fn name(&self) -> String {
         format!("graph[{}]", self.path)
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<u32>, ArgError> {
         let mut out = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
-            let state = vec![a.clone()];
-            let Some(v) = self.vertex(&state) else {
+            let name = match a {
+                Arg::Int(n) => n.to_string(),
+                Arg::Name(s) => s.clone(),
+            };
+            let Some(v) = self.graph.index(&name) else {
                 return Err(ArgError::at(
                     i,
                     format!(
@@ -108,48 +104,55 @@ impl Ruleset for GraphGame {
                     ),
                 ));
             };
-            out.push(vec![self.arg(v)]);
+            out.push(v);
         }
         Ok(out)
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let Some(v) = self.vertex(state) else {
-            return Vec::new();
-        };
-        self.graph
-            .successors(v)
-            .iter()
-            .map(|&w| Move {
-                to: vec![vec![self.arg(w)]],
-                text: format!(
-                    "move the token from {} to {}",
-                    self.graph.name(v),
-                    self.graph.name(w)
-                ),
-            })
-            .collect()
+    fn args(&self, v: &u32) -> Vec<Arg> {
+        vec![self.arg(*v)]
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
-        match self.vertex(state).map(|v| self.value(v)) {
-            Some(Value::Finite(n)) => Ok(Some(n)),
-            Some(v @ Value::Infinite(_)) => Err(SolveError::Unsupported {
-                reason: format!("this vertex has the loopy value {v}, not a nim-value"),
-            }),
-            None => Ok(Some(Nimber::ZERO)),
+    fn options(&self, v: &u32, _limits: &Limits) -> Result<Vec<Opt<u32>>, Error> {
+        Ok(self.graph.successors(*v).iter().map(|&w| vec![w]).collect())
+    }
+
+    fn describe(&self, v: &u32, to: &[u32]) -> String {
+        match to {
+            [w] => format!(
+                "move the token from {} to {}",
+                self.graph.name(*v),
+                self.graph.name(*w)
+            ),
+            _ => format!("move the token from {}", self.graph.name(*v)),
         }
     }
 
-    fn loopy_value(&self, state: &State) -> Option<Value> {
+    fn nimber(&self, v: &u32, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        match self.value(*v) {
+            Value::Finite(n) => Ok(Some(n)),
+            v @ Value::Infinite(_) => Err(Error::unsupported(format!(
+                "this vertex has the loopy value {v}, not a nim-value"
+            ))),
+        }
+    }
+
+    fn loopy_value(&self, v: &u32) -> Option<Value> {
         // An acyclic graph is an ordinary game: nim-values, sums and misere play by search.
         if self.values.is_acyclic() {
             return None;
         }
-        Some(
-            self.vertex(state)
-                .map(|v| self.value(v))
-                .unwrap_or(Value::Finite(Nimber::ZERO)),
-        )
+        Some(self.value(*v))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<u32> {
+        let n = self.graph.vertex_count() as u64;
+        if n == 0 {
+            return Vec::new();
+        }
+        let mut rng = super::Rng::new(seed);
+        (0..rng.range(1, 3))
+            .map(|_| rng.range(0, n - 1) as u32)
+            .collect()
     }
 }

@@ -1,25 +1,37 @@
 //! Shared machinery of one-heap families computed from a heap sequence (`sub`, `tb`): a table
-//! of values grown on demand, its period, and heaps of any size once a period is proven.
+//! of values grown on demand (one or two bytes a value), its period, heaps of any size once a
+//! period is proven, and the winning moves of a heap counted without building its options.
 
 use std::sync::RwLock;
 
 use grundy_heap::{ComputeOptions, HeapRules, Values};
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use num_traits::{ToPrimitive, Zero};
 
-use super::{heap_size, too_large, HeapTable, Period, State, SEARCH_HEAP_LIMIT};
-use crate::solve::SolveError;
-use crate::Nimber;
+use super::{HeapTable, SEARCH_HEAP_LIMIT};
+use crate::{Error, Limits, Nimber};
 
 /// A closed form G(n) that a theorem proves for every heap size, with its source.
 #[derive(Clone, Copy, Debug)]
 pub struct ClosedForm {
     /// The formula (where it is proven is said where each family defines it).
     pub value: fn(&BigUint) -> BigUint,
+    /// The heap sizes with value `v` that are candidates for a one-heap move (a superset of
+    /// the preimages of `v` that the formula's shape allows), so that the moves of a heap of
+    /// any size to a given value are found without scanning.
+    pub preimages: fn(&BigUint) -> Vec<BigUint>,
 }
 
 /// Table sizes tried, in order, when a heap beyond the table needs a proven period.
 const PROBE_SIZES: [u64; 4] = [1 << 10, 1 << 14, 1 << 17, 1 << 20];
+
+/// Heaps up to this size have their options listed one by one (the plain path that the tests
+/// compare with brute force); larger heaps are answered by counting.
+pub const LIST_UP_TO: u64 = 256;
+
+/// The most single look-ups spent counting the winning moves of one heap; past it the count
+/// is given up (`None`) and only the moves found so far are listed.
+pub const COUNT_BUDGET: u64 = 50_000_000;
 
 /// A heap sequence computed up to the largest heap asked for so far.
 #[derive(Debug)]
@@ -40,6 +52,44 @@ struct Seq {
     searched: bool,
 }
 
+/// The error for a heap beyond every method of the family.
+pub fn too_large(family: &str, n: &BigUint) -> Error {
+    Error::too_large(format!(
+        "the heap {n} is too large for {family}: no closed form or proven period covers it, \
+         and tables stop at {SEARCH_HEAP_LIMIT}; use a smaller heap"
+    ))
+}
+
+/// Runs a heap computation with the request's limits: memory, cancellation, deadline and
+/// progress reports.
+pub fn with_compute_options<T>(
+    limits: &Limits,
+    task: &str,
+    total: u64,
+    f: impl FnOnce(&ComputeOptions<'_>) -> Result<T, grundy_heap::HeapError>,
+) -> Result<T, Error> {
+    let (flag, _watchdog) = limits.heap_flag();
+    let report = |done: u64| limits.report(task, done, Some(total));
+    let opts = ComputeOptions {
+        progress: limits
+            .progress
+            .as_ref()
+            .map(|_| &report as &(dyn Fn(u64) + Sync)),
+        cancel: flag,
+        memory_limit: limits.max_memory,
+        ..ComputeOptions::default()
+    };
+    match f(&opts) {
+        Ok(v) => Ok(v),
+        // A cancellation raised by the deadline is a time limit, not the caller's cancel.
+        Err(grundy_heap::HeapError::Cancelled { .. }) => {
+            limits.check()?;
+            Err(Error::Cancelled)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
 impl HeapSeq {
     /// An empty table for `rules`; `family` names the family in messages; `closed` is a
     /// proven closed form, when the family knows one for these rules.
@@ -52,8 +102,13 @@ impl HeapSeq {
         }
     }
 
+    /// The closed form, when the family has one for these rules.
+    pub fn closed_form(&self) -> Option<ClosedForm> {
+        self.closed
+    }
+
     /// Makes sure values 0..=n are computed.
-    fn ensure(&self, n: u64) -> Result<(), SolveError> {
+    fn ensure(&self, n: u64, limits: &Limits) -> Result<(), Error> {
         if n > SEARCH_HEAP_LIMIT {
             return Err(too_large(self.family, &BigUint::from(n)));
         }
@@ -73,16 +128,21 @@ impl HeapSeq {
             return Ok(());
         }
         let prefix = std::mem::take(&mut guard.values);
-        let opts = ComputeOptions::default();
-        match grundy_heap::extend(&self.rules, prefix, want as usize, &opts) {
+        let keep = prefix.clone();
+        let task = format!("values of {}", self.rules);
+        let result = with_compute_options(limits, &task, want, |opts| {
+            grundy_heap::extend(&self.rules, prefix, want as usize, opts)
+        });
+        match result {
             Ok(v) => {
                 guard.values = v;
                 guard.searched = false;
                 Ok(())
             }
-            Err(e) => Err(SolveError::TooLarge {
-                reason: format!("{} values of {}: {e}", want, self.family),
-            }),
+            Err(e) => {
+                guard.values = keep;
+                Err(e)
+            }
         }
     }
 
@@ -101,14 +161,56 @@ impl HeapSeq {
         s.period.clone()
     }
 
-    /// The value of one heap of size `n`, for any size where it is known: from the table,
-    /// from a closed form, or from a proven period.
-    pub fn value(&self, n: &BigUint) -> Result<Nimber, SolveError> {
+    /// Whether a theorem could prove a period of these rules at all.
+    fn certifiable(&self) -> bool {
+        match &self.rules {
+            HeapRules::Tb(code) => code.is_finite() && !code.to_string().contains('!'),
+            HeapRules::Sub(set) => set.max().is_some(),
+        }
+    }
+
+    /// A proven period with saltus 0, looked for in growing tables when the heap needs one.
+    fn proven_period(&self, limits: &Limits) -> Result<Option<grundy_heap::Period>, Error> {
+        if !self.certifiable() {
+            return Ok(None);
+        }
+        for size in PROBE_SIZES {
+            self.ensure(size - 1, limits)?;
+            if let Some(p) = self.period().filter(|p| p.proven && p.saltus == 0) {
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The value of one heap of size `n`, for any size where it is known: from a closed form,
+    /// from a proven period (at once, however large the heap), or from the table.
+    pub fn value(&self, n: &BigUint, limits: &Limits) -> Result<Nimber, Error> {
         if let Some(cf) = self.closed {
             return Ok(Nimber::from_big((cf.value)(n)));
         }
+        // Within the table computed so far.
+        if let Some(k) = n.to_usize() {
+            if let Some(v) = self.state.read().ok().and_then(|s| s.values.get(k)) {
+                return Ok(Nimber::from(v));
+            }
+        }
+        let small = n
+            .to_u64()
+            .filter(|&k| k < PROBE_SIZES[PROBE_SIZES.len() - 1]);
+        // A proven period answers every heap at once (a table of 4 * 10^7 values is not
+        // needed to know a heap of Dawson's Kayles); it is looked for in tables of at most
+        // 2^20 values, so smaller heaps go to the table directly.
+        if small.is_none() {
+            if let Some(p) = self.proven_period(limits)? {
+                let s = self.state.read().map_err(|_| too_large(self.family, n))?;
+                if let Some(v) = grundy_heap::value_of_heap(&s.values, Some(&p), n) {
+                    return Ok(Nimber::from_big(v));
+                }
+            }
+        }
         if let Some(k) = n.to_u64().filter(|&k| k <= SEARCH_HEAP_LIMIT) {
-            self.ensure(k)?;
+            self.ensure(k, limits)?;
             if let Some(v) = self
                 .state
                 .read()
@@ -118,83 +220,58 @@ impl HeapSeq {
                 return Ok(Nimber::from(v));
             }
         }
-        // Beyond the table limit: only a proven period answers; look for one in growing
-        // prefixes, when some theorem could prove one at all.
-        let certifiable = match &self.rules {
-            HeapRules::Tb(code) => code.is_finite() && !code.to_string().contains('!'),
-            HeapRules::Sub(set) => set.max().is_some(),
-        };
-        if !certifiable {
+        if !self.certifiable() {
             return Err(too_large(self.family, n));
         }
-        for size in PROBE_SIZES {
-            self.ensure(size - 1)?;
-            if let Some(p) = self.period().filter(|p| p.proven) {
-                let s = self.state.read().map_err(|_| too_large(self.family, n))?;
-                if let Some(v) = grundy_heap::value_of_heap(&s.values, Some(&p), n) {
-                    return Ok(Nimber::from_big(v));
-                }
-            }
-        }
-        Err(SolveError::TooLarge {
-            reason: format!(
-                "the heap {n} is too large for {}: no period could be proven in its first {} \
-                 values and tables stop at {SEARCH_HEAP_LIMIT}; use a smaller heap",
-                self.family,
-                PROBE_SIZES[PROBE_SIZES.len() - 1]
-            ),
-        })
-    }
-
-    /// The value of a heap component.
-    pub fn state_value(&self, state: &State) -> Result<Nimber, SolveError> {
-        self.value(&heap_size(state))
+        Err(Error::too_large(format!(
+            "the heap {n} is too large for {}: no period could be proven in its first {} \
+             values and tables stop at {SEARCH_HEAP_LIMIT}; use a smaller heap",
+            self.family,
+            PROBE_SIZES[PROBE_SIZES.len() - 1]
+        )))
     }
 
     /// The table of heaps 0..=n with the period found in it.
-    pub fn table(&self, n: u64) -> Result<HeapTable, SolveError> {
+    pub fn table(&self, n: u64, limits: &Limits) -> Result<HeapTable, Error> {
         if n > SEARCH_HEAP_LIMIT {
             return Err(too_large(self.family, &BigUint::from(n)));
         }
+        let task = format!("values of {}", self.rules);
         // The period is looked for in exactly the values shown, so that it is reproducible.
-        let shown = grundy_heap::values(&self.rules, n as usize + 1, &ComputeOptions::default())
-            .map_err(|e| SolveError::TooLarge {
-                reason: format!("{} values of {}: {e}", n + 1, self.family),
-            })?;
-        let period = grundy_heap::find_period(&self.rules, &shown).map(|p| Period {
-            preperiod: p.preperiod,
-            period: p.period,
-            saltus: p.saltus,
-            proven: p.proven,
-        });
-        let values = (0..=n as usize)
-            .filter_map(|i| shown.get(i))
-            .map(Nimber::from)
-            .collect();
+        let shown = with_compute_options(limits, &task, n + 1, |opts| {
+            grundy_heap::values(&self.rules, n as usize + 1, opts)
+        })?;
+        let period = grundy_heap::find_period(&self.rules, &shown);
         if let Ok(mut s) = self.state.write() {
             if s.values.len() < shown.len() {
-                s.values = shown;
+                s.values = shown.clone();
                 s.searched = false;
             }
         }
-        Ok(HeapTable { values, period })
+        Ok(HeapTable {
+            values: shown,
+            period,
+        })
     }
 
     /// Refuses heaps too large to enumerate moves for.
-    pub fn searchable(&self, state: &State) -> Result<(), String> {
-        let n = heap_size(state);
-        if n > BigUint::from(SEARCH_HEAP_LIMIT) {
-            return Err(too_large(self.family, &n).to_string());
+    pub fn searchable(&self, n: &BigUint) -> Result<(), Error> {
+        if *n > BigUint::from(SEARCH_HEAP_LIMIT) {
+            return Err(too_large(self.family, n));
         }
         Ok(())
     }
 }
 
-/// One kind of option of a huge heap, for counting winning moves without listing them all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BigOption {
-    /// Take this many and leave one heap.
-    Leave(BigTake),
+/// One kind of option of a heap, for counting winning moves without listing every option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Take this many and leave one nonempty heap.
+    Leave(BigUint),
+    /// Take this many (at most the whole heap) and leave the rest, possibly nothing.
+    Subtract(BigUint),
+    /// Take the whole heap.
+    TakeAll,
     /// Take this many and split the rest into two nonempty heaps (unequal when `distinct`).
     Split {
         /// Tokens taken.
@@ -202,81 +279,115 @@ pub enum BigOption {
         /// Whether the two heaps must differ.
         distinct: bool,
     },
+    /// Take this many and split the rest into three nonempty heaps.
+    Split3 {
+        /// Tokens taken.
+        take: u64,
+        /// Whether the three heaps must differ.
+        distinct: bool,
+    },
 }
 
-/// An amount taken, small or a power of two of any size (subtraction of powers of two).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BigTake {
-    /// A machine-word amount.
-    Small(u64),
-    /// 2^j.
-    Pow2(u64),
-}
-
-impl BigTake {
-    fn amount(self) -> BigUint {
-        match self {
-            BigTake::Small(k) => BigUint::from(k),
-            BigTake::Pow2(j) => BigUint::from(1u32) << j,
-        }
-    }
-}
-
-/// How many heaps in a residue class are scanned at most when listing split moves.
+/// How many heaps are scanned at most when listing moves (not counting them).
 const SPLIT_SCAN_LIMIT: u64 = 2_000_000;
 
+/// The winning moves found in one heap: at most the room asked for, and their count.
+pub type Counted = (Vec<Vec<BigUint>>, Option<BigUint>);
+
 impl HeapSeq {
-    /// The winning moves of a heap too large to enumerate: at most `cap` of the moves to a
-    /// position of value `target`, and the exact count of all of them.
+    /// The winning moves of a heap larger than [`LIST_UP_TO`]: at most `cap` of the options
+    /// of value `target`, and their exact count (`None` when counting would pass
+    /// [`COUNT_BUDGET`] look-ups).
     ///
-    /// Arguments: the heap `n` (above the table limit), `target`, `cap`, and the kinds of option
-    /// the rules allow from a huge heap.
-    /// Returns: `Ok(None)` for heaps within the table limit (the ordinary path enumerates their
-    /// moves) and when the values are not periodic with saltus 0.
-    /// Complexity: O(n0 + p) value look-ups for each split kind (n0 the preperiod, p the
-    /// period), plus the listing scan (at most `SPLIT_SCAN_LIMIT` heaps per split kind).
+    /// Arguments: the heap `n`, `target`, `cap`, the kinds of option of this heap (in the
+    /// order their moves are listed), and the limits.
+    /// Returns: `Ok(None)` for heaps up to [`LIST_UP_TO`] (the plain path lists them).
+    /// Complexity: one value look-up per one-heap kind; for splits, O(n) look-ups for heaps
+    /// within the table, O(n0 + p) by residues of a proven period beyond it.
     pub fn counted_moves(
         &self,
         n: &BigUint,
         target: &Nimber,
         cap: usize,
-        kinds: &[BigOption],
-    ) -> Result<Option<(Vec<super::Move>, BigUint)>, SolveError> {
-        // Heaps the tables cover are enumerated move by move; this path is for huge heaps.
-        if *n <= BigUint::from(SEARCH_HEAP_LIMIT) {
+        kinds: impl Iterator<Item = Kind>,
+        limits: &Limits,
+    ) -> Result<Option<Counted>, Error> {
+        if *n <= BigUint::from(LIST_UP_TO) {
             return Ok(None);
         }
-        // Establish the value (and, without a closed form, the proven period).
-        self.value(n)?;
-        let mut moves = Vec::new();
-        let mut count = BigUint::default();
-        let heap_arg = |x: BigUint| vec![super::Arg::Int(x.into())];
-        for kind in kinds {
-            match *kind {
-                BigOption::Leave(t) => {
-                    let k = t.amount();
-                    if k >= *n || k == BigUint::default() {
+        // Establish the value (and the table or the proven period behind it).
+        self.value(n, limits)?;
+        let mut moves: Vec<Vec<BigUint>> = Vec::new();
+        let mut count = Some(BigUint::default());
+        let mut budget = COUNT_BUDGET;
+        let push = |to: Vec<BigUint>, moves: &mut Vec<Vec<BigUint>>| {
+            if moves.len() < cap {
+                moves.push(to);
+            }
+        };
+        for (i, kind) in kinds.enumerate() {
+            if i % 1024 == 1023 {
+                limits.check()?;
+            }
+            if budget == 0 {
+                count = None;
+                if moves.len() >= cap {
+                    break;
+                }
+            }
+            budget = budget.saturating_sub(1);
+            match kind {
+                Kind::TakeAll => {
+                    if target.is_zero() {
+                        if let Some(c) = count.as_mut() {
+                            *c += 1u32;
+                        }
+                        push(vec![BigUint::zero()], &mut moves);
+                    }
+                }
+                Kind::Subtract(k) => {
+                    if k.is_zero() || k > *n {
                         continue;
                     }
                     let rest = n - &k;
-                    if self.value(&rest)? == *target {
-                        count += 1u32;
-                        if moves.len() < cap {
-                            moves.push(super::Move {
-                                text: format!("take {k} from the heap of {n}"),
-                                to: vec![heap_arg(rest)],
-                            });
+                    if self.value(&rest, limits)? == *target {
+                        if let Some(c) = count.as_mut() {
+                            *c += 1u32;
                         }
+                        push(vec![rest], &mut moves);
                     }
                 }
-                BigOption::Split { take, distinct } => {
-                    let Some(found) =
-                        self.count_splits(n, take, distinct, target, cap - moves.len().min(cap))?
-                    else {
-                        return Ok(None);
+                Kind::Leave(k) => {
+                    if k.is_zero() || k >= *n {
+                        continue;
+                    }
+                    let rest = n - &k;
+                    if self.value(&rest, limits)? == *target {
+                        if let Some(c) = count.as_mut() {
+                            *c += 1u32;
+                        }
+                        push(vec![rest], &mut moves);
+                    }
+                }
+                Kind::Split { take, distinct } => {
+                    let room = cap - moves.len().min(cap);
+                    let (found, c) =
+                        self.count_splits(n, take, distinct, target, room, &mut budget, limits)?;
+                    moves.extend(found);
+                    count = match (count, c) {
+                        (Some(a), Some(b)) => Some(a + b),
+                        _ => None,
                     };
-                    count += found.1;
-                    moves.extend(found.0);
+                }
+                Kind::Split3 { take, distinct } => {
+                    let room = cap - moves.len().min(cap);
+                    let (found, c) =
+                        self.count_splits3(n, take, distinct, target, room, &mut budget, limits)?;
+                    moves.extend(found);
+                    count = match (count, c) {
+                        (Some(a), Some(b)) => Some(a + b),
+                        _ => None,
+                    };
                 }
             }
         }
@@ -284,6 +395,7 @@ impl HeapSeq {
     }
 
     /// Splits of n - take into a + b (1 <= a <= b) with G(a) XOR G(b) = target.
+    #[allow(clippy::too_many_arguments)]
     fn count_splits(
         &self,
         n: &BigUint,
@@ -291,20 +403,113 @@ impl HeapSeq {
         distinct: bool,
         target: &Nimber,
         cap: usize,
-    ) -> Result<Option<(Vec<super::Move>, BigUint)>, SolveError> {
-        let Some(p) = self
+        budget: &mut u64,
+        limits: &Limits,
+    ) -> Result<(Vec<Vec<BigUint>>, Option<BigUint>), Error> {
+        if *n < BigUint::from(take) + 2u32 {
+            // Nothing left to split into two nonempty heaps.
+            return Ok((Vec::new(), Some(BigUint::default())));
+        }
+        let m = n - take;
+        let half = &m / 2u32;
+        let known = self
             .period()
-            .filter(|p| p.proven && p.saltus == 0 && p.period > 0)
-        else {
-            return Ok(None);
-        };
-        let s = self.state.read().map_err(|_| too_large(self.family, n))?;
+            .filter(|p| p.proven && p.saltus == 0 && p.period > 0);
+        if let Some(p) = known {
+            return self.count_splits_periodic(&m, distinct, target, cap, &p);
+        }
+        // A split of a heap within the tables: scan the first parts.
+        if let Some(h) = half.to_u64().filter(|&h| h <= *budget) {
+            let m64 = m.to_u64().unwrap_or(u64::MAX);
+            if self.value(&BigUint::from(m64 - 1), limits).is_ok() {
+                *budget -= h;
+                let s = self.state.read().map_err(|_| too_large(self.family, n))?;
+                if (s.values.len() as u64) >= m64 {
+                    let mut moves = Vec::new();
+                    let mut count = 0u64;
+                    let t = target.to_u64().unwrap_or(u64::MAX);
+                    for a in 1..=h {
+                        if a % 65536 == 0 {
+                            limits.check()?;
+                        }
+                        let b = m64 - a;
+                        if distinct && a == b {
+                            continue;
+                        }
+                        let va = s.values.get(a as usize).unwrap_or(0);
+                        let vb = s.values.get(b as usize).unwrap_or(0);
+                        if u64::from(va ^ vb) == t {
+                            count += 1;
+                            if moves.len() < cap {
+                                moves.push(vec![BigUint::from(a), BigUint::from(b)]);
+                            }
+                        }
+                    }
+                    return Ok((moves, Some(BigUint::from(count))));
+                }
+                drop(s);
+                // No table (a closed form): the same scan through the formula.
+                let mut moves = Vec::new();
+                let mut count = 0u64;
+                for a in 1..=h {
+                    if a % 65536 == 0 {
+                        limits.check()?;
+                    }
+                    let b = m64 - a;
+                    if distinct && a == b {
+                        continue;
+                    }
+                    let (a, b) = (BigUint::from(a), BigUint::from(b));
+                    if &self.value(&a, limits)? ^ &self.value(&b, limits)? == *target {
+                        count += 1;
+                        if moves.len() < cap {
+                            moves.push(vec![a, b]);
+                        }
+                    }
+                }
+                return Ok((moves, Some(BigUint::from(count))));
+            }
+        }
+        // A huge heap: residues of a proven period (saltus 0).
+        match self.proven_period(limits)? {
+            Some(p) if p.period > 0 => self.count_splits_periodic(&m, distinct, target, cap, &p),
+            _ => {
+                // Neither scannable nor periodic: list what a bounded scan finds.
+                let mut moves = Vec::new();
+                let limit = (*budget).min(SPLIT_SCAN_LIMIT);
+                let mut a = BigUint::from(1u32);
+                let mut scanned = 0u64;
+                while moves.len() < cap && a <= half && scanned < limit {
+                    let b = &m - &a;
+                    if !(distinct && a == b)
+                        && &self.value(&a, limits)? ^ &self.value(&b, limits)? == *target
+                    {
+                        moves.push(vec![a.clone(), b]);
+                    }
+                    a += 1u32;
+                    scanned += 1;
+                }
+                *budget = budget.saturating_sub(scanned);
+                Ok((moves, None))
+            }
+        }
+    }
+
+    /// Splits of a huge heap m into a + b counted by residues of the proven period `p`.
+    fn count_splits_periodic(
+        &self,
+        m: &BigUint,
+        distinct: bool,
+        target: &Nimber,
+        cap: usize,
+        p: &grundy_heap::Period,
+    ) -> Result<(Vec<Vec<BigUint>>, Option<BigUint>), Error> {
+        let s = self.state.read().map_err(|_| too_large(self.family, m))?;
         let table = |i: u64| s.values.get(i as usize).map(Nimber::from);
         let (n0, per) = (p.preperiod.max(1), p.period);
         if (s.values.len() as u64) < n0 + per {
-            return Ok(None);
+            return Ok((Vec::new(), None));
         }
-        // G of a huge heap by the period (saltus 0).
         let g_big = |x: &BigUint| -> Option<Nimber> {
             if let Some(v) = x.to_u64().filter(|&v| v < n0 + per) {
                 return table(v);
@@ -312,36 +517,24 @@ impl HeapSeq {
             let r = ((x - n0) % per).to_u64()?;
             table(n0 + r)
         };
-        if *n < BigUint::from(take) + 2u32 {
-            // Nothing left to split into two nonempty heaps.
-            return Ok(Some((Vec::new(), BigUint::default())));
-        }
-        let m = n - take;
-        let half = &m / 2u32;
+        let half = m / 2u32;
         let mut moves = Vec::new();
         let mut count = BigUint::default();
-        let push = |a: &BigUint, moves: &mut Vec<super::Move>| {
+        let push = |a: &BigUint, moves: &mut Vec<Vec<BigUint>>| {
             if moves.len() < cap {
-                let b = &m - a;
-                moves.push(super::Move {
-                    text: format!("take {take} from the heap of {n}, leaving {a} and {b}"),
-                    to: vec![
-                        vec![super::Arg::Int(a.clone().into())],
-                        vec![super::Arg::Int(b.into())],
-                    ],
-                });
+                moves.push(vec![a.clone(), m - a]);
             }
         };
         // Small first parts, one by one.
         let small_end = half.to_u64().map_or(n0 - 1, |h| h.min(n0 - 1));
         for a in 1..=small_end {
             let ab = BigUint::from(a);
-            let b = &m - &ab;
+            let b = m - &ab;
             if distinct && b == ab {
                 continue;
             }
             let (Some(ga), Some(gb)) = (table(a), g_big(&b)) else {
-                return Ok(None);
+                return Ok((moves, None));
             };
             if &ga ^ &gb == *target {
                 count += 1u32;
@@ -356,9 +549,9 @@ impl HeapSeq {
                 if a0 > half {
                     continue;
                 }
-                let rb = ((&m - &a0 - n0) % per).to_u64().unwrap_or(0);
+                let rb = ((m - &a0 - n0) % per).to_u64().unwrap_or(0);
                 let (Some(ga), Some(gb)) = (table(n0 + r), table(n0 + rb)) else {
-                    return Ok(None);
+                    return Ok((moves, None));
                 };
                 if &ga ^ &gb == *target {
                     matches[r as usize] = true;
@@ -366,7 +559,7 @@ impl HeapSeq {
                 }
             }
             // a = b is not a legal split for `!` codes: remove it if it was counted.
-            if distinct && (&m % 2u32) == BigUint::default() {
+            if distinct && (m % 2u32).is_zero() {
                 let r = ((&half - n0) % per).to_u64().unwrap_or(0) as usize;
                 if matches[r] {
                     count -= 1u32;
@@ -376,7 +569,7 @@ impl HeapSeq {
             let mut r = 0usize;
             let mut scanned = 0u64;
             while moves.len() < cap && a <= half && scanned < SPLIT_SCAN_LIMIT {
-                if matches[r] && !(distinct && &a * 2u32 == m) {
+                if matches[r] && !(distinct && &a * 2u32 == *m) {
                     push(&a, &mut moves);
                 }
                 a += 1u32;
@@ -384,79 +577,158 @@ impl HeapSeq {
                 scanned += 1;
             }
         }
-        Ok(Some((moves, count)))
+        Ok((moves, Some(count)))
     }
+
+    /// Splits of n - take into a + b + c (1 <= a <= b <= c) with value `target`, scanned
+    /// within the budget (three-way splits exist only for heaps within the tables).
+    #[allow(clippy::too_many_arguments)]
+    fn count_splits3(
+        &self,
+        n: &BigUint,
+        take: u64,
+        distinct: bool,
+        target: &Nimber,
+        cap: usize,
+        budget: &mut u64,
+        limits: &Limits,
+    ) -> Result<(Vec<Vec<BigUint>>, Option<BigUint>), Error> {
+        let Some(m) = n.to_u64().and_then(|n| n.checked_sub(take)) else {
+            return Ok((Vec::new(), None));
+        };
+        let mut moves = Vec::new();
+        let mut count = 0u64;
+        let g = |x: u64| self.value(&BigUint::from(x), limits);
+        let mut a = 1u64;
+        while 3 * a <= m {
+            let ga = g(a)?;
+            let mut b = a;
+            while a + 2 * b <= m {
+                if *budget == 0 {
+                    return Ok((moves, None));
+                }
+                *budget -= 1;
+                let c = m - a - b;
+                if !(distinct && (a == b || b == c)) && &(&ga ^ &g(b)?) ^ &g(c)? == *target {
+                    count += 1;
+                    if moves.len() < cap {
+                        moves.push(vec![a.into(), b.into(), c.into()]);
+                    }
+                }
+                b += 1;
+            }
+            if a.is_multiple_of(256) {
+                limits.check()?;
+            }
+            a += 1;
+        }
+        Ok((moves, Some(BigUint::from(count))))
+    }
+}
+
+/// The kinds of option of heap `n` under a take-and-break code, in the order of
+/// [`grundy_heap::Code::options`] (by the number taken).
+pub fn code_kinds<'a>(code: &'a grundy_heap::Code, n: &BigUint) -> impl Iterator<Item = Kind> + 'a {
+    let last = match (code.max_take(), n.to_u64()) {
+        (Some(t), Some(n)) => t.min(n),
+        (Some(t), None) => t,
+        (None, Some(n)) => n,
+        (None, None) => u64::MAX,
+    };
+    let n = n.clone();
+    (0..=last).flat_map(move |k| {
+        let (bits, distinct) = code.digit_at(k);
+        let mut out = Vec::new();
+        let kb = BigUint::from(k);
+        if bits & 1 != 0 && kb == n && k > 0 {
+            out.push(Kind::TakeAll);
+        }
+        if bits & 2 != 0 && k > 0 && kb < n {
+            out.push(Kind::Leave(kb));
+        }
+        if bits & 4 != 0 {
+            out.push(Kind::Split { take: k, distinct });
+        }
+        if bits & 8 != 0 {
+            out.push(Kind::Split3 { take: k, distinct });
+        }
+        out
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Arg;
 
-    /// The counting of split moves by residues equals plain enumeration, on heaps well past
-    /// the preperiod (so that both the explicit and the periodic parts are exercised).
+    /// The counting of moves by kinds (table scans and residues) equals plain enumeration, on
+    /// heaps past the listing threshold and past the preperiod.
     #[test]
-    fn counted_split_moves_equal_enumeration() {
-        let mut checked = 0;
-        for text in ["0.07", "0.77", "0.137", "4.07", "0.4!"] {
+    fn counted_moves_equal_enumeration() {
+        let limits = Limits::default();
+        for text in [
+            "0.07", "0.77", "0.137", "4.07", "0.4!", "0.6", "4!.0", "0.8", "0.[7]",
+        ] {
             let code = grundy_heap::Code::parse(text).unwrap();
             let seq = HeapSeq::new(HeapRules::Tb(code.clone()), "test", None);
-            // Prove the period first (only possible for codes without `!`).
-            let _ = seq.value(&BigUint::from(SEARCH_HEAP_LIMIT + 1));
-            let Some(p) = seq.period().filter(|p| p.proven) else {
-                continue;
-            };
-            checked += 1;
-            for n in [p.preperiod * 2 + 5, p.preperiod * 2 + p.period + 17, 1000] {
-                let g = |x: u64| seq.value(&BigUint::from(x)).unwrap();
-                for t in 0..8u64 {
+            for n in [300u64, 417, 600] {
+                let nb = BigUint::from(n);
+                let g = |x: u64| seq.value(&BigUint::from(x), &limits).unwrap();
+                for t in 0..6u64 {
                     let target = Nimber::new(t);
-                    let mut want = Vec::new();
+                    let mut want: Vec<Vec<u64>> = Vec::new();
                     for m in code.options(n) {
-                        if m.parts.len() == 2 {
-                            let v = &g(m.parts[0]) ^ &g(m.parts[1]);
-                            if v == target {
-                                want.push((m.take, m.parts[0]));
-                            }
+                        let v = m.parts.iter().fold(Nimber::ZERO, |acc, &p| &acc ^ &g(p));
+                        if v == target {
+                            want.push(if m.parts.is_empty() { vec![0] } else { m.parts });
                         }
                     }
-                    let mut got = Vec::new();
-                    let mut total = BigUint::default();
-                    for take in 0..=code.max_take().unwrap_or(0) {
-                        for distinct in [false, true] {
-                            let has = code
-                                .options(n)
-                                .iter()
-                                .any(|m| m.take == take && m.parts.len() == 2);
-                            if !has || distinct != text.contains('!') {
-                                continue;
-                            }
-                            let (moves, count) = seq
-                                .count_splits(
-                                    &BigUint::from(n),
-                                    take,
-                                    distinct,
-                                    &target,
-                                    usize::MAX,
-                                )
-                                .unwrap()
-                                .unwrap();
-                            total += count;
-                            for m in moves {
-                                let Arg::Int(a) = &m.to[0][0] else {
-                                    unreachable!()
-                                };
-                                got.push((take, u64::try_from(a).unwrap()));
-                            }
-                        }
-                    }
+                    let (moves, count) = seq
+                        .counted_moves(&nb, &target, usize::MAX, code_kinds(&code, &nb), &limits)
+                        .unwrap()
+                        .unwrap();
+                    let mut got: Vec<Vec<u64>> = moves
+                        .iter()
+                        .map(|m| m.iter().map(|x| x.to_u64().unwrap()).collect())
+                        .collect();
                     want.sort();
                     got.sort();
-                    assert_eq!(total, BigUint::from(want.len()), "{text} n={n} t={t}");
+                    assert_eq!(count, Some(BigUint::from(want.len())), "{text} n={n} t={t}");
                     assert_eq!(got, want, "{text} n={n} t={t}");
                 }
             }
         }
-        assert!(checked >= 3, "only {checked} codes had a proven period");
+    }
+
+    /// Counting by residues of the proven period equals counting by scanning the table.
+    #[test]
+    fn periodic_split_counts_equal_scans() {
+        let limits = Limits::default();
+        for text in ["0.07", "0.77", "0.137", "4.07"] {
+            let code = grundy_heap::Code::parse(text).unwrap();
+            let seq = HeapSeq::new(HeapRules::Tb(code.clone()), "test", None);
+            let p = seq.proven_period(&limits).unwrap().unwrap();
+            for n in [p.preperiod * 2 + 5, p.preperiod * 2 + p.period + 17, 1000] {
+                for t in 0..8u64 {
+                    let target = Nimber::new(t);
+                    let m = BigUint::from(n - 2);
+                    let (_, periodic) = seq
+                        .count_splits_periodic(&m, false, &target, 0, &p)
+                        .unwrap();
+                    let mut budget = COUNT_BUDGET;
+                    let (_, scanned) = seq
+                        .count_splits(
+                            &BigUint::from(n),
+                            2,
+                            false,
+                            &target,
+                            0,
+                            &mut budget,
+                            &limits,
+                        )
+                        .unwrap();
+                    assert_eq!(periodic, scanned, "{text} n={n} t={t}");
+                }
+            }
+        }
     }
 }

@@ -25,23 +25,25 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals;
-use super::{param_u64, ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, param_u64, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::{Nimber, Outcome};
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "hill",
-    aliases: &[],
-    syntax: "hill[k](c1, ..., cn): the king is the k-th closest to the top (cell 0)",
-    summary: "Climbing the Hill: move people up without passing; king to the top wins",
-    example: "hill[3](1,2,4)",
-    params: Some(true),
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "hill",
+        &[],
+        "hill[k](c1, ..., cn): the king is the k-th closest to the top (cell 0)",
+        "Climbing the Hill: move people up without passing; king to the top wins",
+        "hill[3](1,2,4)",
+        Some(true),
+        legacy(build),
+    )
+}
 
-fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     let text = params.unwrap_or("");
     let k = param_u64(text, 0, "the king's rank k (1 = closest to the top)")?;
     let k = usize::try_from(k)
@@ -133,7 +135,7 @@ fn person_move(cells: &[BigUint], i: usize, to: BigUint) -> Move {
     }
 }
 
-impl Ruleset for Hill {
+impl StateRuleset for Hill {
     fn name(&self) -> String {
         format!("hill[{}]", self.k)
     }
@@ -190,7 +192,7 @@ impl Ruleset for Hill {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         let cells = naturals(state);
         let total: BigUint = cells.iter().sum();
         if total <= BigUint::from(SEARCH_LIMIT) {
@@ -199,15 +201,13 @@ impl Ruleset for Hill {
         if !first_wins(&cells, self.k) {
             return Ok(Some(Nimber::ZERO));
         }
-        Err(SolveError::TooLarge {
-            reason: format!(
-                "the nim-value of this hill is only searched when the cells add up to at most \
+        Err(Error::too_large(format!(
+            "the nim-value of this hill is only searched when the cells add up to at most \
                  {SEARCH_LIMIT}; its outcome alone is known exactly"
-            ),
-        })
+        )))
     }
 
-    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, SolveError> {
+    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, Error> {
         let cells = naturals(state);
         Ok(Some(if first_wins(&cells, self.k) {
             Outcome::N
@@ -216,7 +216,7 @@ impl Ruleset for Hill {
         }))
     }
 
-    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, SolveError> {
+    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, Error> {
         let cells = naturals(state);
         let total: BigUint = cells.iter().sum();
         let work = total * cells.len();

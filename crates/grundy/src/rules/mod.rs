@@ -10,8 +10,7 @@ use std::sync::Arc;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, ToPrimitive};
 
-use crate::solve::SolveError;
-use crate::Nimber;
+use crate::solve::Error;
 
 pub mod beans;
 pub mod dag;
@@ -31,55 +30,106 @@ pub mod tree;
 pub mod turtles;
 pub mod wythoff;
 
-/// Every family the engine knows, in the order `grundy list` shows them.
-pub static FAMILIES: &[&Family] = &[
-    &nim::FAMILY,
-    &sub::FAMILY,
-    &tb::FAMILY,
-    &graph::FAMILY,
-    &turtles::FAMILY,
-    &beans::FAMILY,
-    &dag::FAMILY,
-    &wythoff::FAMILY,
-    &fibnim::FAMILY,
-    &staircase::FAMILY,
-    &georgia::FAMILY,
-    &hill::FAMILY,
-    &northcott::FAMILY,
-    &take::FAMILY,
-    &mult::FAMILY,
-    &tree::FAMILY,
-];
+mod erased;
+mod legacy;
+mod seam;
 
-/// Looks a family up by its name or one of its aliases.
-pub fn family(name: &str) -> Option<&'static Family> {
-    FAMILIES
-        .iter()
-        .copied()
-        .find(|f| f.name == name || f.aliases.contains(&name))
+pub use erased::{Comp, DynRuleset, RulesetRef, Typed};
+pub use legacy::{legacy, Legacy, Move, StateRuleset};
+pub use seam::{Opt, Pos, Rng, Ruleset};
+
+/// Every built-in family, in the order `grundy list` shows them.
+pub fn builtin_families() -> Vec<Family> {
+    vec![
+        nim::family(),
+        sub::family(),
+        tb::family(),
+        graph::family(),
+        turtles::family(),
+        beans::family(),
+        dag::family(),
+        wythoff::family(),
+        fibnim::family(),
+        staircase::family(),
+        georgia::family(),
+        hill::family(),
+        northcott::family(),
+        take::family(),
+        mult::family(),
+        tree::family(),
+    ]
 }
 
+/// What a family's builder may use besides its parameters.
+pub struct BuildContext<'a> {
+    /// Where files named in an expression come from (the front decides; the core reads none).
+    pub loader: &'a dyn crate::registry::Loader,
+}
+
+/// How a [`Family`] builds its ruleset from the text between the brackets (without them).
+pub type BuildFn =
+    dyn Fn(Option<&str>, &BuildContext<'_>) -> Result<RulesetRef, ParamError> + Send + Sync;
+
 /// A registry entry: how to write a family, what it is, and how to build its rulesets.
+#[derive(Clone)]
 pub struct Family {
     /// The name used in expressions, e.g. `sub`.
-    pub name: &'static str,
+    pub name: String,
     /// Other accepted spellings.
-    pub aliases: &'static [&'static str],
+    pub aliases: Vec<String>,
     /// The syntax, e.g. `sub[SET](n, ...)`.
-    pub syntax: &'static str,
+    pub syntax: String,
     /// One-line rule summary.
-    pub summary: &'static str,
+    pub summary: String,
     /// An example expression that `grundy analyze` accepts.
-    pub example: &'static str,
+    pub example: String,
     /// Whether the family takes bracketed parameters: `Some(true)` required, `Some(false)`
     /// optional, `None` never.
     pub params: Option<bool>,
-    /// Builds the ruleset from the text between the brackets (without them), if any.
-    pub build: BuildRuleset,
+    /// Builds the ruleset.
+    pub build: Arc<BuildFn>,
+    /// A longer explanation of the notation, shown by `list` (empty when the syntax says
+    /// all).
+    pub help: String,
 }
 
-/// How a [`Family`] builds its ruleset from the text between the brackets.
-pub type BuildRuleset = fn(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError>;
+impl Family {
+    /// A family entry; `build` makes the ruleset from the bracketed parameters.
+    pub fn new(
+        name: &str,
+        aliases: &[&str],
+        syntax: &str,
+        summary: &str,
+        example: &str,
+        params: Option<bool>,
+        build: impl Fn(Option<&str>, &BuildContext<'_>) -> Result<RulesetRef, ParamError>
+            + Send
+            + Sync
+            + 'static,
+    ) -> Family {
+        Family {
+            name: name.to_string(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+            syntax: syntax.to_string(),
+            summary: summary.to_string(),
+            example: example.to_string(),
+            params,
+            build: Arc::new(build),
+            help: String::new(),
+        }
+    }
+
+    /// The same entry with a longer explanation of its notation.
+    pub fn with_help(mut self, help: &str) -> Family {
+        self.help = help.to_string();
+        self
+    }
+
+    /// Whether `name` names this family.
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.name == name || self.aliases.iter().any(|a| a == name)
+    }
+}
 
 impl fmt::Debug for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -235,134 +285,16 @@ impl ArgError {
     }
 }
 
-/// One move of a component: what it becomes (a sum of zero or more components of the same
-/// ruleset) and the move in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
-    /// The components the moved component turns into.
-    pub to: Vec<State>,
-    /// The move in words, e.g. `take 2 from the heap of 5`.
-    pub text: String,
-}
-
-/// A game family with its parameters fixed: `sub[1,3,4]`, `tb[0.07]`.
-///
-/// Implementations describe moves; solvers live in [`crate::solve`]. The methods other than
-/// `name`, `components` and `moves` are hooks with correct defaults.
-pub trait Ruleset: Send + Sync + fmt::Debug {
-    /// Canonical text of the ruleset (it parses back to an equal ruleset), e.g. `sub[1,3,4]`.
-    fn name(&self) -> String;
-
-    /// Checks the arguments of a term and splits it into independent components.
-    /// Heap families give one component per argument; others one component for the whole list.
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError>;
-
-    /// Every move of one component. Only called on positions that [`Ruleset::searchable`]
-    /// accepted.
-    fn moves(&self, state: &State) -> Vec<Move>;
-
-    /// Hook: refuse to enumerate moves of a component too large for search.
-    fn searchable(&self, _state: &State) -> Result<(), String> {
-        Ok(())
-    }
-
-    /// Hook: the nim-value of a component without search (closed form, table or period).
-    /// `Ok(None)` means "search for it"; an error means it cannot be known (a limit).
-    fn nimber(&self, _state: &State) -> Result<Option<Nimber>, SolveError> {
-        Ok(None)
-    }
-
-    /// Hook: the moves of a component to a position of value `target`, without enumerating
-    /// every move (Nim: one move, to `target`, when `target` is smaller). `Ok(None)` means
-    /// "enumerate the moves".
-    fn moves_to_value(
-        &self,
-        _state: &State,
-        _target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
-        Ok(None)
-    }
-
-    /// Hook: the winning moves of a component too large to list move by move (a heap of 10^18
-    /// in a game with a proven period): at most `cap` of the moves to value `target`, in a
-    /// fixed order, and the exact number of all of them. `Ok(None)`: not available here.
-    fn counted_moves_to_value(
-        &self,
-        _state: &State,
-        _target: &Nimber,
-        _cap: usize,
-    ) -> Result<Option<(Vec<Move>, BigUint)>, SolveError> {
-        Ok(None)
-    }
-
-    /// Hook: the outcome of a component played alone, for positions whose nim-value is out of
-    /// reach while the outcome has a closed form (Wythoff's game with 1000-digit heaps).
-    /// Called only when [`Ruleset::nimber`] gave no value. `Ok(None)`: not known either.
-    fn outcome_alone(&self, _state: &State) -> Result<Option<crate::Outcome>, SolveError> {
-        Ok(None)
-    }
-
-    /// Hook: the winning moves of a component played alone (its moves to P-positions), for the
-    /// same positions as [`Ruleset::outcome_alone`]. `Ok(None)`: not known.
-    fn winning_moves_alone(&self, _state: &State) -> Result<Option<Vec<Move>>, SolveError> {
-        Ok(None)
-    }
-
-    /// Hook: Smith's generalized value of a component of a family whose games may have cycles
-    /// (tokens on a graph). `Some` makes the analysis use the loopy rules for the whole sum;
-    /// such families return `Ok(None)` from [`Ruleset::nimber`] only when the value is infinite.
-    fn loopy_value(&self, _state: &State) -> Option<crate::Value> {
-        None
-    }
-
-    /// Hook: the reasoning behind this component's value and winning moves, for
-    /// `grundy explain` (the seed slides' style: the P-position pair and the golden ratio for
-    /// Wythoff, the Zeckendorf form for Fibonacci Nim, the colon principle for a tree).
-    /// `None`: the generic explanation (values of the options and their mex) is used.
-    fn explain(&self, _state: &State) -> Option<crate::explain::Explanation> {
-        None
-    }
-
-    /// Hook: the heap size of a component when the ruleset's misere play of a sum is exactly
-    /// misere Nim on these sizes (only Nim itself); `None` otherwise.
-    fn misere_nim_heap(&self, _state: &State) -> Option<Nimber> {
-        None
-    }
-
-    /// Hook: the heap rules of a family whose one-heap sequence the heap laboratory computes
-    /// (`sub`, `tb`), for long tables written to files and for plots. `None` otherwise.
-    fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
-        None
-    }
-
-    /// Hook: the nim-values of single heaps 0..=n when this is a one-heap ruleset, with the
-    /// period when one is found. `None` when the family is not a heap game.
-    fn heap_table(&self, _n: u64) -> Option<Result<HeapTable, SolveError>> {
-        None
-    }
-}
-
 /// The nim-values of one-heap positions 0..=n and their period.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapTable {
-    /// `values[n]` is the value of a single heap of size n.
-    pub values: Vec<Nimber>,
+    /// `values.get(n)` is the value of a single heap of size n (one or two bytes a value).
+    pub values: grundy_heap::Values,
     /// The period found in the values, if any.
     pub period: Option<Period>,
 }
 
-/// An (arithmetic) period of a heap sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Period {
-    /// The least n0 with G(n + period) = G(n) + saltus for all n >= n0.
-    pub preperiod: u64,
-    /// The period.
-    pub period: u64,
-    /// The saltus (0 for ordinary periodicity).
-    pub saltus: u64,
-    /// Whether a theorem certifies the period for every n, not only the values computed.
-    pub proven: bool,
-}
+pub use crate::Period;
 
 /// Reads a heap-size argument list: one component per argument, each a natural number.
 pub fn heap_components(args: &[Arg]) -> Result<Vec<State>, ArgError> {
@@ -372,6 +304,19 @@ pub fn heap_components(args: &[Arg]) -> Result<Vec<State>, ArgError> {
         out.push(vec![a.clone()]);
     }
     Ok(out)
+}
+
+/// Reads a heap-size argument list as heap sizes: one component per argument.
+pub fn heap_sizes(args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
+    args.iter()
+        .enumerate()
+        .map(|(i, a)| a.as_natural().map_err(|m| ArgError::at(i, m)))
+        .collect()
+}
+
+/// The argument list that writes a heap of size `n`.
+pub fn heap_args(n: &BigUint) -> Vec<Arg> {
+    vec![Arg::Int(BigInt::from(n.clone()))]
 }
 
 /// The heap size of a one-argument heap component (validated by [`heap_components`]).
@@ -387,68 +332,13 @@ pub fn heap(n: u64) -> State {
     vec![Arg::int(n)]
 }
 
-/// A shared handle on a ruleset, compared by its canonical name (two terms that name the same
-/// ruleset are the same game family, however they were parsed).
-#[derive(Clone, Debug)]
-pub struct RulesetRef {
-    rules: Arc<dyn Ruleset>,
-    name: Arc<str>,
-}
-
-impl RulesetRef {
-    /// A handle on `rules`, caching its canonical name.
-    pub fn new(rules: Arc<dyn Ruleset>) -> Self {
-        let name = Arc::from(rules.name());
-        RulesetRef { rules, name }
-    }
-
-    /// The ruleset.
-    pub fn rules(&self) -> &dyn Ruleset {
-        self.rules.as_ref()
-    }
-
-    /// The shared ruleset.
-    pub fn arc(&self) -> Arc<dyn Ruleset> {
-        self.rules.clone()
-    }
-
-    /// The canonical name, computed once.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-}
-
-impl PartialEq for RulesetRef {
-    fn eq(&self, other: &Self) -> bool {
-        self.name == other.name
-    }
-}
-impl Eq for RulesetRef {}
-impl std::hash::Hash for RulesetRef {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.name.hash(state)
-    }
-}
-impl PartialOrd for RulesetRef {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for RulesetRef {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.name.cmp(&other.name)
-    }
-}
-
 /// Caps the heap sizes that a plain search or table may reach.
 pub const SEARCH_HEAP_LIMIT: u64 = 50_000_000;
 
 /// A message for a heap too large for the family's methods.
-pub fn too_large(family: &str, n: &BigUint) -> SolveError {
-    SolveError::TooLarge {
-        reason: format!(
-            "the heap {n} is too large for {family}: no closed form or proven period covers it, \
+pub fn too_large(family: &str, n: &BigUint) -> Error {
+    Error::too_large(format!(
+        "the heap {n} is too large for {family}: no closed form or proven period covers it, \
              and tables stop at {SEARCH_HEAP_LIMIT}; use a smaller heap"
-        ),
-    }
+    ))
 }

@@ -26,22 +26,26 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use super::{param_number, param_u64, ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{
+    legacy, param_number, param_u64, ArgError, Family, Move, ParamError, State, StateRuleset,
+};
 use crate::explain::{Block, Explanation};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::{Nimber, Outcome};
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "mult",
-    aliases: &["multiplication"],
-    syntax: "mult[a..b, N](p, ...) with 2 <= a <= b",
-    summary: "multiplication game: multiply by a factor in a..b; reaching N or more wins",
-    example: "mult[2..9,162](1)",
-    params: Some(true),
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "mult",
+        &["multiplication"],
+        "mult[a..b, N](p, ...) with 2 <= a <= b",
+        "multiplication game: multiply by a factor in a..b; reaching N or more wins",
+        "mult[2..9,162](1)",
+        Some(true),
+        legacy(build),
+    )
+}
 
 /// Largest factor accepted (winning moves try every factor).
 pub const MAX_FACTOR: u64 = 1_000_000;
@@ -56,7 +60,7 @@ fn parse_u64(text: &str, start: usize, what: &str) -> Result<u64, ParamError> {
     param_u64(text, start, what)
 }
 
-fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     let text = params.unwrap_or("");
     let (Some(dots), Some(comma)) = (text.find(".."), text.find(',')) else {
         return Err(ParamError::new(
@@ -159,7 +163,7 @@ impl Mult {
     }
 }
 
-impl Ruleset for Mult {
+impl StateRuleset for Mult {
     fn name(&self) -> String {
         format!("mult[{}..{},{}]", self.a, self.b, self.goal)
     }
@@ -198,7 +202,7 @@ impl Ruleset for Mult {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         let p = product(state);
         if p >= self.goal {
             return Ok(Some(Nimber::ZERO));
@@ -209,16 +213,14 @@ impl Ruleset for Mult {
         if self.is_p(&p) {
             return Ok(Some(Nimber::ZERO));
         }
-        Err(SolveError::TooLarge {
-            reason: format!(
-                "the nim-value of the multiplication game to {} is only searched for goals up \
+        Err(Error::too_large(format!(
+            "the nim-value of the multiplication game to {} is only searched for goals up \
                  to {SEARCH_LIMIT}; its outcome alone is known exactly",
-                self.goal
-            ),
-        })
+            self.goal
+        )))
     }
 
-    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, SolveError> {
+    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, Error> {
         let p = product(state);
         Ok(Some(if self.is_p(&p) {
             Outcome::P
@@ -227,7 +229,7 @@ impl Ruleset for Mult {
         }))
     }
 
-    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, SolveError> {
+    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, Error> {
         let p = product(state);
         if p >= self.goal {
             return Ok(Some(vec![]));

@@ -8,31 +8,22 @@
 //! moves, to nim(1,4,5), nim(3,2,5) and nim(3,4,7).
 //! Source: C. L. Bouton, "Nim, a game with a complete mathematical theory", 1901.
 
-use std::sync::Arc;
+use num_bigint::BigUint;
 
-use num_bigint::BigInt;
-
-use super::{
-    heap_components, heap_size, ArgError, Family, HeapTable, Move, ParamError, Period, Ruleset,
-    State,
-};
-use crate::rules::Arg;
-use crate::solve::SolveError;
-use crate::Nimber;
+use super::{heap_args, heap_sizes, Arg, ArgError, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "nim",
-    aliases: &[],
-    syntax: "nim(a, b, ...)",
-    summary: "Nim: take any positive number of counters from one heap",
-    example: "nim(3,4,5)",
-    params: None,
-    build,
-};
-
-fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
-    Ok(Arc::new(Nim))
+pub fn family() -> Family {
+    Family::new(
+        "nim",
+        &[],
+        "nim(a, b, ...)",
+        "Nim: take any positive number of counters from one heap",
+        "nim(3,4,5)",
+        None,
+        |_, _| Ok(RulesetRef::of(Nim)),
+    )
 }
 
 /// The Nim ruleset.
@@ -44,90 +35,101 @@ pub struct Nim;
 const ENUMERATE_LIMIT: u64 = 100_000;
 
 impl Ruleset for Nim {
+    type P = BigUint;
+
     fn name(&self) -> String {
         "nim".to_string()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
-        heap_components(args)
+    fn components(&self, args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
+        heap_sizes(args)
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let n = state.first().map(Arg::small).unwrap_or(0);
-        (0..n)
-            .map(|m| Move {
-                to: vec![vec![Arg::int(m)]],
-                text: format!("take {} from the heap of {n}", n - m),
-            })
-            .collect()
+    fn args(&self, n: &BigUint) -> Vec<Arg> {
+        heap_args(n)
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let n = heap_size(state);
-        if n > ENUMERATE_LIMIT.into() {
-            return Err(format!(
+    fn options(&self, n: &BigUint, _limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
+        let k = u64::try_from(n).unwrap_or(u64::MAX);
+        Ok((0..k).map(|m| vec![BigUint::from(m)]).collect())
+    }
+
+    fn describe(&self, n: &BigUint, to: &[BigUint]) -> String {
+        let left = to.first().cloned().unwrap_or_default();
+        format!("take {} from the heap of {n}", n - left.min(n.clone()))
+    }
+
+    fn searchable(&self, n: &BigUint) -> Result<(), Error> {
+        if *n > ENUMERATE_LIMIT.into() {
+            return Err(Error::too_large(format!(
                 "the Nim heap {n} is too large to search move by move (at most {ENUMERATE_LIMIT}); \
                  misere play of Nim alone uses the closed form"
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
-        Ok(Some(Nimber::from_big(heap_size(state))))
+    fn nimber(&self, n: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(Some(Nimber::from_big(n.clone())))
     }
 
     fn moves_to_value(
         &self,
-        state: &State,
+        n: &BigUint,
         target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
-        let n = heap_size(state);
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<BigUint>>>, Error> {
         let t = target.to_biguint();
-        if t < n {
-            let text = format!("take {} from the heap of {n}", &n - &t);
-            return Ok(Some(vec![Move {
-                to: vec![vec![Arg::Int(BigInt::from(t))]],
-                text,
-            }]));
-        }
-        Ok(Some(vec![]))
+        Ok(Some(if t < *n { vec![vec![t]] } else { vec![] }))
     }
 
     fn counted_moves_to_value(
         &self,
-        state: &State,
+        n: &BigUint,
         target: &Nimber,
         cap: usize,
-    ) -> Result<Option<(Vec<Move>, num_bigint::BigUint)>, SolveError> {
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
         // At most one move per heap; build it only when it will be listed.
-        let n = heap_size(state);
         let t = target.to_biguint();
-        if t >= n {
-            return Ok(Some((vec![], 0u32.into())));
+        if t >= *n {
+            return Ok(Some((vec![], Some(BigUint::default()))));
         }
         let moves = if cap > 0 {
-            self.moves_to_value(state, target)?.unwrap_or_default()
+            self.moves_to_value(n, target, limits)?.unwrap_or_default()
         } else {
             vec![]
         };
-        Ok(Some((moves, 1u32.into())))
+        Ok(Some((moves, Some(1u32.into()))))
     }
 
-    fn misere_nim_heap(&self, state: &State) -> Option<Nimber> {
-        Some(Nimber::from_big(heap_size(state)))
+    fn misere_nim_heap(&self, n: &BigUint) -> Option<Nimber> {
+        Some(Nimber::from_big(n.clone()))
     }
 
-    fn heap_table(&self, n: u64) -> Option<Result<HeapTable, SolveError>> {
+    fn heap_table(&self, n: u64, _limits: &Limits) -> Option<Result<HeapTable, Error>> {
+        if n >= u64::from(u32::MAX) {
+            return Some(Err(Error::too_large(format!(
+                "a table of {n} Nim heaps holds values beyond 32 bits"
+            ))));
+        }
         Some(Ok(HeapTable {
-            values: (0..=n).map(Nimber::new).collect(),
+            values: grundy_heap::Values::from_u32(&(0..=n as u32).collect::<Vec<u32>>()),
             // G(n + 1) = G(n) + 1 for every n: arithmetic period 1 with saltus 1, by definition.
-            period: Some(Period {
+            period: Some(crate::Period {
                 preperiod: 0,
                 period: 1,
                 saltus: 1,
                 proven: true,
+                values_needed: 0,
             }),
         }))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        let mut rng = super::Rng::new(seed);
+        (0..rng.range(1, 4))
+            .map(|_| BigUint::from(rng.range(0, 12)))
+            .collect()
     }
 }

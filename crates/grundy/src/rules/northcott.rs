@@ -22,26 +22,28 @@ use std::sync::Arc;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{param_u64, ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, param_u64, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::Nimber;
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "northcott",
-    aliases: &[],
-    syntax: "northcott[w](t1, j1, t2, j2, ...) or northcott(t1, j1, ...): rows of two pieces",
-    summary: "Northcott's game: close the gap between the two pieces of a row (gaps are Nim heaps)",
-    example: "northcott[6](4,5,1,3,1,2)",
-    params: Some(false),
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "northcott",
+        &[],
+        "northcott[w](t1, j1, t2, j2, ...) or northcott(t1, j1, ...): rows of two pieces",
+        "Northcott's game: close the gap between the two pieces of a row (gaps are Nim heaps)",
+        "northcott[6](4,5,1,3,1,2)",
+        Some(false),
+        legacy(build),
+    )
+}
 
 /// Widest board accepted.
 const MAX_WIDTH: u64 = 1 << 62;
 
-fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     let width = match params {
         None => None,
         Some(text) => {
@@ -98,7 +100,7 @@ fn close_to(t: &BigUint, j: &BigUint, g: &BigUint) -> Move {
     }
 }
 
-impl Ruleset for Northcott {
+impl StateRuleset for Northcott {
     fn name(&self) -> String {
         match self.width {
             Some(w) => format!("northcott[{w}]"),
@@ -172,16 +174,12 @@ impl Ruleset for Northcott {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         let (t, j) = row(state);
         Ok(Some(Nimber::from_big(gap(&t, &j))))
     }
 
-    fn moves_to_value(
-        &self,
-        state: &State,
-        target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
+    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
         let (t, j) = row(state);
         let g = gap(&t, &j);
         let y = target.to_biguint();

@@ -24,24 +24,26 @@ use std::sync::Arc;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::explain::{Block, Explanation};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::Nimber;
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "staircase",
-    aliases: &["stair"],
-    syntax: "staircase(c1, c2, ...) with c_i coins on stair i",
-    summary: "staircase Nim: carry coins from one stair to the next one down",
-    example: "staircase(3,1,2)",
-    params: None,
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "staircase",
+        &["stair"],
+        "staircase(c1, c2, ...) with c_i coins on stair i",
+        "staircase Nim: carry coins from one stair to the next one down",
+        "staircase(3,1,2)",
+        None,
+        legacy(build),
+    )
+}
 
-fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     Ok(Arc::new(Staircase))
 }
 
@@ -143,7 +145,7 @@ pub(crate) fn check_naturals(args: &[Arg], what: &str) -> Result<(), ArgError> {
     Ok(())
 }
 
-impl Ruleset for Staircase {
+impl StateRuleset for Staircase {
     fn name(&self) -> String {
         "staircase".to_string()
     }
@@ -183,15 +185,11 @@ impl Ruleset for Staircase {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from_big(stair_value(&naturals(state)))))
     }
 
-    fn moves_to_value(
-        &self,
-        state: &State,
-        target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
+    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
         let c = naturals(state);
         Ok(Some(
             stair_moves_to(&c, &target.to_biguint())

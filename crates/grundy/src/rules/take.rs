@@ -19,23 +19,25 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::ToPrimitive;
 
 use super::{
-    heap_components, heap_size, param_u64, ArgError, Family, HeapTable, Move, ParamError, Period,
-    Ruleset, State,
+    heap_components, heap_size, legacy, param_u64, ArgError, Family, HeapTable, Move, ParamError,
+    Period, State, StateRuleset,
 };
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::Nimber;
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "take",
-    aliases: &[],
-    syntax: "take[p..q](n, ...) with 1 <= p <= q",
-    summary: "take between p and q counters; fewer than p left: take them all",
-    example: "take[2..4](7,6)",
-    params: Some(true),
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "take",
+        &[],
+        "take[p..q](n, ...) with 1 <= p <= q",
+        "take between p and q counters; fewer than p left: take them all",
+        "take[2..4](7,6)",
+        Some(true),
+        legacy(build),
+    )
+}
 
 /// Largest q accepted (the table and the winning-move scan cost O(q) per heap).
 pub const MAX_Q: u64 = 100_000;
@@ -50,7 +52,7 @@ fn number(text: &str, start: usize) -> Result<u64, ParamError> {
     param_u64(text, start, "a whole number")
 }
 
-fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     let text = params.unwrap_or("");
     let Some(dots) = text.find("..") else {
         return Err(ParamError::new(
@@ -180,7 +182,7 @@ fn take_move(n: &BigUint, k: &BigUint) -> Move {
     }
 }
 
-impl Ruleset for Take {
+impl StateRuleset for Take {
     fn name(&self) -> String {
         format!("take[{}..{}]", self.p, self.q)
     }
@@ -209,15 +211,11 @@ impl Ruleset for Take {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from(self.seq.value(&heap_size(state)))))
     }
 
-    fn moves_to_value(
-        &self,
-        state: &State,
-        target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
+    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
         let n = heap_size(state);
         let Some(t) = target.to_u64() else {
             return Ok(Some(vec![]));
@@ -234,10 +232,9 @@ impl Ruleset for Take {
         Ok(Some(out))
     }
 
-    fn heap_table(&self, n: u64) -> Option<Result<HeapTable, SolveError>> {
-        let values = (0..=n)
-            .map(|k| Nimber::from(self.seq.value(&BigUint::from(k))))
-            .collect();
+    fn heap_table(&self, n: u64) -> Option<Result<HeapTable, Error>> {
+        let values: Vec<u32> = (0..=n).map(|k| self.seq.value(&BigUint::from(k))).collect();
+        let values = grundy_heap::Values::from_u32(&values);
         Some(Ok(HeapTable {
             values,
             period: Some(Period {
@@ -245,6 +242,7 @@ impl Ruleset for Take {
                 period: self.seq.per,
                 saltus: 0,
                 proven: true,
+                values_needed: 0,
             }),
         }))
     }

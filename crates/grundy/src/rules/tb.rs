@@ -10,34 +10,48 @@
 //! 1 XOR 1 = 0), so G(3) = 3 and the first player wins.
 //! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 4; CGSuite's TakeAndBreak notation.
 
-use std::sync::Arc;
-
 use grundy_heap::{Code, HeapRules};
 
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use num_traits::{ToPrimitive, Zero};
 
-use super::heap_seq::{BigOption, BigTake, ClosedForm, HeapSeq};
-use super::{heap, heap_components, ArgError, Family, HeapTable, Move, ParamError, Ruleset, State};
-use crate::rules::Arg;
-use crate::solve::SolveError;
-use crate::Nimber;
+use super::heap_seq::{code_kinds, ClosedForm, HeapSeq};
+use super::{
+    heap_args, heap_sizes, Arg, ArgError, Family, HeapTable, Opt, ParamError, Ruleset, RulesetRef,
+};
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "tb",
-    aliases: &["octal"],
-    syntax: "tb[CODE](n, ...) with CODE like 0.07, 0.77, 4!.0, 4.[3]",
-    summary: "take-and-break game given by its octal or hexadecimal code",
-    example: "tb[0.07](20)",
-    params: Some(true),
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "tb",
+        &["octal"],
+        "tb[CODE](n, ...) with CODE like 0.07, 0.77, 4!.0, 4.[3], 0.0{5}7",
+        "take-and-break game given by its octal or hexadecimal code",
+        "tb[0.07](20)",
+        Some(true),
+        build,
+    )
+    .with_help(CODE_HELP)
+}
 
-fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+/// How codes are written, for `list` and the README.
+pub const CODE_HELP: &str = "\
+A code d0.d1d2d3... has one digit per number of counters taken: d_k says what may remain \
+when k counters are taken from one heap. Each digit is a sum of 1 (the heap may be taken \
+whole, leaving nothing), 2 (one nonempty heap may remain), 4 (two nonempty heaps may \
+remain) and, in hexadecimal digits 8 to f, 8 (three nonempty heaps may remain). So 3 = take \
+k from a heap of more than k or of exactly k, 7 = also split what remains in two, 0 = no move \
+takes k. d0 (before the point) is about taking nothing: 4 means a heap may be split in two \
+without taking. A `!` after a digit asks the heaps that remain to be pairwise unequal \
+(4!.0 is Grundy's game). `[d...]` at the end repeats forever (0.[3] is Nim, 4.[3] Lasker's \
+Nim). A run of one digit may be shortened: 0.0{999}7 is 0. then 999 zeros then 7. \
+Examples: 0.07 Dawson's Kayles, 0.77 Kayles, 0.137 Dawson's chess, 0.6 Officers.";
+
+fn build(params: Option<&str>, _ctx: &super::BuildContext<'_>) -> Result<RulesetRef, ParamError> {
     let text = params.unwrap_or("");
     let code = Code::parse(text).map_err(|e| ParamError::new(e.offset, e.message))?;
-    Ok(Arc::new(TakeBreak {
+    Ok(RulesetRef::of(TakeBreak {
         seq: HeapSeq::new(
             HeapRules::Tb(code.clone()),
             "this take-and-break game",
@@ -45,6 +59,15 @@ fn build(params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
         ),
         code,
     }))
+}
+
+/// The heaps m with G(m) = v under a closed form that moves every value by at most one.
+fn near(v: &BigUint) -> Vec<BigUint> {
+    let mut out = vec![v.clone(), v + 1u32];
+    if !v.is_zero() {
+        out.push(v - 1u32);
+    }
+    out
 }
 
 /// Closed forms proven for some codes with repeating digits (the tables check them too).
@@ -58,6 +81,7 @@ fn closed_form(code: &Code) -> Option<ClosedForm> {
     match code.to_string().as_str() {
         "0.[3]" => Some(ClosedForm {
             value: |n| n.clone(),
+            preimages: near,
         }),
         "4.[3]" => Some(ClosedForm {
             value: |n| match (n % 4u32).to_u32() {
@@ -65,6 +89,7 @@ fn closed_form(code: &Code) -> Option<ClosedForm> {
                 Some(0) if *n > BigUint::default() => n - 1u32,
                 _ => n.clone(),
             },
+            preimages: near,
         }),
         "8.[3]" => Some(ClosedForm {
             value: |n| match (n % 8u32).to_u32() {
@@ -72,41 +97,10 @@ fn closed_form(code: &Code) -> Option<ClosedForm> {
                 Some(0) if *n > BigUint::default() => n - 1u32,
                 _ => n.clone(),
             },
+            preimages: near,
         }),
         _ => None,
     }
-}
-
-/// The kinds of option of a huge heap under a finite code without three-way splits, read from
-/// the canonical text `d0[!].d1[!]d2[!]...`; `None` for other codes.
-fn big_options(code: &Code) -> Option<Vec<BigOption>> {
-    let text = code.to_string();
-    if text.contains('[') {
-        return None;
-    }
-    let mut digits: Vec<(u32, bool)> = Vec::new();
-    for c in text.chars() {
-        match c {
-            '.' => {}
-            '!' => digits.last_mut()?.1 = true,
-            c => digits.push((c.to_digit(16)?, false)),
-        }
-    }
-    let mut kinds = Vec::new();
-    for (k, (bits, distinct)) in digits.into_iter().enumerate() {
-        let k = k as u64;
-        if bits & 8 != 0 {
-            return None;
-        }
-        if bits & 2 != 0 && k > 0 {
-            kinds.push(BigOption::Leave(BigTake::Small(k)));
-        }
-        if bits & 4 != 0 {
-            kinds.push(BigOption::Split { take: k, distinct });
-        }
-        // Bit 1 (take the whole heap) never applies to a huge heap.
-    }
-    Some(kinds)
 }
 
 /// A take-and-break game with its code.
@@ -117,68 +111,167 @@ pub struct TakeBreak {
 }
 
 impl Ruleset for TakeBreak {
+    type P = BigUint;
+
     fn name(&self) -> String {
         format!("tb[{}]", self.code)
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
-        heap_components(args)
+    fn components(&self, args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
+        heap_sizes(args)
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let n = state.first().map(Arg::small).unwrap_or(0);
-        self.code
+    fn args(&self, n: &BigUint) -> Vec<Arg> {
+        heap_args(n)
+    }
+
+    fn options(&self, n: &BigUint, _limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
+        let n = n.to_u64().unwrap_or(u64::MAX);
+        Ok(self
+            .code
             .options(n)
             .into_iter()
             .map(|m| {
-                let left = match m.parts.len() {
-                    0 => "nothing".to_string(),
-                    _ => m
-                        .parts
-                        .iter()
-                        .map(u64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" and "),
-                };
-                let text = format!("take {} from the heap of {n}, leaving {left}", m.take);
                 // Taking a whole heap leaves an empty heap in the rendering, so that the
                 // position after the move stays readable (tb[0.07](0) rather than tb[0.07]()).
-                let to = if m.parts.is_empty() {
-                    vec![heap(0)]
+                if m.parts.is_empty() {
+                    vec![BigUint::zero()]
                 } else {
-                    m.parts.into_iter().map(heap).collect()
-                };
-                Move { to, text }
+                    m.parts.into_iter().map(BigUint::from).collect()
+                }
             })
-            .collect()
+            .collect())
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        self.seq.searchable(state)
+    fn describe(&self, n: &BigUint, to: &[BigUint]) -> String {
+        let left: BigUint = to.iter().sum();
+        let take = if left <= *n {
+            n - &left
+        } else {
+            BigUint::zero()
+        };
+        let parts: Vec<String> = to
+            .iter()
+            .filter(|p| !p.is_zero())
+            .map(ToString::to_string)
+            .collect();
+        let left = if parts.is_empty() {
+            "nothing".to_string()
+        } else {
+            parts.join(" and ")
+        };
+        format!("take {take} from the heap of {n}, leaving {left}")
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
-        self.seq.state_value(state).map(Some)
+    fn searchable(&self, n: &BigUint) -> Result<(), Error> {
+        self.seq.searchable(n)
+    }
+
+    fn nimber(&self, n: &BigUint, limits: &Limits) -> Result<Option<Nimber>, Error> {
+        self.seq.value(n, limits).map(Some)
     }
 
     fn counted_moves_to_value(
         &self,
-        state: &State,
+        n: &BigUint,
         target: &Nimber,
         cap: usize,
-    ) -> Result<Option<(Vec<Move>, BigUint)>, SolveError> {
-        let n = super::heap_size(state);
-        let Some(kinds) = big_options(&self.code) else {
-            return Ok(None);
-        };
-        self.seq.counted_moves(&n, target, cap, &kinds)
+        limits: &Limits,
+    ) -> Result<Option<CountedMoves>, Error> {
+        if let Some(cf) = self.seq.closed_form() {
+            return closed_form_moves(&self.code, cf, n, target, cap, limits, &self.seq);
+        }
+        self.seq
+            .counted_moves(n, target, cap, code_kinds(&self.code, n), limits)
     }
 
     fn heap_rules(&self) -> Option<&HeapRules> {
         Some(&self.seq.rules)
     }
 
-    fn heap_table(&self, n: u64) -> Option<Result<HeapTable, SolveError>> {
-        Some(self.seq.table(n))
+    fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
+        Some(self.seq.table(n, limits))
     }
+
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        let mut rng = super::Rng::new(seed);
+        (0..rng.range(1, 3))
+            .map(|_| BigUint::from(rng.range(0, 14)))
+            .collect()
+    }
+}
+
+/// Some moves (up to the cap) and, when known, how many there are in all.
+type CountedMoves = (Vec<Opt<BigUint>>, Option<BigUint>);
+
+/// The winning moves of a heap of a closed-form code, at any size: one-heap moves through the
+/// preimages of the target, splits by a bounded scan (counted exactly when the scan covers
+/// every split).
+fn closed_form_moves(
+    code: &Code,
+    cf: ClosedForm,
+    n: &BigUint,
+    target: &Nimber,
+    cap: usize,
+    limits: &Limits,
+    seq: &HeapSeq,
+) -> Result<Option<CountedMoves>, Error> {
+    if *n <= BigUint::from(super::heap_seq::LIST_UP_TO) {
+        return Ok(None);
+    }
+    let t = target.to_biguint();
+    let mut moves: Vec<Opt<BigUint>> = Vec::new();
+    let mut count = Some(BigUint::default());
+    // Leave one heap m < n with G(m) = t (every code here lets any k >= 1 be taken).
+    let (leave_bits, _) = code.digit_at(1);
+    if leave_bits & 2 != 0 {
+        let mut cands = (cf.preimages)(&t);
+        cands.sort();
+        cands.dedup();
+        for m in cands {
+            if m < *n && !m.is_zero() && (cf.value)(&m) == t {
+                if let Some(c) = count.as_mut() {
+                    *c += 1u32;
+                }
+                if moves.len() < cap {
+                    moves.push(vec![m]);
+                }
+            }
+        }
+    }
+    if t.is_zero() && leave_bits & 1 != 0 {
+        if let Some(c) = count.as_mut() {
+            *c += 1u32;
+        }
+        if moves.len() < cap {
+            moves.push(vec![BigUint::zero()]);
+        }
+    }
+    // Splits (only d0 = 4 or 8 here: split without taking).
+    let (bits0, _) = code.digit_at(0);
+    if bits0 & 12 != 0 {
+        let kinds = std::iter::once(if bits0 & 4 != 0 {
+            super::heap_seq::Kind::Split {
+                take: 0,
+                distinct: false,
+            }
+        } else {
+            super::heap_seq::Kind::Split3 {
+                take: 0,
+                distinct: false,
+            }
+        });
+        let room = cap - moves.len().min(cap);
+        match seq.counted_moves(n, target, room, kinds, limits)? {
+            Some((found, c)) => {
+                moves.extend(found);
+                count = match (count, c) {
+                    (Some(a), Some(b)) => Some(a + b),
+                    _ => None,
+                };
+            }
+            None => return Ok(None),
+        }
+    }
+    Ok(Some((moves, count)))
 }

@@ -24,24 +24,26 @@ use std::sync::Arc;
 
 use num_traits::ToPrimitive;
 
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::explain::{Block, Explanation};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::Nimber;
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "tree",
-    aliases: &["hackenbush"],
-    syntax: "tree(p1, ..., pn): node i hangs from parent p_i, 0 is the ground",
-    summary: "green Hackenbush on a rooted tree: cut an edge, what hangs above it falls",
-    example: "tree(0,1,2,2,4)",
-    params: None,
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "tree",
+        &["hackenbush"],
+        "tree(p1, ..., pn): node i hangs from parent p_i, 0 is the ground",
+        "green Hackenbush on a rooted tree: cut an edge, what hangs above it falls",
+        "tree(0,1,2,2,4)",
+        None,
+        legacy(build),
+    )
+}
 
-fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     Ok(Arc::new(Tree))
 }
 
@@ -257,7 +259,7 @@ pub fn check(args: &[Arg]) -> Result<Vec<usize>, ArgError> {
     Ok(parent)
 }
 
-impl Ruleset for Tree {
+impl StateRuleset for Tree {
     fn name(&self) -> String {
         "tree".to_string()
     }
@@ -285,16 +287,12 @@ impl Ruleset for Tree {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         let shape = Shape::new(parents(state));
         Ok(Some(Nimber::new(shape.values()[0])))
     }
 
-    fn moves_to_value(
-        &self,
-        state: &State,
-        target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
+    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
         let Some(t) = target.to_u64() else {
             return Ok(Some(vec![]));
         };
@@ -305,16 +303,14 @@ impl Ruleset for Tree {
             // The analysis uses `counted_moves_to_value`, which renders only the listed moves;
             // this hook (used by callers that want every move) refuses lists this large.
             let list: Vec<String> = nodes.iter().take(20).map(ToString::to_string).collect();
-            return Err(SolveError::TooLarge {
-                reason: format!(
-                    "the tree of {} nodes has {} winning edge removals (above nodes {}{}); \
+            return Err(Error::too_large(format!(
+                "the tree of {} nodes has {} winning edge removals (above nodes {}{}); \
                      rendering every resulting tree is too large",
-                    shape.parent.len(),
-                    nodes.len(),
-                    list.join(", "),
-                    if nodes.len() > 20 { ", ..." } else { "" }
-                ),
-            });
+                shape.parent.len(),
+                nodes.len(),
+                list.join(", "),
+                if nodes.len() > 20 { ", ..." } else { "" }
+            )));
         }
         Ok(Some(nodes.iter().map(|&i| removal(&shape, i)).collect()))
     }
@@ -324,7 +320,7 @@ impl Ruleset for Tree {
         state: &State,
         target: &Nimber,
         cap: usize,
-    ) -> Result<Option<(Vec<Move>, num_bigint::BigUint)>, SolveError> {
+    ) -> Result<Option<(Vec<Move>, num_bigint::BigUint)>, Error> {
         let Some(t) = target.to_u64() else {
             return Ok(Some((vec![], num_bigint::BigUint::default())));
         };

@@ -19,23 +19,25 @@ use std::sync::Arc;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::Nimber;
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "turtles",
-    aliases: &["mock_turtles"],
-    syntax: "turtles(x, ...) with the distinct positions x >= 0 of the head-up coins",
-    summary: "Mock Turtles: turn 1, 2 or 3 coins, the rightmost from heads to tails",
-    example: "turtles(0,1,2,3)",
-    params: None,
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "turtles",
+        &["mock_turtles"],
+        "turtles(x, ...) with the distinct positions x >= 0 of the head-up coins",
+        "Mock Turtles: turn 1, 2 or 3 coins, the rightmost from heads to tails",
+        "turtles(0,1,2,3)",
+        None,
+        legacy(build),
+    )
+}
 
-fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     Ok(Arc::new(Turtles))
 }
 
@@ -124,7 +126,7 @@ fn turn_big(state: &State, turn: &[BigUint]) -> Move {
     }
 }
 
-impl Ruleset for Turtles {
+impl StateRuleset for Turtles {
     fn name(&self) -> String {
         "turtles".to_string()
     }
@@ -187,7 +189,7 @@ impl Ruleset for Turtles {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         let mut acc = BigUint::zero();
         for x in heads(state) {
             acc ^= turtle_value(&x);
@@ -195,11 +197,7 @@ impl Ruleset for Turtles {
         Ok(Some(Nimber::from_big(acc)))
     }
 
-    fn moves_to_value(
-        &self,
-        state: &State,
-        target: &Nimber,
-    ) -> Result<Option<Vec<Move>>, SolveError> {
+    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
         let hs = heads(state);
         let mut total = BigUint::zero();
         for x in &hs {
@@ -245,14 +243,12 @@ impl Ruleset for Turtles {
     }
 }
 
-fn scan_too_large(x: &BigUint) -> SolveError {
-    SolveError::TooLarge {
-        reason: format!(
-            "listing the winning moves of the head-up coin {x} means scanning the coins to its \
+fn scan_too_large(x: &BigUint) -> Error {
+    Error::too_large(format!(
+        "listing the winning moves of the head-up coin {x} means scanning the coins to its \
              left (at most {SCAN_LIMIT}); the value and outcome are exact at any size, so ask \
              for them alone"
-        ),
-    }
+    ))
 }
 
 #[cfg(test)]

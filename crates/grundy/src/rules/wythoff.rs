@@ -27,24 +27,26 @@ use std::sync::{Arc, RwLock};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{ArgError, Family, Move, ParamError, Ruleset, State};
+use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
 use crate::explain::{Block, Explanation};
 use crate::rules::Arg;
-use crate::solve::SolveError;
+use crate::solve::Error;
 use crate::{Nimber, Outcome};
 
 /// The registry entry.
-pub static FAMILY: Family = Family {
-    name: "wythoff",
-    aliases: &[],
-    syntax: "wythoff(a, b)",
-    summary: "Wythoff's game: take from one heap, or the same amount from both",
-    example: "wythoff(4,7)",
-    params: None,
-    build,
-};
+pub fn family() -> Family {
+    Family::new(
+        "wythoff",
+        &[],
+        "wythoff(a, b)",
+        "Wythoff's game: take from one heap, or the same amount from both",
+        "wythoff(4,7)",
+        None,
+        legacy(build),
+    )
+}
 
-fn build(_params: Option<&str>) -> Result<Arc<dyn Ruleset>, ParamError> {
+fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
     Ok(Arc::new(Wythoff::default()))
 }
 
@@ -181,7 +183,7 @@ fn take_text(t: &BigUint, which: &str) -> String {
     format!("take {t} from {which}")
 }
 
-impl Ruleset for Wythoff {
+impl StateRuleset for Wythoff {
     fn name(&self) -> String {
         "wythoff".to_string()
     }
@@ -237,28 +239,26 @@ impl Ruleset for Wythoff {
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, SolveError> {
+    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
         let (a, b) = pair(state);
         match (a.to_u64(), b.to_u64()) {
             (Some(x), Some(y)) if x <= TABLE_LIMIT && y <= TABLE_LIMIT => {
                 Ok(Some(Nimber::from(self.table_value(x as usize, y as usize))))
             }
             _ if is_p(&a, &b) => Ok(Some(Nimber::ZERO)),
-            _ => Err(SolveError::TooLarge {
-                reason: format!(
-                    "the nim-value of wythoff({a},{b}) is only tabled for heaps up to \
+            _ => Err(Error::too_large(format!(
+                "the nim-value of wythoff({a},{b}) is only tabled for heaps up to \
                      {TABLE_LIMIT}; its outcome alone is known exactly"
-                ),
-            }),
+            ))),
         }
     }
 
-    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, SolveError> {
+    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, Error> {
         let (a, b) = pair(state);
         Ok(Some(if is_p(&a, &b) { Outcome::P } else { Outcome::N }))
     }
 
-    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, SolveError> {
+    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, Error> {
         let (a, b) = pair(state);
         let mut out = Vec::new();
         // Keep the first heap: the second becomes the first's partner.

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::sums::SumSpace;
-use super::{Limits, Slot, SolveError};
+use super::{Error, Limits, Slot};
 use crate::{Game, Nimber, Outcome};
 
 /// The misere outcome of Nim, by the closed form (Bouton).
@@ -51,17 +51,17 @@ impl<G: Game + Ord> MisereSolver<G> {
     pub fn new(limits: Limits) -> Self {
         MisereSolver {
             memo: HashMap::new(),
-            space: SumSpace::new(limits),
+            space: SumSpace::new(limits.clone()),
             limits,
         }
     }
 
     /// The canonical state of a sum: its non-terminal components, sorted.
-    pub fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, SolveError> {
+    pub fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, Error> {
         self.space.normalise(comps)
     }
 
-    fn sum_options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, SolveError> {
+    fn sum_options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, Error> {
         self.space.options(state)
     }
 
@@ -72,7 +72,7 @@ impl<G: Game + Ord> MisereSolver<G> {
     /// Complexity: exponential in general (it searches sums); memoised on canonical states and
     /// bounded by the node limit.
     /// Example: `*1 + *1` is N in misere play (move to `*1`: the opponent must take the last).
-    pub fn outcome(&mut self, comps: &[G]) -> Result<Outcome, SolveError> {
+    pub fn outcome(&mut self, comps: &[G]) -> Result<Outcome, Error> {
         self.space.reset_work();
         let state = self.normalise(comps)?;
         let mut stack = Vec::new();
@@ -86,7 +86,7 @@ impl<G: Game + Ord> MisereSolver<G> {
     }
 
     /// Every option of the sum (as normalised states) that wins under misere play.
-    pub fn winning_options(&mut self, comps: &[G]) -> Result<Vec<Vec<G>>, SolveError> {
+    pub fn winning_options(&mut self, comps: &[G]) -> Result<Vec<Vec<G>>, Error> {
         let state = self.normalise(comps)?;
         let mut out = Vec::new();
         for opt in self.sum_options(&state)? {
@@ -97,7 +97,7 @@ impl<G: Game + Ord> MisereSolver<G> {
         Ok(out)
     }
 
-    fn lookup(&self, state: &[G]) -> Result<Option<bool>, SolveError> {
+    fn lookup(&self, state: &[G]) -> Result<Option<bool>, Error> {
         if state.is_empty() {
             // No move: under misere play the player to move wins.
             return Ok(Some(true));
@@ -105,11 +105,9 @@ impl<G: Game + Ord> MisereSolver<G> {
         Slot::settled(self.memo.get(state))
     }
 
-    fn open(&mut self, state: Vec<G>) -> Result<Frame<G>, SolveError> {
+    fn open(&mut self, state: Vec<G>) -> Result<Frame<G>, Error> {
         if self.memo.len() >= self.limits.max_nodes {
-            return Err(SolveError::NodeLimit {
-                limit: self.limits.max_nodes,
-            });
+            return Err(Error::positions(self.limits.max_nodes));
         }
         let options = self.sum_options(&state)?;
         self.memo.insert(state.clone(), Slot::Open);
@@ -120,14 +118,14 @@ impl<G: Game + Ord> MisereSolver<G> {
         })
     }
 
-    fn search(&mut self, root: Vec<G>, stack: &mut Vec<Frame<G>>) -> Result<bool, SolveError> {
+    fn search(&mut self, root: Vec<G>, stack: &mut Vec<Frame<G>>) -> Result<bool, Error> {
         if let Some(w) = self.lookup(&root)? {
             return Ok(w);
         }
         stack.push(self.open(root)?);
         loop {
             let Some(frame) = stack.last_mut() else {
-                return Err(SolveError::Cycle);
+                return Err(Error::Cycle);
             };
             let mut finished = None;
             while frame.next < frame.options.len() {

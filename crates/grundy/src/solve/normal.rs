@@ -3,7 +3,8 @@
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
-use super::{Limits, Slot, SolveError};
+use super::{Error, Limits, Slot};
+use crate::limits::Ticker;
 use crate::{mex, Game, Nimber};
 
 /// A memoising nim-value solver for any [`Game`].
@@ -13,6 +14,7 @@ use crate::{mex, Game, Nimber};
 pub struct Solver<G: Game> {
     memo: HashMap<G, Slot<Nimber>>,
     limits: Limits,
+    ticker: Ticker,
 }
 
 /// One position being expanded: its options, and how far through them the search is.
@@ -31,7 +33,13 @@ impl<G: Game> Solver<G> {
         Solver {
             memo: HashMap::new(),
             limits,
+            ticker: Ticker::default(),
         }
+    }
+
+    /// Replaces the limits (a memo kept between queries gets each query's limits).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
     }
 
     /// How many positions the memo holds.
@@ -44,7 +52,7 @@ impl<G: Game> Solver<G> {
         self.memo.is_empty()
     }
 
-    fn cached(&self, g: &G) -> Result<Option<Nimber>, SolveError> {
+    fn cached(&self, g: &G) -> Result<Option<Nimber>, Error> {
         if let Some(v) = g.known_nimber() {
             return Ok(Some(v));
         }
@@ -58,7 +66,7 @@ impl<G: Game> Solver<G> {
     /// or the game has a cycle.
     /// Complexity: O(sum of option counts over the reachable positions), each stored once.
     /// Example: see [`crate::Game`].
-    pub fn nimber(&mut self, g: &G) -> Result<Nimber, SolveError> {
+    pub fn nimber(&mut self, g: &G) -> Result<Nimber, Error> {
         if let Some(v) = self.cached(g)? {
             return Ok(v);
         }
@@ -74,7 +82,7 @@ impl<G: Game> Solver<G> {
         result
     }
 
-    fn search(&mut self, g: &G, stack: &mut Vec<Frame<G>>) -> Result<Nimber, SolveError> {
+    fn search(&mut self, g: &G, stack: &mut Vec<Frame<G>>) -> Result<Nimber, Error> {
         stack.push(self.open(g.clone())?);
         while let Some(frame) = stack.last_mut() {
             if frame.option == frame.options.len() {
@@ -116,20 +124,18 @@ impl<G: Game> Solver<G> {
             }
         }
         // The loop only ends by returning; an empty stack cannot be reached with work left.
-        Err(SolveError::Cycle)
+        Err(Error::Cycle)
     }
 
-    fn open(&mut self, g: G) -> Result<Frame<G>, SolveError> {
-        g.searchable()
-            .map_err(|reason| SolveError::TooLarge { reason })?;
+    fn open(&mut self, g: G) -> Result<Frame<G>, Error> {
+        g.searchable()?;
         if self.memo.len() >= self.limits.max_nodes {
-            return Err(SolveError::NodeLimit {
-                limit: self.limits.max_nodes,
-            });
+            return Err(Error::positions(self.limits.max_nodes));
         }
-        let options = g.options();
+        self.ticker.tick(&self.limits)?;
+        let options = g.try_options()?;
         match self.memo.entry(g.clone()) {
-            Entry::Occupied(_) => return Err(SolveError::Cycle),
+            Entry::Occupied(_) => return Err(Error::Cycle),
             Entry::Vacant(e) => {
                 e.insert(Slot::Open);
             }
@@ -146,7 +152,7 @@ impl<G: Game> Solver<G> {
     }
 
     /// The nim-value of a disjunctive sum: the XOR of its components' values.
-    pub fn sum_nimber(&mut self, comps: &[G]) -> Result<Nimber, SolveError> {
+    pub fn sum_nimber(&mut self, comps: &[G]) -> Result<Nimber, Error> {
         let mut acc = Nimber::ZERO;
         for c in comps {
             acc ^= &self.nimber(c)?;
@@ -158,7 +164,7 @@ impl<G: Game> Solver<G> {
     /// the moves to a sum of value zero. Each is returned as (component index, option index).
     ///
     /// Complexity: one nim-value query per option of every component.
-    pub fn winning_moves(&mut self, comps: &[G]) -> Result<Vec<(usize, usize)>, SolveError> {
+    pub fn winning_moves(&mut self, comps: &[G]) -> Result<Vec<(usize, usize)>, Error> {
         let mut values = Vec::with_capacity(comps.len());
         for c in comps {
             values.push(self.nimber(c)?);
@@ -170,7 +176,7 @@ impl<G: Game> Solver<G> {
         }
         for (i, c) in comps.iter().enumerate() {
             let target = &total ^ &values[i];
-            for (j, opt) in c.options().iter().enumerate() {
+            for (j, opt) in c.try_options()?.iter().enumerate() {
                 if self.sum_nimber(opt)? == target {
                     out.push((i, j));
                 }
@@ -206,11 +212,8 @@ mod tests {
 
     #[test]
     fn node_limit_is_an_error() {
-        let mut s = Solver::new(Limits { max_nodes: 10 });
-        assert_eq!(
-            s.nimber(&Chain(100)),
-            Err(SolveError::NodeLimit { limit: 10 })
-        );
+        let mut s = Solver::new(Limits::default().with_nodes(10));
+        assert_eq!(s.nimber(&Chain(100)), Err(Error::positions(10)));
     }
 
     #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -224,6 +227,6 @@ mod tests {
     #[test]
     fn cycles_are_reported() {
         let mut s = Solver::new(Limits::default());
-        assert_eq!(s.nimber(&Loop(true)), Err(SolveError::Cycle));
+        assert_eq!(s.nimber(&Loop(true)), Err(Error::Cycle));
     }
 }

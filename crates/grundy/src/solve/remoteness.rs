@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::sums::SumSpace;
-use super::{Limits, Slot, SolveError};
+use super::{Error, Limits, Slot};
 use crate::{Game, Outcome, Play};
 
 /// The result of a remoteness search: who wins, and in how many moves under best play.
@@ -26,7 +26,7 @@ pub struct Remoteness {
 /// Keep one solver for many queries (a whole game of `grundy play`): the memo is shared.
 /// Limits: [`Limits::max_nodes`] bounds both the positions stored and the work spent listing
 /// options (counted in components), so a sum of a million heaps fails at once with
-/// [`SolveError::NodeLimit`] instead of running for hours.
+/// [`Error::NodeLimit`] instead of running for hours.
 #[derive(Debug)]
 pub struct RemotenessSolver<G: Game + Ord> {
     memo: HashMap<Vec<G>, Slot<Remoteness>>,
@@ -50,23 +50,21 @@ impl<G: Game + Ord> RemotenessSolver<G> {
     pub fn new(play: Play, limits: Limits) -> Self {
         RemotenessSolver {
             memo: HashMap::new(),
-            space: SumSpace::new(limits),
+            space: SumSpace::new(limits.clone()),
             play,
             limits,
         }
     }
 
-    fn limit(&self) -> SolveError {
-        SolveError::NodeLimit {
-            limit: self.limits.max_nodes,
-        }
+    fn limit(&self) -> Error {
+        Error::positions(self.limits.max_nodes)
     }
 
-    fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, SolveError> {
+    fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, Error> {
         self.space.normalise(comps)
     }
 
-    fn sum_options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, SolveError> {
+    fn sum_options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, Error> {
         self.space.options(state)
     }
 
@@ -91,7 +89,7 @@ impl<G: Game + Ord> RemotenessSolver<G> {
     /// Complexity: every reachable sum state is stored once and all its options are listed
     /// (exponential in the number of components in general), bounded by the limits.
     /// Example: in Nim one heap of n > 0 has remoteness 1 (take it all); `nim(1,1)` has 2.
-    pub fn remoteness(&mut self, comps: &[G]) -> Result<Remoteness, SolveError> {
+    pub fn remoteness(&mut self, comps: &[G]) -> Result<Remoteness, Error> {
         if comps.len() > self.limits.max_nodes {
             return Err(self.limit());
         }
@@ -109,20 +107,19 @@ impl<G: Game + Ord> RemotenessSolver<G> {
         result
     }
 
-    fn known(&self, state: &[G]) -> Result<Option<Remoteness>, SolveError> {
+    fn known(&self, state: &[G]) -> Result<Option<Remoteness>, Error> {
         if state.is_empty() {
             return Ok(Some(self.terminal_value()));
         }
         Slot::settled(self.memo.get(state))
     }
 
-    fn open(&mut self, state: Vec<G>) -> Result<Frame<G>, SolveError> {
+    fn open(&mut self, state: Vec<G>) -> Result<Frame<G>, Error> {
         if self.memo.len() >= self.limits.max_nodes {
             return Err(self.limit());
         }
         for c in &state {
-            c.searchable()
-                .map_err(|reason| SolveError::TooLarge { reason })?;
+            c.searchable()?;
         }
         let options = self.sum_options(&state)?;
         self.memo.insert(state.clone(), Slot::Open);
@@ -135,11 +132,7 @@ impl<G: Game + Ord> RemotenessSolver<G> {
         })
     }
 
-    fn search(
-        &mut self,
-        root: Vec<G>,
-        stack: &mut Vec<Frame<G>>,
-    ) -> Result<Remoteness, SolveError> {
+    fn search(&mut self, root: Vec<G>, stack: &mut Vec<Frame<G>>) -> Result<Remoteness, Error> {
         if let Some(r) = self.known(&root)? {
             return Ok(r);
         }
@@ -147,7 +140,7 @@ impl<G: Game + Ord> RemotenessSolver<G> {
         stack.push(first);
         loop {
             let Some(frame) = stack.last_mut() else {
-                return Err(SolveError::Cycle);
+                return Err(Error::Cycle);
             };
             let mut pending = None;
             while frame.next < frame.options.len() {
@@ -179,7 +172,7 @@ impl<G: Game + Ord> RemotenessSolver<G> {
                 }
                 None => {
                     let Some(f) = stack.pop() else {
-                        return Err(SolveError::Cycle);
+                        return Err(Error::Cycle);
                     };
                     let r = match f.best_win {
                         Some(b) => Remoteness {
@@ -211,8 +204,8 @@ pub fn remoteness<G: Game + Ord>(
     comps: &[G],
     play: Play,
     limits: &Limits,
-) -> Result<Remoteness, SolveError> {
-    RemotenessSolver::new(play, *limits).remoteness(comps)
+) -> Result<Remoteness, Error> {
+    RemotenessSolver::new(play, limits.clone()).remoteness(comps)
 }
 
 #[cfg(test)]
@@ -358,15 +351,15 @@ mod tests {
     #[test]
     fn limits_are_errors_not_hangs() {
         let many: Vec<Heap> = (0..10_000).map(|_| nim(3)).collect();
-        let tight = Limits { max_nodes: 1000 };
+        let tight = Limits::default().with_nodes(1000);
         assert_eq!(
             remoteness(&many, Play::Normal, &tight),
-            Err(SolveError::NodeLimit { limit: 1000 })
+            Err(Error::positions(1000))
         );
         let big = [nim(100_000)];
         assert!(remoteness(&big, Play::Normal, &tight).is_err());
         // The solver stays usable after an error.
-        let mut solver = RemotenessSolver::new(Play::Normal, Limits { max_nodes: 50 });
+        let mut solver = RemotenessSolver::new(Play::Normal, Limits::default().with_nodes(50));
         assert!(solver.remoteness(&[nim(40), nim(41), nim(42)]).is_err());
         assert_eq!(solver.remoteness(&[nim(0)]).unwrap().moves, 0);
     }

@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use super::{Limits, SolveError};
+use super::{Error, Limits};
+use crate::limits::Ticker;
 use crate::Game;
 
 /// The canonical states of sums, their options, and the work spent listing them.
@@ -14,6 +15,7 @@ pub(crate) struct SumSpace<G: Game + Ord> {
     terminal: HashMap<G, bool>,
     limits: Limits,
     work: usize,
+    ticker: Ticker,
 }
 
 impl<G: Game + Ord> SumSpace<G> {
@@ -22,17 +24,17 @@ impl<G: Game + Ord> SumSpace<G> {
             terminal: HashMap::new(),
             limits,
             work: 0,
+            ticker: Ticker::default(),
         }
     }
 
     /// Counts work against the limit: listing options is the costly step of a sum search, so
     /// a search of few but huge states stops as surely as one of many small states.
-    pub(crate) fn spend(&mut self, units: usize) -> Result<(), SolveError> {
+    pub(crate) fn spend(&mut self, units: usize) -> Result<(), Error> {
         self.work = self.work.saturating_add(units);
+        self.ticker.tick(&self.limits)?;
         if self.work > self.limits.max_nodes.saturating_mul(8) {
-            return Err(SolveError::NodeLimit {
-                limit: self.limits.max_nodes,
-            });
+            return Err(Error::positions(self.limits.max_nodes));
         }
         Ok(())
     }
@@ -42,13 +44,12 @@ impl<G: Game + Ord> SumSpace<G> {
         self.work = 0;
     }
 
-    fn is_terminal(&mut self, g: &G) -> Result<bool, SolveError> {
+    fn is_terminal(&mut self, g: &G) -> Result<bool, Error> {
         if let Some(&t) = self.terminal.get(g) {
             return Ok(t);
         }
-        g.searchable()
-            .map_err(|reason| SolveError::TooLarge { reason })?;
-        let count = g.options().len();
+        g.searchable()?;
+        let count = g.try_options()?.len();
         self.spend(count)?;
         let t = count == 0;
         self.terminal.insert(g.clone(), t);
@@ -56,7 +57,7 @@ impl<G: Game + Ord> SumSpace<G> {
     }
 
     /// The canonical state of a sum: its non-terminal components, sorted.
-    pub(crate) fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, SolveError> {
+    pub(crate) fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, Error> {
         let mut out = Vec::with_capacity(comps.len());
         for c in comps {
             if !self.is_terminal(c)? {
@@ -68,16 +69,14 @@ impl<G: Game + Ord> SumSpace<G> {
     }
 
     /// Every option of a sum state, each normalised, repeats removed.
-    pub(crate) fn options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, SolveError> {
+    pub(crate) fn options(&mut self, state: &[G]) -> Result<Vec<Vec<G>>, Error> {
         let mut out: Vec<Vec<G>> = Vec::new();
         for i in 0..state.len() {
             if i > 0 && state[i] == state[i - 1] {
                 continue; // the same component again gives the same options
             }
-            state[i]
-                .searchable()
-                .map_err(|reason| SolveError::TooLarge { reason })?;
-            for opt in state[i].options() {
+            state[i].searchable()?;
+            for opt in state[i].try_options()? {
                 self.spend(state.len() + opt.len())?;
                 let mut next: Vec<G> = Vec::with_capacity(state.len() + opt.len());
                 next.extend(state[..i].iter().cloned());

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use grundy::analysis::{analyze, Options};
 use grundy::expr::{parse, parse_ruleset};
 use grundy::position::Term;
-use grundy::rules::{RulesetRef, State};
+use grundy::rules::{Comp, RulesetRef};
 use grundy::solve::{Limits, Solver};
 use grundy::{Game, Nimber, Outcome, Play};
 use num_bigint::BigUint;
@@ -15,15 +15,16 @@ use proptest::prelude::*;
 
 /// A component searched from its moves only: every hook of the ruleset is ignored.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Raw(RulesetRef, State);
+struct Raw(RulesetRef, Comp);
 
 impl Game for Raw {
     fn options(&self) -> Vec<Vec<Self>> {
         self.0
             .rules()
-            .moves(&self.1)
+            .options(&self.1, crate::common::limits())
+            .unwrap_or_default()
             .into_iter()
-            .map(|m| m.to.into_iter().map(|s| Raw(self.0.clone(), s)).collect())
+            .map(|m| m.into_iter().map(|s| Raw(self.0.clone(), s)).collect())
             .collect()
     }
 }
@@ -60,7 +61,7 @@ fn check_normal(text: &str) {
     let v = solver.sum_nimber(&comps).expect("searches");
     assert_eq!(a.nimber.as_ref(), Some(&v), "{text}");
     let wins = solver.winning_moves(&comps).expect("searches");
-    assert_eq!(a.winning_moves_total, wins.len(), "{text}");
+    assert_eq!(crate::common::total(&a), wins.len(), "{text}");
     for m in &a.winning_moves {
         let after = parse(&m.to).expect("a move's rendering parses");
         assert_eq!(after.to_string(), m.to, "parse(print(x)) = x");
@@ -168,7 +169,7 @@ fn wythoff_thousand_digits() {
     let pos = parse(&format!("wythoff({a},{b1})")).expect("parses");
     let an = analyze(&pos, &Options::default()).expect("analyzes");
     assert_eq!(an.outcome, Outcome::N);
-    assert!(an.winning_moves_total >= 1);
+    assert!(crate::common::total(&an) >= 1);
     // Taking one from the larger heap goes back to the pair (a, b).
     assert!(an
         .winning_moves
@@ -226,7 +227,7 @@ fn fibnim_thousand_digits() {
     )
     .expect("analyzes");
     assert_eq!(a.outcome, Outcome::N);
-    assert_eq!(a.winning_moves_total, 1);
+    assert_eq!(crate::common::total(&a), 1);
     assert_eq!(a.winning_moves[0].to, format!("fibnim({},6)", &n - 3u32));
 }
 
@@ -351,7 +352,7 @@ fn tree_large_path_and_broom() {
     )
     .expect("analyzes");
     assert_eq!(a.nimber, Some(Nimber::new(n)));
-    assert_eq!(a.winning_moves_total, 1);
+    assert_eq!(crate::common::total(&a), 1);
     assert_eq!(a.winning_moves[0].to, "tree()");
     // A root edge carrying 99999 leaves: G = (1 ^ 1 ^ ... ) + 1 = 2 with an odd count.
     let mut broom = vec![0u64];
@@ -362,7 +363,7 @@ fn tree_large_path_and_broom() {
     )
     .expect("analyzes");
     assert_eq!(a.nimber, Some(Nimber::new(2)));
-    assert_eq!(a.winning_moves_total, 1);
+    assert_eq!(crate::common::total(&a), 1);
 }
 
 // ---------------------------------------------------------------- bad input
@@ -413,14 +414,14 @@ proptest! {
         // The outcome-only hooks against search, used for huge heaps.
         let comps = raw(&format!("wythoff({a},{b})"));
         let c = &comps[0];
-        let alone = c.0.rules().outcome_alone(&c.1).expect("ok").expect("known");
+        let alone = c.0.rules().outcome_alone(&c.1, crate::common::limits()).expect("ok").expect("known");
         prop_assert_eq!(alone == Outcome::P, search_value(&format!("wythoff({a},{b})")) == 0);
         let mut want: HashSet<String> = HashSet::new();
-        for m in c.0.rules().moves(&c.1) {
+        for m in crate::common::moves(&c.0, &c.1) {
             let t = format!("wythoff({},{})", m.to[0][0], m.to[0][1]);
             if search_value(&t) == 0 { want.insert(t); }
         }
-        let got: HashSet<String> = c.0.rules().winning_moves_alone(&c.1).expect("ok").expect("known")
+        let got: HashSet<String> = crate::common::alone(&c.0, &c.1).expect("ok").expect("known")
             .iter().map(|m| format!("wythoff({},{})", m.to[0][0], m.to[0][1])).collect();
         prop_assert_eq!(got, want);
     }
@@ -430,12 +431,12 @@ proptest! {
         let text = if start { format!("fibnim({n})") } else { format!("fibnim({n},{m})") };
         let comps = raw(&text);
         let c = &comps[0];
-        let alone = c.0.rules().outcome_alone(&c.1).expect("ok").expect("known");
+        let alone = c.0.rules().outcome_alone(&c.1, crate::common::limits()).expect("ok").expect("known");
         prop_assert_eq!(alone == Outcome::P, search_value(&text) == 0, "{}", text);
-        let want: HashSet<String> = c.0.rules().moves(&c.1).iter()
+        let want: HashSet<String> = crate::common::moves(&c.0, &c.1).iter()
             .map(|mv| format!("fibnim({})", mv.to[0].iter().map(ToString::to_string).collect::<Vec<_>>().join(",")))
             .filter(|t| search_value(t) == 0).collect();
-        let got: HashSet<String> = c.0.rules().winning_moves_alone(&c.1).expect("ok").expect("known").iter()
+        let got: HashSet<String> = crate::common::alone(&c.0, &c.1).expect("ok").expect("known").iter()
             .map(|mv| format!("fibnim({})", mv.to[0].iter().map(ToString::to_string).collect::<Vec<_>>().join(",")))
             .collect();
         prop_assert_eq!(got, want, "{}", text);
@@ -464,12 +465,12 @@ proptest! {
         let text = format!("hill[{k}]({})", list(&cells));
         let comps = raw(&text);
         let c = &comps[0];
-        let alone = c.0.rules().outcome_alone(&c.1).expect("ok").expect("known");
+        let alone = c.0.rules().outcome_alone(&c.1, crate::common::limits()).expect("ok").expect("known");
         prop_assert_eq!(alone == Outcome::P, search_value(&text) == 0, "{}", text);
         let a = analyze(&parse(&text).expect("parses"), &Options::default()).expect("analyzes");
         let wins = Solver::new(Limits::default()).winning_moves(&comps).expect("searches");
-        prop_assert_eq!(a.winning_moves_total, wins.len());
-        if let Some(ms) = c.0.rules().winning_moves_alone(&c.1).expect("ok") {
+        prop_assert_eq!(crate::common::total(&a), wins.len());
+        if let Some(ms) = crate::common::alone(&c.0, &c.1).expect("ok") {
             prop_assert_eq!(ms.len(), wins.len(), "{}", text);
         }
     }
@@ -488,9 +489,9 @@ proptest! {
         let text = format!("mult[{a}..{b},{goal}]({p})");
         let comps = raw(&text);
         let c = &comps[0];
-        let alone = c.0.rules().outcome_alone(&c.1).expect("ok").expect("known");
+        let alone = c.0.rules().outcome_alone(&c.1, crate::common::limits()).expect("ok").expect("known");
         prop_assert_eq!(alone == Outcome::P, search_value(&text) == 0, "{}", text);
-        let got = c.0.rules().winning_moves_alone(&c.1).expect("ok").expect("known").len();
+        let got = crate::common::alone(&c.0, &c.1).expect("ok").expect("known").len();
         let wins = Solver::new(Limits::default()).winning_moves(&comps).expect("searches");
         prop_assert_eq!(got, wins.len(), "{}", text);
         check_normal(&format!("{text} + nim(1)"));

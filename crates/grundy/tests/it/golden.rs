@@ -30,8 +30,12 @@ pub const A002188: &[u64] = &[
 
 fn table(ruleset: &str, n: usize) -> Vec<u64> {
     let r = parse_ruleset(ruleset).unwrap();
-    let t = r.heap_table(n as u64 - 1).unwrap().unwrap();
-    t.values.iter().map(|v| v.to_u64().unwrap()).collect()
+    let t = r
+        .rules()
+        .heap_table(n as u64 - 1, crate::common::limits())
+        .unwrap()
+        .unwrap();
+    t.values.iter().map(u64::from).collect()
 }
 
 #[test]

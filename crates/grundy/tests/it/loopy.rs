@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use grundy::analysis::{analyze, Options};
-use grundy::expr::parse;
+
 use grundy::Outcome;
 use proptest::prelude::*;
 
@@ -91,15 +91,16 @@ proptest! {
         file.1.flush().unwrap();
         let names: Vec<String> = tokens.iter().map(|t| format!("v{t}")).collect();
         let text = format!("graph[{}]({})", file.0, names.join(","));
-        let pos = parse(&text).unwrap();
+        let reg = crate::common::registry_with_files();
+        let pos = reg.parse(&text).unwrap();
         let a = analyze(&pos, &Options::default()).unwrap();
         prop_assert_eq!(a.outcome, brute(&succ, &tokens), "{}", text);
         for m in &a.winning_moves {
-            let b = analyze(&parse(&m.to).unwrap(), &Options::default()).unwrap();
+            let b = analyze(&reg.parse(&m.to).unwrap(), &Options::default()).unwrap();
             prop_assert_eq!(b.outcome, Outcome::P);
         }
         for m in &a.drawing_moves {
-            let b = analyze(&parse(&m.to).unwrap(), &Options::default()).unwrap();
+            let b = analyze(&reg.parse(&m.to).unwrap(), &Options::default()).unwrap();
             prop_assert_eq!(b.outcome, Outcome::D);
         }
         prop_assert_eq!(a.winning_moves.is_empty(), a.outcome != Outcome::N);

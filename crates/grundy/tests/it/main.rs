@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod brute;
+mod common;
 mod examples;
 mod families;
 mod families_b;

@@ -1,15 +1,12 @@
 //! The expression parser: errors with columns, canonical printing, and a fuzz-style test.
 
 use grundy::analysis::{analyze, Options};
-use grundy::expr::{parse, ParseError};
+use grundy::expr::parse;
 use grundy::Outcome;
 use proptest::prelude::*;
 
-fn err(text: &str) -> ParseError {
-    match parse(text) {
-        Ok(p) => panic!("{text} parsed as {p}"),
-        Err(e) => e,
-    }
+fn err(text: &str) -> crate::common::PErr {
+    crate::common::parse_err(text)
 }
 
 #[test]
@@ -88,7 +85,7 @@ fn huge_nim_heaps_are_exact() {
     let pos = parse(&format!("nim({a},{b})")).unwrap();
     let r = analyze(&pos, &Options::default()).unwrap();
     assert_eq!(r.outcome, Outcome::N);
-    assert_eq!(r.winning_moves_total, 1);
+    assert_eq!(crate::common::total(&r), 1);
     let pos = parse(&format!("nim({a},{a})")).unwrap();
     let r = analyze(&pos, &Options::default()).unwrap();
     assert_eq!(r.outcome, Outcome::P);
@@ -170,7 +167,7 @@ proptest! {
         match parse(&s) {
             Ok(p) => {
                 prop_assert_eq!(parse(&p.to_string()).unwrap(), p.clone());
-                let limits = grundy::solve::Limits { max_nodes: 20_000 };
+                let limits = grundy::solve::Limits::default().with_nodes(20_000);
                 let opts = Options { limits, ..Options::default() };
                 // Either an answer or a typed error; never a panic. Large heaps are skipped
                 // only to keep the test fast (their tables are tested elsewhere).
@@ -180,7 +177,7 @@ proptest! {
                     let _ = analyze(&p, &opts);
                 }
             }
-            Err(e) => prop_assert!(e.column >= 1 && e.column <= s.chars().count() + 1),
+            Err(e) => prop_assert!(e.column().is_some_and(|c| c >= 1 && c <= s.chars().count() + 1)),
         }
     }
 }

@@ -1,0 +1,278 @@
+//! The typed API that every front calls: analyze, table, list, explain and graphs, with typed
+//! results that serialize (serde) to the JSON of the CLI spec, and one error type.
+//!
+//! **Boundary:** the fronts (CLI, web server, Python module) only translate: they parse their
+//! input, call these functions and render the typed result; policy (default limits, the table
+//! limit, move caps) lives here.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use serde::Serialize;
+
+use crate::analysis::{self, Analysis, Options};
+use crate::explain::Explanation;
+use crate::registry::Registry;
+use crate::{Error, Limit, Limits, Period, Play};
+
+/// The largest N of a table held in memory and printed (files take more: see the heap crate).
+pub const TABLE_LIMIT: u64 = 50_000_000;
+
+/// Reads a count or size written as in expressions: `1000`, `10^6`.
+///
+/// Arguments: the text and what it is (`"--to"`, `"to"`) for messages.
+/// Returns: the number, or an input error saying what was expected.
+/// Example: `parse_natural("10^3", "to").unwrap() == 1000u32.into()`.
+pub fn parse_natural(text: &str, what: &str) -> Result<BigUint, Error> {
+    match crate::expr::classify_word(text.trim()) {
+        Some(Ok(n)) => n
+            .to_biguint()
+            .ok_or_else(|| Error::input(format!("{what} {text}: must not be negative"))),
+        Some(Err(m)) => Err(Error::input(format!("{what} {text}: {m}"))),
+        None => Err(Error::input(format!(
+            "{what} expects a whole number such as 1000 or 10^6, found '{text}'"
+        ))),
+    }
+}
+
+/// Outcome, value and winning moves of the position written `expr`.
+///
+/// Arguments: the registry of families, the expression, the options.
+/// Returns: the analysis (its JSON is `analyze --json`), or an input error with its column,
+/// or a limit.
+/// Complexity: that of [`analysis::analyze`].
+/// Example:
+/// ```
+/// let reg = grundy::Registry::builtin();
+/// let a = grundy::api::analyze(&reg, "nim(3,4,5)", &Default::default()).unwrap();
+/// assert_eq!(a.outcome, grundy::Outcome::N);
+/// ```
+pub fn analyze(reg: &Registry, expr: &str, opts: &Options) -> Result<Analysis, Error> {
+    let pos = reg.parse(expr)?;
+    analysis::analyze(&pos, opts)
+}
+
+/// The nim-values of single heaps 0..=N of a heap ruleset, with the period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The canonical name of the ruleset.
+    pub ruleset: String,
+    /// `values.get(n)` is G(n), n = 0..=N.
+    pub values: grundy_heap::Values,
+    /// The period found in these values, if any.
+    pub period: Option<Period>,
+}
+
+impl Serialize for Table {
+    /// `{"ruleset": ..., "values": [...], "period": {...} or null}`, as the CLI spec says.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        struct Vals<'a>(&'a grundy_heap::Values);
+        impl Serialize for Vals<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.iter())
+            }
+        }
+        let mut m = s.serialize_map(Some(3))?;
+        m.serialize_entry("ruleset", &self.ruleset)?;
+        m.serialize_entry("values", &Vals(&self.values))?;
+        m.serialize_entry("period", &self.period)?;
+        m.end()
+    }
+}
+
+/// The table of heaps 0..=`to` of the ruleset written `ruleset`.
+///
+/// Arguments: the registry, the ruleset text (`tb[0.07]`), the largest heap, the limits
+/// (progress reports and cancellation reach the heap kernels).
+/// Returns: the table, an input error (not a ruleset, not a one-heap ruleset), or a limit
+/// (`to` above [`TABLE_LIMIT`], memory, time).
+/// Complexity: that of the family's table (the dense heap kernels for `sub` and `tb`).
+/// Example:
+/// ```
+/// let reg = grundy::Registry::builtin();
+/// let t = grundy::api::table(&reg, "tb[0.07]", &300u32.into(), &Default::default()).unwrap();
+/// assert_eq!(t.period.unwrap().period, 34);
+/// ```
+pub fn table(reg: &Registry, ruleset: &str, to: &BigUint, limits: &Limits) -> Result<Table, Error> {
+    let r = reg.parse_ruleset(ruleset)?;
+    let n = match to.to_u64() {
+        Some(v) if v <= TABLE_LIMIT => v,
+        _ => {
+            return Err(Error::limit(
+                Limit::Size,
+                format!(
+                    "a table to {to} is above the table limit of {TABLE_LIMIT} values; ask for \
+                     fewer values, or write a table file"
+                ),
+            ))
+        }
+    };
+    let Some(t) = r.rules().heap_table(n, limits) else {
+        return Err(Error::input(format!(
+            "{} is not a one-heap ruleset, so it has no table of heap values; the list of \
+             families says which rulesets have one",
+            r.name()
+        )));
+    };
+    let t = t?;
+    Ok(Table {
+        ruleset: r.name().to_string(),
+        values: t.values,
+        period: t.period,
+    })
+}
+
+/// One family as `list` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FamilyInfo {
+    /// The name used in expressions.
+    pub name: String,
+    /// Other accepted spellings.
+    pub aliases: Vec<String>,
+    /// How a position is written.
+    pub syntax: String,
+    /// The rule in one line.
+    pub summary: String,
+    /// An example expression.
+    pub example: String,
+    /// A longer explanation of the notation (codes of take-and-break games), if any.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub help: String,
+}
+
+/// Every family of the registry, in order.
+pub fn list(reg: &Registry) -> Vec<FamilyInfo> {
+    reg.families()
+        .map(|f| FamilyInfo {
+            name: f.name.clone(),
+            aliases: f.aliases.clone(),
+            syntax: f.syntax.clone(),
+            summary: f.summary.clone(),
+            example: f.example.clone(),
+            help: f.help.clone(),
+        })
+        .collect()
+}
+
+/// The reasoning behind the position written `expr` (render it with
+/// [`crate::explain::to_text`] or [`crate::explain::to_markdown`]).
+pub fn explain(
+    reg: &Registry,
+    expr: &str,
+    play: Play,
+    limits: &Limits,
+) -> Result<Vec<Explanation>, Error> {
+    let pos = reg.parse(expr)?;
+    crate::explain::explain_position(&pos, play, limits)
+}
+
+/// The value and outcome of every vertex of a graph, or only outcomes under misere play;
+/// rows are made one at a time, so that a graph of 10^7 vertices is never copied.
+pub struct GraphReport<'g> {
+    /// The graph.
+    pub graph: &'g grundy_graph::Graph,
+    /// The play convention.
+    pub play: Play,
+    solved: Solved,
+}
+
+enum Solved {
+    Values(grundy_graph::GraphValues),
+    Misere(Vec<crate::Outcome>),
+}
+
+/// One vertex of a [`GraphReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VertexRow<'g> {
+    /// The vertex name.
+    pub vertex: &'g str,
+    /// Its value (`0`, `*`, `*3`, `∞(0,1)`); absent under misere play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<crate::Value>,
+    /// Its nim-value when finite (null when infinite); absent under misere play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nimber: Option<Option<crate::Nimber>>,
+    /// Its outcome.
+    pub outcome: crate::Outcome,
+}
+
+impl<'g> GraphReport<'g> {
+    /// Whether the graph has no cycle (normal play only).
+    pub fn acyclic(&self) -> Option<bool> {
+        match &self.solved {
+            Solved::Values(v) => Some(v.is_acyclic()),
+            Solved::Misere(_) => None,
+        }
+    }
+
+    /// The row of vertex `v`.
+    pub fn row(&self, v: u32) -> VertexRow<'g> {
+        match &self.solved {
+            Solved::Values(values) => {
+                let val = values.value(self.graph, v);
+                VertexRow {
+                    vertex: self.graph.name(v),
+                    nimber: Some(val.nimber().cloned()),
+                    outcome: val.outcome(),
+                    value: Some(val),
+                }
+            }
+            Solved::Misere(o) => VertexRow {
+                vertex: self.graph.name(v),
+                value: None,
+                nimber: None,
+                outcome: o.get(v as usize).copied().unwrap_or(crate::Outcome::D),
+            },
+        }
+    }
+
+    /// Every row, in vertex order.
+    pub fn rows(&self) -> impl Iterator<Item = VertexRow<'g>> + '_ {
+        (0..self.graph.vertex_count() as u32).map(|v| self.row(v))
+    }
+}
+
+impl Serialize for GraphReport<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        struct Rows<'a, 'g>(&'a GraphReport<'g>);
+        impl Serialize for Rows<'_, '_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.rows())
+            }
+        }
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("vertices", &self.graph.vertex_count())?;
+        m.serialize_entry("edges", &self.graph.edge_count())?;
+        if let Some(a) = self.acyclic() {
+            m.serialize_entry("acyclic", &a)?;
+        }
+        if self.play == Play::Misere {
+            m.serialize_entry("play", &self.play)?;
+        }
+        m.serialize_entry("values", &Rows(self))?;
+        m.end()
+    }
+}
+
+/// Solves every vertex of a graph (Smith's values), or its misere outcomes.
+///
+/// Arguments: the graph (read by the front from a file or an upload), the play, the limits.
+/// Returns: the report.
+/// Complexity: that of [`grundy_graph::solve`] or [`grundy_graph::misere_outcomes`].
+pub fn graph_report<'g>(
+    g: &'g grundy_graph::Graph,
+    play: Play,
+    limits: &Limits,
+) -> Result<GraphReport<'g>, Error> {
+    limits.check()?;
+    let solved = match play {
+        Play::Misere => Solved::Misere(grundy_graph::misere_outcomes(g)),
+        Play::Normal => Solved::Values(grundy_graph::solve(g)),
+    };
+    Ok(GraphReport {
+        graph: g,
+        play,
+        solved,
+    })
+}

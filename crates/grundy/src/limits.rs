@@ -1,0 +1,265 @@
+//! Limits that every solver honours: positions, memory, wall time, and cancellation from
+//! another thread; and progress reports for long work.
+//!
+//! **Invariant:** a search checks [`Limits::check`] at least every [`CHECK_EVERY`] positions,
+//! so a cancellation or a deadline stops it within a fraction of a second.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::error::{Error, Limit};
+use crate::Play;
+
+/// How many positions a search expands between two checks of the cancellation flag and the
+/// deadline.
+pub const CHECK_EVERY: usize = 1024;
+
+/// The default limit of a normal-play search: positions stored.
+pub const NORMAL_NODES: usize = 5_000_000;
+
+/// The default limit of a misere-play search: whole sums stored (each far costlier than one
+/// position, so the limit is lower and a hopeless search stops within seconds).
+pub const MISERE_NODES: usize = 200_000;
+
+/// A handle that cancels work from another thread (Ctrl-C, a web client that went away).
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A handle that is not cancelled yet.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Asks every computation holding this handle to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether [`Cancel::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag itself, for code that takes a plain atomic flag (the heap kernels).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
+    }
+}
+
+/// A report of long work, for a progress bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is being computed (`"values of tb[0.6]"`, `"positions searched"`).
+    pub task: String,
+    /// How much is done.
+    pub done: u64,
+    /// How much there is in all, when known.
+    pub total: Option<u64>,
+}
+
+/// Where progress reports go.
+pub type ProgressSink = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// The limits of one request.
+#[derive(Clone)]
+pub struct Limits {
+    /// The most positions a search may store (whole sums for the misere and remoteness
+    /// searches).
+    pub max_nodes: usize,
+    /// The most bytes a table may take; checked before allocating.
+    pub max_memory: u64,
+    /// The instant after which work stops with a time limit error.
+    pub deadline: Option<Instant>,
+    /// The time limit the deadline came from (for messages).
+    pub time_limit: Option<Duration>,
+    /// Cancels the work from another thread.
+    pub cancel: Option<Cancel>,
+    /// Receives progress reports of long work (at most a few per second).
+    pub progress: Option<ProgressSink>,
+}
+
+impl fmt::Debug for Limits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Limits")
+            .field("max_nodes", &self.max_nodes)
+            .field("max_memory", &self.max_memory)
+            .field("deadline", &self.deadline)
+            .field("cancel", &self.cancel)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl PartialEq for Limits {
+    fn eq(&self, other: &Self) -> bool {
+        self.max_nodes == other.max_nodes
+            && self.max_memory == other.max_memory
+            && self.deadline == other.deadline
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: NORMAL_NODES,
+            max_memory: grundy_heap::default_memory_limit(),
+            deadline: None,
+            time_limit: None,
+            cancel: None,
+            progress: None,
+        }
+    }
+}
+
+impl Limits {
+    /// The defaults for a play convention: the same policy for every command and front.
+    pub fn for_play(play: Play) -> Limits {
+        Limits {
+            max_nodes: match play {
+                Play::Normal => NORMAL_NODES,
+                Play::Misere => MISERE_NODES,
+            },
+            ..Limits::default()
+        }
+    }
+
+    /// These limits with a different position limit.
+    pub fn with_nodes(mut self, max_nodes: usize) -> Limits {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// These limits with a time limit starting now.
+    pub fn with_timeout(mut self, limit: Duration) -> Limits {
+        self.deadline = Instant::now().checked_add(limit);
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// These limits with a cancellation handle.
+    pub fn with_cancel(mut self, cancel: Cancel) -> Limits {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// Whether the work must stop now: `Err(Cancelled)` or a time limit error.
+    pub fn check(&self) -> Result<(), Error> {
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(Error::Cancelled);
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                let limit = self.time_limit.unwrap_or_default();
+                return Err(Error::limit(
+                    Limit::Time(limit),
+                    format!("the computation reached its time limit of {limit:.1?}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reports progress, when someone listens.
+    pub fn report(&self, task: &str, done: u64, total: Option<u64>) {
+        if let Some(p) = &self.progress {
+            p(&Progress {
+                task: task.to_string(),
+                done,
+                total,
+            });
+        }
+    }
+
+    /// A cancellation flag for code that takes a plain atomic flag (the heap kernels), raised
+    /// when this request is cancelled or its deadline passes. A watchdog thread is started
+    /// only when there is a deadline; it ends with the returned guard.
+    pub fn heap_flag(&self) -> (Option<Arc<AtomicBool>>, Option<Watchdog>) {
+        match (self.deadline, &self.cancel) {
+            (None, None) => (None, None),
+            (None, Some(c)) => (Some(c.flag()), None),
+            (Some(deadline), cancel) => {
+                let flag = Arc::new(AtomicBool::new(false));
+                let done = Arc::new(AtomicBool::new(false));
+                let (f, d, c) = (flag.clone(), done.clone(), cancel.clone());
+                let handle = std::thread::spawn(move || {
+                    while !d.load(Ordering::Relaxed) {
+                        if Instant::now() >= deadline
+                            || c.as_ref().is_some_and(Cancel::is_cancelled)
+                        {
+                            f.store(true, Ordering::SeqCst);
+                            return;
+                        }
+                        std::thread::sleep(Duration::from_millis(20));
+                    }
+                });
+                (
+                    Some(flag),
+                    Some(Watchdog {
+                        done,
+                        handle: Some(handle),
+                    }),
+                )
+            }
+        }
+    }
+}
+
+/// Stops the watchdog thread of [`Limits::heap_flag`] when dropped.
+pub struct Watchdog {
+    done: Arc<AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::SeqCst);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// Counts work between checks: call [`Ticker::tick`] once per position expanded.
+#[derive(Debug, Default)]
+pub struct Ticker {
+    n: usize,
+}
+
+impl Ticker {
+    /// Checks the limits every [`CHECK_EVERY`] ticks.
+    pub fn tick(&mut self, limits: &Limits) -> Result<(), Error> {
+        self.n += 1;
+        if self.n.is_multiple_of(CHECK_EVERY) {
+            limits.check()?;
+            if limits.progress.is_some() && self.n.is_multiple_of(CHECK_EVERY * 64) {
+                limits.report("positions searched", self.n as u64, None);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cancel_and_deadline_stop_work() {
+        let c = Cancel::new();
+        let l = Limits::default().with_cancel(c.clone());
+        assert!(l.check().is_ok());
+        c.cancel();
+        assert_eq!(l.check(), Err(Error::Cancelled));
+        let l = Limits::default().with_timeout(Duration::ZERO);
+        assert!(matches!(
+            l.check(),
+            Err(Error::Limit {
+                limit: Limit::Time(_),
+                ..
+            })
+        ));
+    }
+}

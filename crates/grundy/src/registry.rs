@@ -1,0 +1,208 @@
+//! The registry of families as a value: the built-ins plus families added at run time (rule
+//! scripts, Python-defined games, a Rust user's own `Game`), and the loader through which the
+//! front hands in files named inside expressions.
+//!
+//! **Boundary:** the core reads no file; a front that allows `graph[FILE](v)` gives a
+//! [`Loader`] (the CLI reads the disk, the web server only uploaded files).
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::{Arc, Mutex};
+
+use crate::position::Position;
+use crate::rules::{builtin_families, BuildContext, Family, RulesetRef};
+use crate::Error;
+
+/// Where files named inside expressions (`graph[FILE](v)`) come from.
+pub trait Loader: Send + Sync {
+    /// Opens the file `name` for reading.
+    fn open(&self, name: &str) -> Result<Box<dyn Read + Send>, Error>;
+}
+
+/// The loader of fronts that read no files: every name is refused.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoFiles;
+
+impl Loader for NoFiles {
+    fn open(&self, name: &str) -> Result<Box<dyn Read + Send>, Error> {
+        Err(Error::unsupported(format!(
+            "'{name}': files named in expressions cannot be read here"
+        )))
+    }
+}
+
+/// The most rulesets kept built between queries (graph files read, heap tables computed).
+const CACHE_SIZE: usize = 256;
+
+/// Families by name, a file loader, and the rulesets already built.
+pub struct Registry {
+    families: Vec<Arc<Family>>,
+    loader: Arc<dyn Loader>,
+    cache: Mutex<HashMap<String, RulesetRef>>,
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.families.iter().map(|f| f.name.as_str()).collect();
+        f.debug_struct("Registry")
+            .field("families", &names)
+            .finish()
+    }
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::builtin()
+    }
+}
+
+impl Clone for Registry {
+    /// A registry with the same families and loader and an empty cache of built rulesets.
+    fn clone(&self) -> Self {
+        Registry {
+            families: self.families.clone(),
+            loader: self.loader.clone(),
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl Registry {
+    /// The built-in families, reading no files.
+    pub fn builtin() -> Registry {
+        Registry {
+            families: builtin_families().into_iter().map(Arc::new).collect(),
+            loader: Arc::new(NoFiles),
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The same registry with `loader` for files named in expressions.
+    pub fn with_loader(mut self, loader: Arc<dyn Loader>) -> Registry {
+        self.loader = loader;
+        self.cache = Mutex::new(HashMap::new());
+        self
+    }
+
+    /// Adds a family.
+    ///
+    /// Returns: an input error when its name or an alias is already taken (a script may not
+    /// shadow `nim`), or is not a valid name (letters, digits and `_`, starting with a letter).
+    pub fn register(&mut self, family: Family) -> Result<(), Error> {
+        for name in std::iter::once(&family.name).chain(family.aliases.iter()) {
+            let valid = name.chars().next().is_some_and(|c| c.is_alphabetic())
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+            if !valid {
+                return Err(Error::input(format!(
+                    "'{name}' is not a valid family name: use letters, digits and _, starting \
+                     with a letter"
+                )));
+            }
+            if let Some(f) = self.find(name) {
+                return Err(Error::input(format!(
+                    "the name '{name}' is already taken by the family {}; choose another name",
+                    f.name
+                )));
+            }
+        }
+        self.families.push(Arc::new(family));
+        Ok(())
+    }
+
+    /// Adds a family, replacing one of the same name (a rule script loaded again).
+    pub fn replace(&mut self, family: Family) -> Result<(), Error> {
+        self.families.retain(|f| f.name != family.name);
+        if let Ok(mut c) = self.cache.lock() {
+            c.clear();
+        }
+        self.register(family)
+    }
+
+    /// Every family, built-ins first, in the order `list` shows them.
+    pub fn families(&self) -> impl Iterator<Item = &Family> {
+        self.families.iter().map(|f| f.as_ref())
+    }
+
+    /// The family called `name` (or with that alias).
+    pub fn find(&self, name: &str) -> Option<&Family> {
+        self.families().find(|f| f.answers_to(name))
+    }
+
+    /// The family names closest to `name` (a likely typo), for messages.
+    pub fn suggest(&self, name: &str) -> Option<String> {
+        let mut best: Option<(usize, &str)> = None;
+        for f in self.families() {
+            for cand in std::iter::once(&f.name).chain(f.aliases.iter()) {
+                let d = edit_distance(name, cand);
+                if d <= 2 && best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, cand));
+                }
+            }
+        }
+        best.map(|(_, s)| s.to_string())
+    }
+
+    /// Builds (or finds already built) the ruleset of `family` with `params`.
+    pub(crate) fn build(
+        &self,
+        family: &Family,
+        params: Option<&str>,
+    ) -> Result<RulesetRef, crate::rules::ParamError> {
+        let key = format!("{}[{}]", family.name, params.unwrap_or(""));
+        if let Some(r) = self.cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+            return Ok(r);
+        }
+        let ctx = BuildContext {
+            loader: self.loader.as_ref(),
+        };
+        let r = (family.build)(params, &ctx)?;
+        if let Ok(mut c) = self.cache.lock() {
+            if c.len() >= CACHE_SIZE {
+                c.clear();
+            }
+            c.insert(key, r.clone());
+        }
+        Ok(r)
+    }
+
+    /// Parses an expression with these families.
+    ///
+    /// Arguments: the text of an expression.
+    /// Returns: the position, or an input error with its column.
+    /// Complexity: linear in the text, plus building each ruleset named (once per registry).
+    /// Example:
+    /// ```
+    /// let reg = grundy::Registry::builtin();
+    /// assert_eq!(reg.parse("nim(3, 4) + *2").unwrap().to_string(), "nim(3,4) + *2");
+    /// ```
+    pub fn parse(&self, text: &str) -> Result<Position, Error> {
+        crate::expr::parse_with(self, text)
+    }
+
+    /// Parses a ruleset alone (`sub[1,3,4]`), as `table` takes it.
+    pub fn parse_ruleset(&self, text: &str) -> Result<RulesetRef, Error> {
+        crate::expr::parse_ruleset_with(self, text)
+    }
+}
+
+/// The built-in registry, shared, for callers that need no families of their own.
+pub fn builtin() -> &'static Registry {
+    static REG: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    REG.get_or_init(Registry::builtin)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

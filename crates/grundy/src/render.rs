@@ -1,0 +1,222 @@
+//! Plain-text renderings of the API's results, shared by every front that shows text.
+//!
+//! **Boundary:** renderers turn typed results into text; they never compute. Advice that
+//! names a front's own controls (a flag, a field) is passed in by the front.
+
+use std::fmt::Write as _;
+
+use crate::analysis::Analysis;
+use crate::api::{FamilyInfo, GraphReport, Table};
+use crate::{Outcome, Period, Play};
+
+/// The text of `analyze`: position, play, outcome, value, winning moves and notes.
+///
+/// Arguments: the analysis; `more_hint`, what to say after "N more" (the CLI says how to see
+/// them).
+pub fn analysis_text(a: &Analysis, more_hint: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "position: {}", a.game);
+    let _ = writeln!(out, "play:     {}", a.play.name());
+    let meaning = match a.outcome {
+        Outcome::P => "the player to move loses",
+        Outcome::N => "the player to move wins",
+        Outcome::D => "a draw",
+    };
+    let _ = writeln!(out, "outcome:  {} ({meaning})", a.outcome);
+    match (&a.value, a.play) {
+        (Some(v), _) => {
+            let _ = writeln!(out, "value:    {v}");
+        }
+        (None, Play::Misere) => {
+            out.push_str("value:    (misere play: values do not add, only the outcome is given)\n")
+        }
+        (None, Play::Normal) => out.push_str(
+            "value:    (not computed: the position is beyond this game's nim-value search; \
+             the outcome and winning moves are exact)\n",
+        ),
+    }
+    if let Some(r) = a.remoteness {
+        let _ = writeln!(
+            out,
+            "remoteness: {r} (moves to the end when the winner hurries and the loser delays)"
+        );
+    }
+    if let Some(m) = &a.method {
+        let _ = writeln!(out, "method:   {m}");
+    }
+    let shown = a.winning_moves.len();
+    match &a.winning_moves_total {
+        Some(t) if *t > 0u32.into() => {
+            let _ = writeln!(out, "winning moves ({t}):");
+        }
+        Some(_) => {
+            if a.outcome == Outcome::P {
+                out.push_str("winning moves: none (every move loses)\n");
+            }
+        }
+        None => {
+            let _ = writeln!(out, "winning moves (not all counted; {shown} shown):");
+        }
+    }
+    for m in &a.winning_moves {
+        let _ = writeln!(out, "  {}    ({})", m.to, m.text);
+    }
+    if let Some(t) = &a.winning_moves_total {
+        if *t > shown.into() {
+            let more = t - num_bigint::BigUint::from(shown);
+            let _ = writeln!(out, "  ... {more} more{more_hint}");
+        }
+    }
+    if let Some(note) = &a.winning_moves_note {
+        let _ = writeln!(out, "note: {note}");
+    }
+    if a.outcome == Outcome::D {
+        let _ = writeln!(
+            out,
+            "drawing moves ({}), which keep the draw:",
+            a.drawing_moves_total
+        );
+        for m in &a.drawing_moves {
+            let _ = writeln!(out, "  {}    ({})", m.to, m.text);
+        }
+    }
+    out
+}
+
+/// The line that reports a period, shared by the table and table-file outputs.
+pub fn period_line(p: &Period, proof: Option<&str>) -> String {
+    let how = match proof {
+        Some(x) => format!("proven {x}"),
+        None => "seen in these values only, not proven".to_string(),
+    };
+    format!(
+        "period: {} (preperiod {}, saltus {}, {how})",
+        p.period, p.preperiod, p.saltus
+    )
+}
+
+/// The text of a table: ten values a row, then the period.
+pub fn table_text(t: &Table) -> String {
+    let n = t.values.len().saturating_sub(1);
+    let mut out = String::with_capacity(t.values.len() * 4 + 64);
+    let _ = writeln!(out, "ruleset: {}", t.ruleset);
+    let _ = writeln!(out, "heaps 0..{n}:");
+    let mut row = 0;
+    let mut it = t.values.iter().peekable();
+    while it.peek().is_some() {
+        let _ = write!(out, "{:>8}:", row * 10);
+        for v in it.by_ref().take(10) {
+            let _ = write!(out, " {v:>3}");
+        }
+        out.push('\n');
+        row += 1;
+    }
+    match &t.period {
+        Some(p) => {
+            out.push_str(&period_line(p, p.proven.then_some("for every heap size")));
+            out.push('\n');
+        }
+        None => {
+            let _ = writeln!(out, "period: none found in 0..{n}");
+        }
+    }
+    out
+}
+
+/// The text of `list`: each family with its syntax, rule, example, aliases and notes.
+pub fn list_text(families: &[FamilyInfo]) -> String {
+    let mut out = String::new();
+    for f in families {
+        let _ = writeln!(out, "{}", f.name);
+        let _ = writeln!(out, "    syntax:  {}", f.syntax);
+        let _ = writeln!(out, "    rule:    {}", f.summary);
+        let _ = writeln!(out, "    example: {}", f.example);
+        if !f.aliases.is_empty() {
+            let _ = writeln!(out, "    aliases: {}", f.aliases.join(", "));
+        }
+        if !f.help.is_empty() {
+            for line in wrap(&f.help, 88) {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
+    }
+    out
+}
+
+/// Splits a paragraph into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Writes a graph report as text: a header line, then `vertex<TAB>value<TAB>outcome`.
+pub fn graph_text(r: &GraphReport<'_>, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    match r.acyclic() {
+        Some(acyclic) => writeln!(
+            out,
+            "{} vertices, {} edges, {}",
+            r.graph.vertex_count(),
+            r.graph.edge_count(),
+            if acyclic {
+                "acyclic"
+            } else {
+                "with cycles (values by Smith's generalized Sprague-Grundy function)"
+            }
+        )?,
+        None => writeln!(
+            out,
+            "{} vertices, {} edges, misere play (one token; outcomes only)",
+            r.graph.vertex_count(),
+            r.graph.edge_count()
+        )?,
+    }
+    for row in r.rows() {
+        match &row.value {
+            Some(v) => writeln!(out, "{}\t{v}\t{}", row.vertex, row.outcome)?,
+            None => writeln!(out, "{}\t{}", row.vertex, row.outcome)?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes a graph report as CSV: `vertex,value,outcome` (`vertex,outcome` under misere play).
+pub fn graph_csv(r: &GraphReport<'_>, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    let field = |s: &str| {
+        if s.contains([',', '"', '\n']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    if r.play == Play::Misere {
+        writeln!(out, "vertex,outcome")?;
+    } else {
+        writeln!(out, "vertex,value,outcome")?;
+    }
+    for row in r.rows() {
+        match &row.value {
+            Some(v) => writeln!(
+                out,
+                "{},{},{}",
+                field(row.vertex),
+                field(&v.to_string()),
+                row.outcome
+            )?,
+            None => writeln!(out, "{},{}", field(row.vertex), row.outcome)?,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,418 @@
+//! Rulesets and positions with their types erased, so that sums mix families.
+//!
+//! [`Comp`] holds a position of any family; [`DynRuleset`] is the object-safe face of a
+//! [`Ruleset`], provided for every ruleset by [`Typed`]; [`RulesetRef`] is the shared handle
+//! that terms hold, compared by the ruleset's canonical name.
+
+use std::any::Any;
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
+use num_bigint::BigUint;
+
+use super::seam::{Opt, Pos, Ruleset};
+use super::{Arg, ArgError, HeapTable};
+use crate::explain::Explanation;
+use crate::solve::Solver;
+use crate::{Error, Game, Limits, Nimber, Outcome, Value};
+
+/// A position of some family, its type erased; cheap to clone.
+#[derive(Clone)]
+pub struct Comp(Arc<dyn PosObj>);
+
+/// What [`Comp`] needs of a position: comparison, hashing, ordering and downcasting.
+trait PosObj: Any + Send + Sync {
+    fn eq_dyn(&self, other: &dyn PosObj) -> bool;
+    fn cmp_dyn(&self, other: &dyn PosObj) -> Ordering;
+    fn hash_dyn(&self, h: &mut dyn Hasher);
+    fn debug_dyn(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Pos> PosObj for T {
+    fn eq_dyn(&self, other: &dyn PosObj) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn cmp_dyn(&self, other: &dyn PosObj) -> Ordering {
+        match other.as_any().downcast_ref::<T>() {
+            Some(o) => self.cmp(o),
+            // Positions of different types never meet inside one ruleset; order them by type
+            // so that the order stays total.
+            None => self.as_any().type_id().cmp(&other.as_any().type_id()),
+        }
+    }
+    fn hash_dyn(&self, mut h: &mut dyn Hasher) {
+        self.hash(&mut h);
+    }
+    fn debug_dyn(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Comp {
+    /// A position, erased.
+    pub fn new<T: Pos>(p: T) -> Comp {
+        Comp(Arc::new(p))
+    }
+
+    /// The position, when it has type `T`.
+    pub fn get<T: Pos>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref::<T>()
+    }
+}
+
+impl PartialEq for Comp {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.eq_dyn(other.0.as_ref())
+    }
+}
+impl Eq for Comp {}
+impl Hash for Comp {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash_dyn(state)
+    }
+}
+impl PartialOrd for Comp {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Comp {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.0.cmp_dyn(other.0.as_ref())
+    }
+}
+impl fmt::Debug for Comp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.debug_dyn(f)
+    }
+}
+
+/// The object-safe face of a [`Ruleset`]: the same hooks over erased positions.
+#[allow(missing_docs, clippy::type_complexity)]
+pub trait DynRuleset: Send + Sync {
+    fn name(&self) -> String;
+    fn components(&self, args: &[Arg]) -> Result<Vec<Comp>, ArgError>;
+    fn args(&self, c: &Comp) -> Vec<Arg>;
+    fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error>;
+    fn describe(&self, c: &Comp, to: &[Comp]) -> String;
+    fn searchable(&self, c: &Comp) -> Result<(), Error>;
+    fn nimber(&self, c: &Comp, limits: &Limits) -> Result<Option<Nimber>, Error>;
+    /// The nim-value by the family's hook, else by a memoised search over its own positions.
+    fn value(&self, c: &Comp, limits: &Limits) -> Result<Nimber, Error>;
+    fn moves_to_value(
+        &self,
+        c: &Comp,
+        target: &Nimber,
+        limits: &Limits,
+    ) -> Result<Option<Vec<Vec<Comp>>>, Error>;
+    fn counted_moves_to_value(
+        &self,
+        c: &Comp,
+        target: &Nimber,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error>;
+    fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error>;
+    fn winning_moves_alone(
+        &self,
+        c: &Comp,
+        limits: &Limits,
+    ) -> Result<Option<Vec<Vec<Comp>>>, Error>;
+    fn loopy_value(&self, c: &Comp) -> Option<Value>;
+    fn may_loop(&self) -> bool;
+    fn explain(&self, c: &Comp) -> Option<Explanation>;
+    fn misere_nim_heap(&self, c: &Comp) -> Option<Nimber>;
+    fn heap_rules(&self) -> Option<&grundy_heap::HeapRules>;
+    fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>>;
+    fn sample(&self, seed: u64) -> Vec<Comp>;
+}
+
+/// The ruleset and the limits of one query, shared by the positions it creates.
+struct Ctx<R: Ruleset> {
+    r: Arc<R>,
+    limits: Limits,
+}
+
+/// A position of `R` with the ruleset at hand, so that the generic solver can list its
+/// options; compared and hashed by the position alone.
+struct Owned<R: Ruleset> {
+    ctx: Arc<Ctx<R>>,
+    p: R::P,
+}
+
+impl<R: Ruleset> Clone for Owned<R> {
+    fn clone(&self) -> Self {
+        Owned {
+            ctx: self.ctx.clone(),
+            p: self.p.clone(),
+        }
+    }
+}
+impl<R: Ruleset> PartialEq for Owned<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.p == other.p
+    }
+}
+impl<R: Ruleset> Eq for Owned<R> {}
+impl<R: Ruleset> Hash for Owned<R> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.p.hash(state)
+    }
+}
+
+impl<R: Ruleset> Game for Owned<R> {
+    fn options(&self) -> Vec<Vec<Self>> {
+        self.try_options().unwrap_or_default()
+    }
+
+    fn try_options(&self) -> Result<Vec<Vec<Self>>, Error> {
+        Ok(self
+            .ctx
+            .r
+            .options(&self.p, &self.ctx.limits)?
+            .into_iter()
+            .map(|o| {
+                o.into_iter()
+                    .map(|p| Owned {
+                        ctx: self.ctx.clone(),
+                        p,
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+
+    fn known_nimber(&self) -> Option<Nimber> {
+        self.ctx.r.nimber(&self.p, &self.ctx.limits).ok().flatten()
+    }
+
+    fn searchable(&self) -> Result<(), Error> {
+        self.ctx.r.searchable(&self.p)
+    }
+}
+
+/// Every [`Ruleset`] as a [`DynRuleset`], with a memo of searched values that lasts as long
+/// as the ruleset (the registry keeps rulesets between queries).
+pub struct Typed<R: Ruleset> {
+    r: Arc<R>,
+    memo: Mutex<Option<Solver<Owned<R>>>>,
+}
+
+impl<R: Ruleset> Typed<R> {
+    /// The erased face of a ruleset.
+    pub fn new(r: R) -> Typed<R> {
+        Typed {
+            r: Arc::new(r),
+            memo: Mutex::new(None),
+        }
+    }
+
+    /// The ruleset itself.
+    pub fn inner(&self) -> &R {
+        &self.r
+    }
+
+    fn pos<'a>(&self, c: &'a Comp) -> Result<&'a R::P, Error> {
+        c.get::<R::P>().ok_or_else(|| {
+            Error::unsupported(format!(
+                "a position of another family was given to {}",
+                self.r.name()
+            ))
+        })
+    }
+
+    fn wrap(opts: Vec<Opt<R::P>>) -> Vec<Vec<Comp>> {
+        opts.into_iter()
+            .map(|o| o.into_iter().map(Comp::new).collect())
+            .collect()
+    }
+
+    fn unwrap_opt(&self, to: &[Comp]) -> Option<Vec<R::P>> {
+        to.iter().map(|c| c.get::<R::P>().cloned()).collect()
+    }
+}
+
+impl<R: Ruleset> DynRuleset for Typed<R> {
+    fn name(&self) -> String {
+        self.r.name()
+    }
+    fn components(&self, args: &[Arg]) -> Result<Vec<Comp>, ArgError> {
+        Ok(self
+            .r
+            .components(args)?
+            .into_iter()
+            .map(Comp::new)
+            .collect())
+    }
+    fn args(&self, c: &Comp) -> Vec<Arg> {
+        match c.get::<R::P>() {
+            Some(p) => self.r.args(p),
+            None => Vec::new(),
+        }
+    }
+    fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error> {
+        let p = self.pos(c)?;
+        self.r.searchable(p)?;
+        Ok(Self::wrap(self.r.options(p, limits)?))
+    }
+    fn describe(&self, c: &Comp, to: &[Comp]) -> String {
+        match (c.get::<R::P>(), self.unwrap_opt(to)) {
+            (Some(p), Some(to)) => self.r.describe(p, &to),
+            _ => String::from("a move"),
+        }
+    }
+    fn searchable(&self, c: &Comp) -> Result<(), Error> {
+        self.r.searchable(self.pos(c)?)
+    }
+    fn nimber(&self, c: &Comp, limits: &Limits) -> Result<Option<Nimber>, Error> {
+        self.r.nimber(self.pos(c)?, limits)
+    }
+    fn value(&self, c: &Comp, limits: &Limits) -> Result<Nimber, Error> {
+        let p = self.pos(c)?;
+        if let Some(v) = self.r.nimber(p, limits)? {
+            return Ok(v);
+        }
+        let g = Owned {
+            ctx: Arc::new(Ctx {
+                r: self.r.clone(),
+                limits: limits.clone(),
+            }),
+            p: p.clone(),
+        };
+        // The memo is shared by queries on this ruleset; a query that finds it busy (another
+        // thread searching) uses a memo of its own.
+        match self.memo.try_lock() {
+            Ok(mut guard) => {
+                let solver = guard.get_or_insert_with(|| Solver::new(limits.clone()));
+                if solver.len() >= limits.max_nodes / 2 {
+                    *solver = Solver::new(limits.clone());
+                }
+                solver.set_limits(limits.clone());
+                solver.nimber(&g)
+            }
+            Err(_) => Solver::new(limits.clone()).nimber(&g),
+        }
+    }
+    fn moves_to_value(
+        &self,
+        c: &Comp,
+        target: &Nimber,
+        limits: &Limits,
+    ) -> Result<Option<Vec<Vec<Comp>>>, Error> {
+        Ok(self
+            .r
+            .moves_to_value(self.pos(c)?, target, limits)?
+            .map(Self::wrap))
+    }
+    fn counted_moves_to_value(
+        &self,
+        c: &Comp,
+        target: &Nimber,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error> {
+        Ok(self
+            .r
+            .counted_moves_to_value(self.pos(c)?, target, cap, limits)?
+            .map(|(m, n)| (Self::wrap(m), n)))
+    }
+    fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error> {
+        self.r.outcome_alone(self.pos(c)?, limits)
+    }
+    fn winning_moves_alone(
+        &self,
+        c: &Comp,
+        limits: &Limits,
+    ) -> Result<Option<Vec<Vec<Comp>>>, Error> {
+        Ok(self
+            .r
+            .winning_moves_alone(self.pos(c)?, limits)?
+            .map(Self::wrap))
+    }
+    fn loopy_value(&self, c: &Comp) -> Option<Value> {
+        self.r.loopy_value(c.get::<R::P>()?)
+    }
+    fn may_loop(&self) -> bool {
+        self.r.may_loop()
+    }
+    fn explain(&self, c: &Comp) -> Option<Explanation> {
+        self.r.explain(c.get::<R::P>()?)
+    }
+    fn misere_nim_heap(&self, c: &Comp) -> Option<Nimber> {
+        self.r.misere_nim_heap(c.get::<R::P>()?)
+    }
+    fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
+        self.r.heap_rules()
+    }
+    fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
+        self.r.heap_table(n, limits)
+    }
+    fn sample(&self, seed: u64) -> Vec<Comp> {
+        self.r.sample(seed).into_iter().map(Comp::new).collect()
+    }
+}
+
+/// A shared handle on a ruleset, compared by its canonical name (two terms that name the same
+/// ruleset are the same game family, however they were parsed).
+#[derive(Clone)]
+pub struct RulesetRef {
+    rules: Arc<dyn DynRuleset>,
+    name: Arc<str>,
+}
+
+impl fmt::Debug for RulesetRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RulesetRef({})", self.name)
+    }
+}
+
+impl RulesetRef {
+    /// A handle on a typed ruleset.
+    pub fn of<R: Ruleset>(r: R) -> RulesetRef {
+        RulesetRef::new(Arc::new(Typed::new(r)))
+    }
+
+    /// A handle on an erased ruleset, caching its canonical name.
+    pub fn new(rules: Arc<dyn DynRuleset>) -> Self {
+        let name = Arc::from(rules.name());
+        RulesetRef { rules, name }
+    }
+
+    /// The ruleset.
+    pub fn rules(&self) -> &dyn DynRuleset {
+        self.rules.as_ref()
+    }
+
+    /// The canonical name, computed once.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl PartialEq for RulesetRef {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+impl Eq for RulesetRef {}
+impl Hash for RulesetRef {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.name.hash(state)
+    }
+}
+impl PartialOrd for RulesetRef {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for RulesetRef {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.name.cmp(&other.name)
+    }
+}

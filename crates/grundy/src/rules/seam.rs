@@ -1,0 +1,185 @@
+//! The typed family seam: a ruleset works on its own position type.
+//!
+//! A family implements [`Ruleset`] over a position type of its choosing (a heap size, a pair
+//! of heaps, a tree, a script value). The registry and the solvers hold rulesets through the
+//! object-safe [`crate::rules::DynRuleset`], which [`crate::rules::Typed`] provides for every
+//! `Ruleset`; positions travel as [`crate::rules::Comp`] and are decoded once, when a term is
+//! parsed. Move text is made only when a move is shown ([`Ruleset::describe`]).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use num_bigint::BigUint;
+
+use super::{Arg, ArgError, HeapTable};
+use crate::explain::Explanation;
+use crate::{Error, Limits, Nimber, Outcome, Value};
+
+/// The bounds every position type meets: positions are compared, hashed, ordered (sums are
+/// sorted multisets) and shared between threads.
+pub trait Pos: Clone + Eq + Hash + Ord + Debug + Send + Sync + 'static {}
+impl<T: Clone + Eq + Hash + Ord + Debug + Send + Sync + 'static> Pos for T {}
+
+/// An option of a position: the sum of positions it becomes (empty: nothing is left).
+pub type Opt<P> = Vec<P>;
+
+/// A game family with its parameters fixed (`sub[1,3,4]`, `tb[0.07]`), over its own positions.
+///
+/// Implement `name`, `components`, `args` and `options`; the other methods are hooks with
+/// correct defaults, and every hook a family overrides is checked against plain search over
+/// its own `options` by the registry-wide property test.
+pub trait Ruleset: Send + Sync + 'static {
+    /// The position type.
+    type P: Pos;
+
+    /// Canonical text of the ruleset (it parses back to an equal ruleset), e.g. `sub[1,3,4]`.
+    fn name(&self) -> String;
+
+    /// Checks the arguments of a term and splits it into independent components (one per
+    /// heap for heap families, one for the whole list otherwise).
+    fn components(&self, args: &[Arg]) -> Result<Vec<Self::P>, ArgError>;
+
+    /// The arguments that write one component (the printer joins them with commas).
+    fn args(&self, p: &Self::P) -> Vec<Arg>;
+
+    /// Every option of a component. Only called on positions that [`Ruleset::searchable`]
+    /// accepted; an error stops the search (a rule script that failed, a limit).
+    fn options(&self, p: &Self::P, limits: &Limits) -> Result<Vec<Opt<Self::P>>, Error>;
+
+    /// The move from `p` to `to` in words (`take 2 from the heap of 5`); called only for
+    /// moves that are shown.
+    fn describe(&self, p: &Self::P, to: &[Self::P]) -> String {
+        let show = |q: &Self::P| {
+            let a: Vec<String> = self.args(q).iter().map(ToString::to_string).collect();
+            a.join(",")
+        };
+        let after: Vec<String> = to.iter().map(show).collect();
+        let after = if after.is_empty() {
+            "nothing".to_string()
+        } else {
+            after.join(" + ")
+        };
+        format!("{} -> {}", show(p), after)
+    }
+
+    /// Hook: refuse to enumerate the options of a component too large for search.
+    fn searchable(&self, _p: &Self::P) -> Result<(), Error> {
+        Ok(())
+    }
+
+    /// Hook: the nim-value of a component without search (closed form, table or period).
+    /// `Ok(None)` means "search for it".
+    fn nimber(&self, _p: &Self::P, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: the options of a component whose value is `target`, without listing every
+    /// option. `Ok(None)` means "enumerate the options".
+    fn moves_to_value(
+        &self,
+        _p: &Self::P,
+        _target: &Nimber,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Self::P>>>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: for a component too large to list move by move, at most `cap` of the options of
+    /// value `target`, in a fixed order, and the exact number of them (`None` when it was not
+    /// counted). `Ok(None)`: not available here.
+    #[allow(clippy::type_complexity)]
+    fn counted_moves_to_value(
+        &self,
+        _p: &Self::P,
+        _target: &Nimber,
+        _cap: usize,
+        _limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Self::P>>, Option<BigUint>)>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: the outcome of a component played alone, when its nim-value is out of reach but
+    /// its outcome has a closed form. Called only when [`Ruleset::nimber`] gave a size error.
+    fn outcome_alone(&self, _p: &Self::P, _limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: the options of a component played alone that are P-positions, for the same
+    /// positions as [`Ruleset::outcome_alone`].
+    fn winning_moves_alone(
+        &self,
+        _p: &Self::P,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Self::P>>>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: Smith's generalized value of a component of a family whose games have cycles.
+    /// `Some` makes the analysis use the loopy rules for the whole sum.
+    fn loopy_value(&self, _p: &Self::P) -> Option<Value> {
+        None
+    }
+
+    /// Hook: whether positions of this family may recur (a rule script may loop); such
+    /// families are solved by exploring the reachable positions (draws, loopy values).
+    fn may_loop(&self) -> bool {
+        false
+    }
+
+    /// Hook: the reasoning behind a component's value, for `explain`.
+    fn explain(&self, _p: &Self::P) -> Option<Explanation> {
+        None
+    }
+
+    /// Hook: the heap size when misere play of a sum is exactly misere Nim (only Nim).
+    fn misere_nim_heap(&self, _p: &Self::P) -> Option<Nimber> {
+        None
+    }
+
+    /// Hook: the heap rules of a family whose one-heap sequence the heap laboratory computes
+    /// (tables written to files, plots, misere quotients).
+    fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
+        None
+    }
+
+    /// Hook: the nim-values of single heaps 0..=n, with the period, for one-heap families.
+    fn heap_table(&self, _n: u64, _limits: &Limits) -> Option<Result<HeapTable, Error>> {
+        None
+    }
+
+    /// Small random positions of this family (each a list of components), for the
+    /// registry-wide property test that checks every hook against plain search. `seed`
+    /// chooses the position; families return positions whose full search is cheap.
+    fn sample(&self, _seed: u64) -> Vec<Self::P> {
+        Vec::new()
+    }
+}
+
+/// A small deterministic generator for [`Ruleset::sample`] (splitmix64), so that families
+/// need no random-number dependency.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        if hi <= lo {
+            return lo;
+        }
+        lo + self.next_u64() % (hi - lo + 1)
+    }
+}
