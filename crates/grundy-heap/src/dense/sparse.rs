@@ -35,6 +35,20 @@ fn exact(cc: &[u8], v: u32, mus: u8) -> bool {
     (mus & 1 == 0 || !in_table(cc, v << 1)) && (mus & 2 == 0 || !in_table(cc, (v << 1) | 1))
 }
 
+/// [`exact`] for one heap: the table of C xor C and the heap's pair parities.
+#[derive(Clone, Copy)]
+struct Exact<'a> {
+    cc: &'a [u8],
+    mus: u8,
+}
+
+impl Exact<'_> {
+    #[inline(always)]
+    fn holds(self, v: u32) -> bool {
+        exact(self.cc, v, self.mus)
+    }
+}
+
 /// Whether `v` is flagged in a byte table (values past its end are not).
 #[inline(always)]
 fn in_table(table: &[u8], v: u32) -> bool {
@@ -436,6 +450,8 @@ impl SparseKernel {
             // contiguous run of values (one sequential load and one byte store per pair),
             // instead of looking up r, G(r) and a scattered partner for every heap.
             let work = |(ci, (group, group_stops)): (usize, GroupMut<'_>)| {
+                let mut ranges: Vec<(usize, usize, usize)> = Vec::with_capacity(splits.len());
+                let mut zeros: Vec<u32> = Vec::new();
                 // The buffer is reused from block to block: cleared here, in parallel.
                 group.fill(0);
                 let first = start + ci * SUB;
@@ -450,34 +466,32 @@ impl SparseKernel {
                     .take(count)
                 {
                     let n = first + i;
-                    // Scan safe pairs upwards until the mex is in class B. Ascending
-                    // order meets the early, irregular heaps first, which games that
-                    // become periodic need to cover their class-A values.
-                    *stop = (splits.len(), 0);
+                    // Complete the marks from the safe pairs, upwards, until the mex is in
+                    // class B. Ascending order meets the early, irregular heaps first, which
+                    // games that become periodic need to cover their class-A values.
                     let mus = pair_parities(splits, n);
-                    let mut fz = first_zero_byte(marks);
-                    // Chunks double between two mex checks: short scans stop soon, long
-                    // ones are not slowed by checks.
-                    let mut chunk = SCAN_CHUNK;
-                    'splits: for (si, &(k, distinct)) in splits.iter().enumerate() {
+                    ranges.clear();
+                    for &(k, distinct) in splits {
                         if n < k + 2 {
-                            continue;
-                        }
-                        let m = n - k;
-                        let (lo, hi) = safe_range(m, distinct, start);
-                        let mut a = lo;
-                        while a <= hi {
-                            fz = zero_from(marks, fz);
-                            if exact(cc, fz, mus) {
-                                *stop = (si, a);
-                                break 'splits;
-                            }
-                            let e = (a + chunk - 1).min(hi);
-                            scan_pairs(old, m, a, e, marks);
-                            a = e + 1;
-                            chunk = (chunk * 2).min(SCAN_CHUNK_MAX);
+                            // An empty range keeps the indices equal to the splits'.
+                            ranges.push((0, 1, 0));
+                        } else {
+                            let m = n - k;
+                            let (lo, hi) = safe_range(m, distinct, start);
+                            ranges.push((m, lo, hi));
                         }
                     }
+                    let fz = first_zero_byte(marks);
+                    let (_, store_stop) = complete(
+                        old,
+                        &ranges,
+                        marks,
+                        fz,
+                        Exact { cc, mus },
+                        COVER_AFTER,
+                        &mut zeros,
+                    );
+                    *stop = store_stop;
                 }
             };
             if self.parallel && rayon::current_num_threads() > 1 {
@@ -516,6 +530,7 @@ impl SparseKernel {
         // Per split, how many old rare heaps r have their partner m - r inside the block
         // (r + start <= m): it only grows with n.
         let mut inside: Vec<usize> = vec![0; self.splits.len()];
+        let mut zeros: Vec<u32> = Vec::new();
         for n in start..end {
             let i = n - start;
             let span = self.span;
@@ -585,22 +600,13 @@ impl SparseKernel {
                     }
                 }
                 ranges.extend(later);
-                let mut v = v0;
-                let mut chunk = SCAN_CHUNK;
-                'scan: for (m, lo, hi) in ranges {
-                    let mut a = lo;
-                    while a <= hi {
-                        let e = (a + chunk - 1).min(hi);
-                        scan_pairs(g, m, a, e, opts);
-                        a = e + 1;
-                        chunk = (chunk * 2).min(SCAN_CHUNK_MAX);
-                        v = zero_from(opts, v);
-                        if exact(cc, v, mus) {
-                            break 'scan;
-                        }
-                    }
+                // Every pair not marked yet is in `ranges`, so when they run out the first
+                // zero is the mex whatever its class.
+                // The pairs before were marked in the parallel phase: compare at once.
+                match complete(g, &ranges, opts, v0, Exact { cc, mus }, 0, &mut zeros) {
+                    (Some(v), _) => v,
+                    (None, _) => first_zero_byte(opts),
                 }
-                v
             };
             if v > T::MAX {
                 return Some(v);
@@ -679,24 +685,286 @@ fn mark_rare_group<T: Cell>(
     if from >= to {
         return;
     }
-    // Largest rare heap first: the partners m - r then come in ascending addresses, which
-    // the hardware prefetcher follows best (measured 6 to 8% faster on Officers).
-    for (&r, &rv) in rare[from..to].iter().zip(&rare_vals[from..to]).rev() {
-        let twice = 2 * r;
-        if r < m0 && r + start > m1 && !(distinct && m0 <= twice && twice <= m1) {
-            let partners = &old[m0 - r..=m1 - r];
-            for (marks, q) in group[skip * span..].chunks_exact_mut(span).zip(partners) {
-                marks[(rv ^ q.get()) as usize & mask] = 1;
-            }
-        } else {
-            for (i, marks) in group.chunks_exact_mut(span).enumerate().skip(skip) {
-                let m = first + i - k;
-                if r < m && r + start > m && !(distinct && twice == m) {
-                    put(marks, rv ^ old[m - r].get());
+    // Rare heaps whose partners precede the block for every heap of a full group, with no
+    // equal split to leave out: one sequential run of partners each (the hot loop).
+    let mut fast = (0, 0);
+    if skip == 0 && count == SUB {
+        let lo = rare.partition_point(|&r| r + start <= m1).max(from);
+        let hi = rare.partition_point(|&r| r < m0).min(to);
+        if lo < hi {
+            fast = (lo, hi);
+            // With `!`, the rare heaps r with 2r in m0..=m1 must skip one heap: not fast.
+            if distinct {
+                let mid_lo = rare.partition_point(|&r| 2 * r < m0);
+                let mid_hi = rare.partition_point(|&r| 2 * r <= m1);
+                if mid_lo < mid_hi && mid_lo < hi && mid_hi > lo {
+                    // Keep the larger fast run; the rest goes the slow way.
+                    fast = if hi - mid_hi.min(hi) >= mid_lo.max(lo) - lo {
+                        (mid_hi.max(lo), hi)
+                    } else {
+                        (lo, mid_lo.min(hi))
+                    };
                 }
             }
         }
     }
+    if fast.0 < fast.1 {
+        let (r, v) = (&rare[fast.0..fast.1], &rare_vals[fast.0..fast.1]);
+        match span {
+            64 => mark_full_group::<T, 64>(old, r, v, m0, group),
+            128 => mark_full_group::<T, 128>(old, r, v, m0, group),
+            256 => mark_full_group::<T, 256>(old, r, v, m0, group),
+            512 => mark_full_group::<T, 512>(old, r, v, m0, group),
+            1024 => mark_full_group::<T, 1024>(old, r, v, m0, group),
+            _ => fast = (0, 0),
+        }
+    }
+    // The rest: the whole range when there is no fast run, else what lies on either side.
+    let (left, right) = if fast.0 < fast.1 {
+        ((from, fast.0), (fast.1, to))
+    } else {
+        ((from, to), (to, to))
+    };
+    for (lo, hi) in [right, left] {
+        // Largest rare heap first: the partners m - r then come in ascending addresses,
+        // which the hardware prefetcher follows best (measured 6 to 8% faster on Officers).
+        for (&r, &rv) in rare[lo..hi].iter().zip(&rare_vals[lo..hi]).rev() {
+            let twice = 2 * r;
+            if r < m0 && r + start > m1 && !(distinct && m0 <= twice && twice <= m1) {
+                let partners = &old[m0 - r..=m1 - r];
+                for (marks, q) in group[skip * span..].chunks_exact_mut(span).zip(partners) {
+                    marks[(rv ^ q.get()) as usize & mask] = 1;
+                }
+            } else {
+                for (i, marks) in group.chunks_exact_mut(span).enumerate().skip(skip) {
+                    let m = first + i - k;
+                    if r < m && r + start > m && !(distinct && twice == m) {
+                        put(marks, rv ^ old[m - r].get());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The hot loop of [`mark_rare_group`] for a full group of [`SUB`] heaps starting at
+/// m0 = first - k, mark arrays of `SPAN` bytes: every rare r pairs with partners
+/// m0 - r .. m0 - r + SUB, all before the block. A compile-time span turns each mark into
+/// one load, one XOR, one AND and one store at a constant offset, with no bounds check.
+#[inline(never)]
+fn mark_full_group<T: Cell, const SPAN: usize>(
+    old: &[T],
+    rare: &[usize],
+    rare_vals: &[u32],
+    m0: usize,
+    group: &mut [u8],
+) {
+    let group = &mut group[..SUB * SPAN];
+    for (&r, &rv) in rare.iter().zip(rare_vals).rev() {
+        let partners = &old[m0 - r..m0 - r + SUB];
+        for (i, q) in partners.iter().enumerate() {
+            group[i * SPAN + ((rv ^ q.get()) as usize & (SPAN - 1))] = 1;
+        }
+    }
+}
+
+/// Pairs marked by stores before the remaining zeros below the mex candidate are looked for
+/// by comparison instead ([`cover`]).
+const COVER_AFTER: usize = 512;
+/// Most zeros below the candidate for which comparing beats storing: each zero costs about
+/// a quarter of an operation per pair, a stored pair about one and a half cycles.
+const COVER_MAX: usize = 8;
+
+/// Completes the marks of one heap from the pairs (a, m - a), lo <= a <= hi, of `ranges`
+/// (in order), until the first zero is in class B (`exact_in`).
+///
+/// The first `store_first` or more pairs are marked by stores, in chunks between mex
+/// checks. Once few zeros are left below the first class-B zero c (the candidate: only
+/// rare pairs and single heaps, all marked, could make it), the remaining pairs are only
+/// compared with those zeros ([`cover`]), which costs less than storing each of them; a
+/// zero found is marked. `fz` is the first zero of `marks`; `zeros` is scratch.
+///
+/// Returns the mex when it is settled (c once every zero below it is found), `None` when
+/// the pairs ran out first, and the position (index in `ranges`, a) before which every pair
+/// was marked by stores: the pairs after it were compared with the zeros only.
+fn complete<T: Cell>(
+    g: &[T],
+    ranges: &[(usize, usize, usize)],
+    marks: &mut [u8],
+    mut fz: u32,
+    exact_in: Exact<'_>,
+    store_first: usize,
+    zeros: &mut Vec<u32>,
+) -> (Option<u32>, (usize, usize)) {
+    let mut chunk = SCAN_CHUNK;
+    let mut stored = 0usize;
+    let mut ri = 0usize;
+    let mut a = ranges.first().map_or(1, |r| r.1);
+    loop {
+        fz = zero_from(marks, fz);
+        if exact_in.holds(fz) {
+            return (Some(fz), (ri, a));
+        }
+        while ri < ranges.len() && a > ranges[ri].2 {
+            ri += 1;
+            if let Some(r) = ranges.get(ri) {
+                a = r.1;
+            }
+        }
+        if ri == ranges.len() {
+            return (None, (ri, 0));
+        }
+        if stored >= store_first {
+            let c = zeros_to_exact(marks, fz, exact_in, zeros, COVER_MAX);
+            if zeros.len() <= COVER_MAX {
+                let stop = (ri, a);
+                let (mut rj, mut b) = (ri, a);
+                while !zeros.is_empty() && rj < ranges.len() {
+                    let (m, _, hi) = ranges[rj];
+                    b = cover(g, m, b, hi, zeros, marks);
+                    if b > hi {
+                        rj += 1;
+                        if let Some(r) = ranges.get(rj) {
+                            b = r.1;
+                        }
+                    }
+                }
+                return (zeros.is_empty().then_some(c), stop);
+            }
+        }
+        let (m, _, hi) = ranges[ri];
+        let e = (a + chunk - 1).min(hi);
+        scan_pairs(g, m, a, e, marks);
+        stored += e + 1 - a;
+        a = e + 1;
+        chunk = (chunk * 2).min(SCAN_CHUNK_MAX);
+    }
+}
+
+/// The zeros of `marks` from `from` up to the first one in class B, which is returned; the
+/// others go to `zeros` (at most `limit + 1` of them: past that the caller does not care).
+fn zeros_to_exact(
+    marks: &[u8],
+    from: u32,
+    exact_in: Exact<'_>,
+    zeros: &mut Vec<u32>,
+    limit: usize,
+) -> u32 {
+    zeros.clear();
+    let mut v = from;
+    loop {
+        v = zero_from(marks, v);
+        if v as usize >= marks.len() || exact_in.holds(v) || zeros.len() > limit {
+            return v;
+        }
+        zeros.push(v);
+        v += 1;
+    }
+}
+
+/// An integer lane for [`cover`]'s comparisons: the narrowest that holds every value, so
+/// that one vector compares as many pairs as possible.
+trait Lane: Copy + Default + PartialEq {
+    fn of(v: u32) -> Self;
+}
+
+impl Lane for u8 {
+    #[inline(always)]
+    fn of(v: u32) -> Self {
+        v as u8
+    }
+}
+
+impl Lane for u16 {
+    #[inline(always)]
+    fn of(v: u32) -> Self {
+        v as u16
+    }
+}
+
+impl Lane for u32 {
+    #[inline(always)]
+    fn of(v: u32) -> Self {
+        v
+    }
+}
+
+/// Looks for the values of `zeros` among G(a) ^ G(m - a), lo <= a <= hi, in chunks of
+/// pairs; a value found is marked in `marks` and leaves `zeros`. Returns the first `a`
+/// not compared (hi + 1 when the range was used up).
+///
+/// Per chunk of 64 pairs the XORs are computed once (vectorized), then compared with each
+/// zero left (vectorized too): the cost per pair is about a quarter of an operation per
+/// zero, and nothing is stored.
+fn cover<T: Cell>(
+    g: &[T],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    zeros: &mut Vec<u32>,
+    marks: &mut [u8],
+) -> usize {
+    if T::MAX <= u32::from(u8::MAX) {
+        cover_lanes::<T, u8>(g, m, lo, hi, zeros, marks)
+    } else if T::MAX <= u32::from(u16::MAX) {
+        cover_lanes::<T, u16>(g, m, lo, hi, zeros, marks)
+    } else {
+        cover_lanes::<T, u32>(g, m, lo, hi, zeros, marks)
+    }
+}
+
+#[inline(never)]
+fn cover_lanes<T: Cell, L: Lane>(
+    g: &[T],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    zeros: &mut Vec<u32>,
+    marks: &mut [u8],
+) -> usize {
+    const CHUNK: usize = 64;
+    let mut x = [L::default(); CHUNK];
+    let mut a = lo;
+    while !zeros.is_empty() && a <= hi {
+        let e = (a + CHUNK - 1).min(hi);
+        let len = e + 1 - a;
+        let xs: &[L] = if len == CHUNK {
+            // Fixed lengths let the XORs (one run reversed) and the compares vectorize.
+            let left: &[T; CHUNK] = match g[a..=e].try_into() {
+                Ok(l) => l,
+                Err(_) => return a,
+            };
+            let right: &[T; CHUNK] = match g[m - e..=m - a].try_into() {
+                Ok(r) => r,
+                Err(_) => return a,
+            };
+            for (j, xj) in x.iter_mut().enumerate() {
+                *xj = L::of(left[j].get() ^ right[CHUNK - 1 - j].get());
+            }
+            &x
+        } else {
+            let left = &g[a..=e];
+            let right = &g[m - e..=m - a];
+            for ((xj, p), q) in x.iter_mut().zip(left).zip(right.iter().rev()) {
+                *xj = L::of(p.get() ^ q.get());
+            }
+            &x[..len]
+        };
+        let mut i = 0;
+        while i < zeros.len() {
+            let w = zeros[i];
+            let wl = L::of(w);
+            // A fold, not `any`: without the early exit the comparisons vectorize.
+            if xs.iter().fold(false, |h, &v| h | (v == wl)) {
+                put(marks, w);
+                zeros.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        a = e + 1;
+    }
+    a
 }
 
 /// The last `a` of the pairs (a, m - a) with a <= m - a, excluding a == m - a for `!`.
@@ -721,6 +989,54 @@ fn safe_range(m: usize, distinct: bool, start: usize) -> (usize, usize) {
 /// Marks G(a) ^ G(m - a) for lo <= a <= hi (requires hi <= m / 2, hi < g.len()).
 #[inline]
 fn scan_pairs<T: Cell>(g: &[T], m: usize, lo: usize, hi: usize, marks: &mut [u8]) {
+    if T::MAX <= u32::from(u8::MAX) {
+        return scan_pairs_any(g, m, lo, hi, marks);
+    }
+    match marks.len() {
+        64 => scan_pairs_span::<T, 64>(g, m, lo, hi, marks),
+        128 => scan_pairs_span::<T, 128>(g, m, lo, hi, marks),
+        256 => scan_pairs_span::<T, 256>(g, m, lo, hi, marks),
+        512 => scan_pairs_span::<T, 512>(g, m, lo, hi, marks),
+        1024 => scan_pairs_span::<T, 1024>(g, m, lo, hi, marks),
+        _ => scan_pairs_any(g, m, lo, hi, marks),
+    }
+}
+
+/// [`scan_pairs`] with a compile-time number of marks, so the mark stores need no mask
+/// register and no bounds checks.
+#[inline(never)]
+fn scan_pairs_span<T: Cell, const SPAN: usize>(
+    g: &[T],
+    m: usize,
+    lo: usize,
+    hi: usize,
+    marks: &mut [u8],
+) {
+    const LANES: usize = 16;
+    let marks = &mut marks[..SPAN];
+    let left = &g[lo..=hi];
+    let right = &g[m - hi..=m - lo];
+    // The XORs of LANES pairs go to a small buffer first: all loads of a batch then come
+    // before its stores (measured: interleaving them is 35% slower, the loads wait on the
+    // unresolved store addresses), and the XOR loop vectorizes.
+    let mut l = left.chunks_exact(LANES);
+    let mut r = right.rchunks_exact(LANES);
+    for (lc, rc) in (&mut l).zip(&mut r) {
+        let mut x = [0u32; LANES];
+        for (j, xj) in x.iter_mut().enumerate() {
+            *xj = lc[j].get() ^ rc[LANES - 1 - j].get();
+        }
+        for &v in &x {
+            marks[v as usize & (SPAN - 1)] = 1;
+        }
+    }
+    for (p, q) in l.remainder().iter().zip(r.remainder().iter().rev()) {
+        marks[(p.get() ^ q.get()) as usize & (SPAN - 1)] = 1;
+    }
+}
+
+/// [`scan_pairs`] for any power-of-two number of marks.
+fn scan_pairs_any<T: Cell>(g: &[T], m: usize, lo: usize, hi: usize, marks: &mut [u8]) {
     const LANES: usize = 16;
     // A power of two, so `v & mask` is always in bounds and the checks can go.
     assert!(marks.len().is_power_of_two());
@@ -782,5 +1098,77 @@ fn par_scan<T: Cell>(g: &[T], n: usize, splits: &[(usize, bool)], a: usize, opts
         );
     for (x, y) in opts.iter_mut().zip(found) {
         *x |= y;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Whether w is some G(a) ^ G(m - a) with lo <= a < end: the brute force for `cover`.
+    fn made_by<T: Cell>(g: &[T], m: usize, lo: usize, end: usize, w: u32) -> bool {
+        (lo..end).any(|a| g[a].get() ^ g[m - a].get() == w)
+    }
+
+    /// Runs `cover` on `g` and checks it against brute force: every zero it found is made by
+    /// a compared pair and marked, every zero it kept is made by none of them. Half the
+    /// zeros are XORs of pairs in the range (values to find), half arbitrary.
+    fn check_cover<T: Cell>(g: &[T], lo_frac: f64, len_frac: f64, picks: &[(bool, usize, u32)]) {
+        let m = g.len() - 1;
+        let last = m / 2;
+        if last < 1 {
+            return;
+        }
+        let lo = 1 + ((last - 1) as f64 * lo_frac) as usize;
+        let hi = (lo + ((last - lo) as f64 * len_frac) as usize).min(last);
+        let mut zeros: Vec<u32> = picks
+            .iter()
+            .map(|&(made, a, w)| {
+                let a = lo + a % (hi + 1 - lo);
+                if made {
+                    g[a].get() ^ g[m - a].get()
+                } else {
+                    w
+                }
+            })
+            .collect();
+        zeros.sort_unstable();
+        zeros.dedup();
+        let mut marks = vec![0u8; 1 << 17];
+        let mut left = zeros.clone();
+        let end = cover(g, m, lo, hi, &mut left, &mut marks);
+        assert!(end > hi || left.is_empty(), "stopped early with zeros left");
+        let end = end.min(hi + 1);
+        for &w in &zeros {
+            if left.contains(&w) {
+                assert!(!made_by(g, m, lo, end, w), "{w} kept but made");
+                assert_eq!(marks[w as usize], 0);
+            } else {
+                assert!(made_by(g, m, lo, end, w), "{w} found but not made");
+                assert_eq!(marks[w as usize], 1);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn cover_finds_exactly_the_values_made(
+            g in prop::collection::vec(0u32..250, 2..1200),
+            lo_frac in 0.0f64..1.0,
+            len_frac in 0.0f64..1.0,
+            picks in prop::collection::vec((any::<bool>(), 0usize..1200, 0u32..256), 0..10),
+        ) {
+            // The same sequence in tables of 1, 2 and 4 bytes (vector lanes of each width),
+            // spread over each type's range.
+            let g8: Vec<u8> = g.iter().map(|&v| v as u8).collect();
+            check_cover(&g8, lo_frac, len_frac, &picks);
+            let g16: Vec<u16> = g.iter().map(|&v| (v * 257) as u16).collect();
+            check_cover(&g16, lo_frac, len_frac, &picks);
+            let g32: Vec<u32> = g.iter().map(|&v| v * 401).collect();
+            check_cover(&g32, lo_frac, len_frac, &picks);
+        }
     }
 }
