@@ -762,7 +762,9 @@ fn mark_rare_group<T: Cell>(
 /// The hot loop of [`mark_rare_group`] for a full group of [`SUB`] heaps starting at
 /// m0 = first - k, mark arrays of `SPAN` bytes: every rare r pairs with partners
 /// m0 - r .. m0 - r + SUB, all before the block. A compile-time span turns each mark into
-/// one load, one XOR, one AND and one store at a constant offset, with no bounds check.
+/// a shift, an AND and one store at a constant offset, with no bounds check; one- and
+/// two-byte partners are read eight bytes at a time and XORed with G(r) in every lane at
+/// once (measured 15% faster than a load per partner: fewer loads wait behind the stores).
 #[inline(never)]
 fn mark_full_group<T: Cell, const SPAN: usize>(
     old: &[T],
@@ -772,10 +774,36 @@ fn mark_full_group<T: Cell, const SPAN: usize>(
     group: &mut [u8],
 ) {
     let group = &mut group[..SUB * SPAN];
+    let bytes = std::mem::size_of::<T>();
+    if bytes > 2 {
+        for (&r, &rv) in rare.iter().zip(rare_vals).rev() {
+            let partners = &old[m0 - r..m0 - r + SUB];
+            for (i, q) in partners.iter().enumerate() {
+                group[i * SPAN + ((rv ^ q.get()) as usize & (SPAN - 1))] = 1;
+            }
+        }
+        return;
+    }
+    // Lanes of `bits` bits in a u64 word; G(r) repeated in every lane.
+    let bits = 8 * bytes;
+    let per_word = 64 / bits;
+    let mut spread = 0u64;
+    for l in 0..per_word {
+        spread |= 1u64 << (l * bits);
+    }
     for (&r, &rv) in rare.iter().zip(rare_vals).rev() {
         let partners = &old[m0 - r..m0 - r + SUB];
-        for (i, q) in partners.iter().enumerate() {
-            group[i * SPAN + ((rv ^ q.get()) as usize & (SPAN - 1))] = 1;
+        let y = u64::from(rv) * spread;
+        for (c, word) in partners.chunks_exact(per_word).enumerate() {
+            let mut w = 0u64;
+            for (l, q) in word.iter().enumerate() {
+                w |= u64::from(q.get()) << (l * bits);
+            }
+            w ^= y;
+            for l in 0..per_word {
+                let x = (w >> (l * bits)) as usize & (SPAN - 1);
+                group[(c * per_word + l) * SPAN + x] = 1;
+            }
         }
     }
 }
@@ -1042,6 +1070,8 @@ fn safe_range(m: usize, distinct: bool, start: usize) -> (usize, usize) {
 /// Marks G(a) ^ G(m - a) for lo <= a <= hi (requires hi <= m / 2, hi < g.len()).
 #[inline]
 fn scan_pairs<T: Cell>(g: &[T], m: usize, lo: usize, hi: usize, marks: &mut [u8]) {
+    // One-byte values: the generic loop measured faster (the fixed-span one keeps the
+    // XORs in bytes and reloads them one by one).
     if T::MAX <= u32::from(u8::MAX) {
         return scan_pairs_any(g, m, lo, hi, marks);
     }
@@ -1201,6 +1231,72 @@ mod tests {
                 assert!(made_by(g, m, lo, end, w), "{w} found but not made");
                 assert_eq!(marks[w as usize], 1);
             }
+        }
+    }
+
+    /// `mark_rare_group` against marking every rare pair of every heap of the group one
+    /// by one (partner before the block, equal split left out with `!`).
+    fn check_rare_group<T: Cell>(
+        old: &[T],
+        rare: &[usize],
+        k: usize,
+        distinct: bool,
+        first: usize,
+        span: usize,
+    ) {
+        let start = old.len();
+        let rare_vals: Vec<u32> = rare.iter().map(|&r| old[r].get()).collect();
+        let mut group = vec![0u8; SUB * span];
+        mark_rare_group(old, rare, &rare_vals, k, distinct, first, &mut group, span);
+        let mut want = vec![0u8; SUB * span];
+        for (i, marks) in want.chunks_exact_mut(span).enumerate() {
+            let n = first + i;
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            for (&r, &rv) in rare.iter().zip(&rare_vals) {
+                if r < m && m - r < start && !(distinct && 2 * r == m) {
+                    marks[((rv ^ old[m - r].get()) as usize) & (span - 1)] = 1;
+                }
+            }
+        }
+        assert_eq!(group, want);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn rare_group_marks_equal_pair_by_pair(
+            values in prop::collection::vec(0u32..1024, 40..600),
+            rare_frac in 0.0f64..0.3,
+            seed in any::<u64>(),
+            k in 0usize..4,
+            distinct: bool,
+            first_back in 0usize..40,
+            span_bits in 4u32..11,
+        ) {
+            let start = values.len();
+            let span = 1usize << span_bits;
+            // Rare heaps: a pseudo-random subset, sorted as the kernel keeps them.
+            let mut x = seed | 1;
+            let rare: Vec<usize> = (1..start)
+                .filter(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x % 1000) as f64 / 1000.0 < rare_frac
+                })
+                .collect();
+            // The group is the first of the block or a later one.
+            let first = start + (first_back % 4) * SUB;
+            let v8: Vec<u8> = values.iter().map(|&v| (v % span as u32 % 256) as u8).collect();
+            check_rare_group(&v8, &rare, k, distinct, first, span.min(256));
+            let v16: Vec<u16> = values.iter().map(|&v| (v % span as u32) as u16).collect();
+            check_rare_group(&v16, &rare, k, distinct, first, span);
+            let v32: Vec<u32> = values.iter().map(|&v| v % span as u32).collect();
+            check_rare_group(&v32, &rare, k, distinct, first, span);
         }
     }
 
