@@ -1,0 +1,385 @@
+//! The shared driver of the dense kernels: options, memory checks, storage widening,
+//! progress, cancellation and the periodic fill.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use super::repeat::RepeatKernel;
+use super::sparse::SparseKernel;
+use super::subtraction::{SubKernel, WindowKernel};
+use super::three::GeneralKernel;
+use crate::rules::HeapRules;
+use crate::subset::SubSet;
+use crate::values::{Cell, HeapError, Values};
+
+/// How to run a long computation: progress, cancellation, memory limit, strategy.
+#[derive(Clone)]
+pub struct ComputeOptions<'a> {
+    /// Called now and then (about every 16384 values and at the end) with the number of
+    /// values computed so far, counting a resumed prefix.
+    pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
+    /// When set to true by another thread, the computation stops with
+    /// [`HeapError::Cancelled`] within about 16384 values.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Largest number of bytes the value table may take; checked before allocating.
+    pub memory_limit: u64,
+    /// Whether rayon may scan long option lists in parallel.
+    pub parallel: bool,
+    /// Whether the sparse-space method may be used (false forces full scans; the values
+    /// are the same either way, only the speed differs).
+    pub sparse: bool,
+}
+
+impl Default for ComputeOptions<'_> {
+    fn default() -> Self {
+        ComputeOptions {
+            progress: None,
+            cancel: None,
+            memory_limit: default_memory_limit(),
+            parallel: true,
+            sparse: true,
+        }
+    }
+}
+
+impl std::fmt::Debug for ComputeOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ComputeOptions")
+            .field("progress", &self.progress.is_some())
+            .field("cancel", &self.cancel)
+            .field("memory_limit", &self.memory_limit)
+            .field("parallel", &self.parallel)
+            .field("sparse", &self.sparse)
+            .finish()
+    }
+}
+
+/// The default memory limit: three quarters of the memory the kernel reports available,
+/// or 4 GiB when that cannot be read.
+pub fn default_memory_limit() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|s| {
+        s.lines()
+            .find(|l| l.starts_with("MemAvailable:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<u64>().ok())
+    });
+    match available {
+        Some(kb) => kb.saturating_mul(1024) / 4 * 3,
+        None => 4 << 30,
+    }
+}
+
+/// The nim-values of single heaps of sizes `0..n`, by the fastest exact method available.
+///
+/// Arguments: `rules`; `n`, the number of values (heaps `0..n`); `opts`, progress,
+/// cancellation, memory limit and strategy.
+///
+/// Returns: the values in the smallest integer type that holds them, or
+/// [`HeapError::TooLarge`] (before allocating) when even one byte per value exceeds the
+/// memory limit, [`HeapError::Cancelled`] when the flag was raised,
+/// [`HeapError::ValueOverflow`] when a value needs more than 32 bits.
+///
+/// Complexity: for subtraction sets O(n * |S|) (O(n * (ranges + G/64)) for large ranges);
+/// for finite codes that split in two, O(n * (rare + s)) in sparse space, where `rare` is
+/// the number of rare positions and `s` the pairs scanned until the common candidates are
+/// excluded, degrading gracefully to O(n^2) without sparse space; O(n^2) for repeating
+/// codes and O(n^3) for three-way splits. Memory: one byte per value while values are
+/// below 256.
+///
+/// Example:
+/// ```
+/// use grundy_heap::{values, ComputeOptions, HeapRules};
+/// let dawson = HeapRules::parse("tb[0.07]").unwrap();
+/// let g = values(&dawson, 10, &ComputeOptions::default()).unwrap();
+/// assert_eq!(g.to_vec(), vec![0, 0, 1, 1, 2, 0, 3, 1, 1, 0]);
+/// ```
+pub fn values(rules: &HeapRules, n: usize, opts: &ComputeOptions<'_>) -> Result<Values, HeapError> {
+    extend(rules, Values::default(), n, opts)
+}
+
+/// Continues a nim-sequence: given the values of heaps `0..prefix.len()` (which must be
+/// correct for `rules`), computes heaps up to `n` (exclusive).
+///
+/// Arguments, Returns and Complexity as for [`values`]; a prefix longer than `n` is
+/// truncated.
+///
+/// Example:
+/// ```
+/// use grundy_heap::{extend, values, ComputeOptions, HeapRules};
+/// let kayles = HeapRules::parse("tb[0.77]").unwrap();
+/// let o = ComputeOptions::default();
+/// let first = values(&kayles, 50, &o).unwrap();
+/// assert_eq!(extend(&kayles, first, 200, &o).unwrap(), values(&kayles, 200, &o).unwrap());
+/// ```
+pub fn extend(
+    rules: &HeapRules,
+    mut prefix: Values,
+    n: usize,
+    opts: &ComputeOptions<'_>,
+) -> Result<Values, HeapError> {
+    extend_in_place(rules, &mut prefix, n, opts)?;
+    Ok(prefix)
+}
+
+/// [`extend`] on a table in place; after an error (such as a cancellation) `current`
+/// still holds a correct prefix, so the work done is not lost.
+pub(crate) fn extend_in_place(
+    rules: &HeapRules,
+    current: &mut Values,
+    n: usize,
+    opts: &ComputeOptions<'_>,
+) -> Result<(), HeapError> {
+    if current.len() >= n {
+        current.truncate(n);
+        return Ok(());
+    }
+    let min_bytes = current.bytes_per_value() as u64;
+    check_memory(n as u64, min_bytes, 0, opts.memory_limit)?;
+    let mut kernel = Kernel::new(rules, n, opts);
+    match &*current {
+        Values::U8(g) => kernel.rebuild(g),
+        Values::U16(g) => kernel.rebuild(g),
+        Values::U32(g) => kernel.rebuild(g),
+    }
+    // A proven period gives every later value exactly (Guy-Smith, window repetition), so
+    // tables of certifiable rules are checked for one each time they double.
+    let certifiable = crate::period::certifiable(rules);
+    let mut next_check = if certifiable {
+        (current.len() * 2).max(128)
+    } else {
+        usize::MAX
+    };
+    loop {
+        let target = n.min(next_check);
+        run_to(&mut kernel, current, target, n, opts)?;
+        if current.len() >= n {
+            break;
+        }
+        let mut next = next_check.saturating_mul(2);
+        if let Some(p) = crate::period::find_period(rules, current) {
+            if p.proven && p.saltus == 0 {
+                fill_periodic(current, p.period as usize, n);
+                break;
+            }
+            // A candidate that is not yet certified says how many values would certify it.
+            if p.saltus == 0 && p.values_needed > current.len() as u64 {
+                next = next.min(usize::try_from(p.values_needed).unwrap_or(usize::MAX));
+            }
+        }
+        next_check = next;
+    }
+    if let Some(p) = opts.progress {
+        p(current.len() as u64);
+    }
+    Ok(())
+}
+
+/// Extends a table with a (proven, saltus-free) period: G(i) = G(i - p).
+fn fill_periodic(values: &mut Values, p: usize, n: usize) {
+    fn fill<T: Copy>(g: &mut Vec<T>, p: usize, n: usize) {
+        while g.len() < n {
+            let v = g[g.len() - p];
+            g.push(v);
+        }
+    }
+    match values {
+        Values::U8(g) => fill(g, p, n),
+        Values::U16(g) => fill(g, p, n),
+        Values::U32(g) => fill(g, p, n),
+    }
+}
+
+/// Runs the kernel until `current` holds `target` values, widening the storage when a
+/// value does not fit; `n` is the final size, for the memory checks.
+fn run_to(
+    kernel: &mut Kernel,
+    current: &mut Values,
+    target: usize,
+    n: usize,
+    opts: &ComputeOptions<'_>,
+) -> Result<(), HeapError> {
+    loop {
+        let overflow = match current {
+            Values::U8(g) => {
+                reserve(g, n, opts.memory_limit)?;
+                run(kernel, g, target, opts)?
+            }
+            Values::U16(g) => {
+                reserve(g, n, opts.memory_limit)?;
+                run(kernel, g, target, opts)?
+            }
+            Values::U32(g) => {
+                reserve(g, n, opts.memory_limit)?;
+                run(kernel, g, target, opts)?
+            }
+        };
+        let Some(v) = overflow else {
+            return Ok(());
+        };
+        // A value did not fit: move to the next wider type, then store it.
+        let at = current.len();
+        match current {
+            Values::U8(g) => check_memory(n as u64, 2, g.len() as u64, opts.memory_limit)?,
+            Values::U16(g) => check_memory(n as u64, 4, 2 * g.len() as u64, opts.memory_limit)?,
+            Values::U32(_) => return Err(HeapError::ValueOverflow { n: at as u64 }),
+        }
+        let old = std::mem::take(current);
+        *current = match old {
+            Values::U8(g) => {
+                let mut w: Vec<u16> = g.iter().map(|&x| u16::from(x)).collect();
+                drop(g);
+                if v <= u16::MAX as u32 {
+                    w.push(v as u16);
+                    Values::U16(w)
+                } else {
+                    let mut w: Vec<u32> = w.iter().map(|&x| u32::from(x)).collect();
+                    w.push(v);
+                    Values::U32(w)
+                }
+            }
+            Values::U16(g) => {
+                let mut w: Vec<u32> = g.iter().map(|&x| u32::from(x)).collect();
+                w.push(v);
+                Values::U32(w)
+            }
+            Values::U32(g) => Values::U32(g),
+        };
+        kernel.observe(current, at, v);
+    }
+}
+
+pub(crate) fn check_memory(n: u64, bytes: u64, extra: u64, limit: u64) -> Result<(), HeapError> {
+    let needed = n.saturating_mul(bytes).saturating_add(extra);
+    if needed > limit || usize::try_from(n).is_err() {
+        return Err(HeapError::TooLarge {
+            n,
+            needed_bytes: needed,
+            limit,
+        });
+    }
+    Ok(())
+}
+
+fn reserve<T>(g: &mut Vec<T>, n: usize, limit: u64) -> Result<(), HeapError> {
+    let bytes = std::mem::size_of::<T>() as u64;
+    g.try_reserve_exact(n.saturating_sub(g.len()))
+        .map_err(|_| HeapError::TooLarge {
+            n: n as u64,
+            needed_bytes: (n as u64).saturating_mul(bytes),
+            limit,
+        })
+}
+
+/// How often (in values) progress is reported and the cancellation flag read.
+const CHECK_EVERY: usize = 1 << 14;
+
+/// Runs `kernel` until `g` has `n` values; returns the value that did not fit in `T`.
+fn run<T: Cell>(
+    kernel: &mut Kernel,
+    g: &mut Vec<T>,
+    n: usize,
+    opts: &ComputeOptions<'_>,
+) -> Result<Option<u32>, HeapError> {
+    let mut last_report = 0usize;
+    // Kernels whose cost per value grows with n report (and look at the cancellation flag)
+    // more often, so that long tables never look hung.
+    let every = match kernel {
+        Kernel::Repeat(_) | Kernel::General(_) => 16,
+        _ => CHECK_EVERY,
+    };
+    while g.len() < n {
+        let h = g.len();
+        if h % every == 0 && h > 0 && h != last_report {
+            last_report = h;
+            if let Some(c) = &opts.cancel {
+                if c.load(Ordering::Relaxed) {
+                    return Err(HeapError::Cancelled { done: h as u64 });
+                }
+            }
+            if let Some(p) = opts.progress {
+                p(h as u64);
+            }
+        }
+        if let Kernel::Sparse(k) = kernel {
+            if k.wants_block(h) {
+                // Stop blocks at the next progress report so reports stay regular.
+                let stop = n.min((h / CHECK_EVERY + 1) * CHECK_EVERY);
+                if let Some(v) = k.block(g, stop) {
+                    return Ok(Some(v));
+                }
+                continue;
+            }
+        }
+        let v = kernel.next(g, h);
+        if v > T::MAX {
+            return Ok(Some(v));
+        }
+        g.push(T::from_u32(v));
+        kernel.observe_cell(g, h, v);
+    }
+    Ok(None)
+}
+
+enum Kernel {
+    Sub(SubKernel),
+    Window(WindowKernel),
+    Sparse(SparseKernel),
+    Repeat(RepeatKernel),
+    General(GeneralKernel),
+}
+
+impl Kernel {
+    fn new(rules: &HeapRules, n: usize, opts: &ComputeOptions<'_>) -> Kernel {
+        match rules {
+            HeapRules::Sub(set) => match set {
+                SubSet::Finite(f) if f.len() > 256 => Kernel::Window(WindowKernel::new(f.ranges())),
+                _ => Kernel::Sub(SubKernel::new(set, n)),
+            },
+            HeapRules::Tb(code) => {
+                if code.has_three_way_split() {
+                    Kernel::General(GeneralKernel::new(code, opts.memory_limit))
+                } else if code.is_finite() {
+                    Kernel::Sparse(SparseKernel::new(code, opts))
+                } else {
+                    Kernel::Repeat(RepeatKernel::new(code))
+                }
+            }
+        }
+    }
+
+    fn rebuild<T: Cell>(&mut self, g: &[T]) {
+        match self {
+            Kernel::Sub(_) | Kernel::General(_) => {}
+            Kernel::Window(k) => k.rebuild(g),
+            Kernel::Sparse(k) => k.rebuild(g),
+            Kernel::Repeat(k) => k.rebuild(g),
+        }
+    }
+
+    #[inline]
+    fn next<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
+        match self {
+            Kernel::Sub(k) => k.next(g, n),
+            Kernel::Window(k) => k.next(g, n),
+            Kernel::Sparse(k) => k.next(g, n),
+            Kernel::Repeat(k) => k.next(g, n),
+            Kernel::General(k) => k.next(g, n),
+        }
+    }
+
+    /// Records that G(n) = v was stored (for kernels that keep statistics).
+    #[inline]
+    fn observe_cell<T: Cell>(&mut self, g: &[T], n: usize, v: u32) {
+        if let Kernel::Sparse(k) = self {
+            k.observe(g, n, v);
+        }
+    }
+
+    fn observe(&mut self, g: &Values, n: usize, v: u32) {
+        match g {
+            Values::U8(g) => self.observe_cell(g, n, v),
+            Values::U16(g) => self.observe_cell(g, n, v),
+            Values::U32(g) => self.observe_cell(g, n, v),
+        }
+    }
+}
