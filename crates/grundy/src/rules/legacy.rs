@@ -113,6 +113,22 @@ pub trait StateRuleset: Send + Sync + fmt::Debug {
     fn heap_table(&self, _n: u64) -> Option<Result<HeapTable, Error>> {
         None
     }
+
+    /// Hook: small random positions (each a list of components) for the registry-wide property
+    /// test. The default draws up to three arguments below 8 until [`StateRuleset::components`]
+    /// accepts them; families whose valid positions are rare under that draw override it.
+    fn sample(&self, seed: u64) -> Vec<State> {
+        let mut rng = super::Rng::new(seed);
+        for _ in 0..200 {
+            let args: Vec<Arg> = (0..rng.range(1, 3))
+                .map(|_| Arg::int(rng.range(0, 7)))
+                .collect();
+            if let Ok(c) = self.components(&args) {
+                return c;
+            }
+        }
+        Vec::new()
+    }
 }
 
 /// A [`StateRuleset`] seen as a typed [`Ruleset`] over [`State`]; the texts of moves that
@@ -251,6 +267,9 @@ impl Ruleset for Legacy {
     }
     fn heap_table(&self, n: u64, _limits: &Limits) -> Option<Result<HeapTable, Error>> {
         self.0.heap_table(n)
+    }
+    fn sample(&self, seed: u64) -> Vec<State> {
+        self.0.sample(seed)
     }
 }
 

@@ -314,6 +314,15 @@ pub fn heap_sizes(args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
         .collect()
 }
 
+/// One to three random heaps of at most `max` counters, for [`Ruleset::sample`] of heap
+/// families.
+pub fn sample_heaps(seed: u64, max: u64) -> Vec<BigUint> {
+    let mut rng = Rng::new(seed);
+    (0..rng.range(1, 3))
+        .map(|_| BigUint::from(rng.range(0, max)))
+        .collect()
+}
+
 /// The argument list that writes a heap of size `n`.
 pub fn heap_args(n: &BigUint) -> Vec<Arg> {
     vec![Arg::Int(BigInt::from(n.clone()))]

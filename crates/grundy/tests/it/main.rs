@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod brute;
+mod cancel;
 mod common;
 mod examples;
 mod families;
@@ -13,3 +14,4 @@ mod loopy;
 mod misere;
 mod parse;
 mod props;
+mod registry;
