@@ -1,13 +1,15 @@
 //! Plots of nim-sequences: SVG text and PNG images, with the period marked.
 //!
+//! Kept out of the heap kernels (`grundy-heap`), so that the kernels carry no image code.
+//!
 //! Both renderers share one occupancy grid: each plot pixel is set when some heap in its
 //! column of heaps has a value in its row of values. A million values thus make a picture
 //! of at most width x height cells, not a million points.
 
 use std::io::Write;
 
-use crate::period::Period;
-use crate::values::{HeapError, Values};
+use grundy_heap::{HeapError, Values};
+use grundy_types::Period;
 
 /// Size and title of a plot.
 #[derive(Clone, Debug)]
