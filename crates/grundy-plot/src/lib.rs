@@ -146,7 +146,8 @@ fn escape(s: &str) -> String {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{find_period, plot_svg, values, ComputeOptions, HeapRules, PlotOptions};
+/// use grundy_heap::{find_period, values, ComputeOptions, HeapRules};
+/// use grundy_plot::{plot_svg, PlotOptions};
 /// let r = HeapRules::parse("tb[0.77]").unwrap();
 /// let g = values(&r, 300, &ComputeOptions::default()).unwrap();
 /// let svg = plot_svg(&g, find_period(&r, &g).as_ref(), &PlotOptions::default());
@@ -346,7 +347,8 @@ impl Canvas {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{plot_png, values, ComputeOptions, HeapRules, PlotOptions};
+/// use grundy_heap::{values, ComputeOptions, HeapRules};
+/// use grundy_plot::{plot_png, PlotOptions};
 /// let r = HeapRules::parse("tb[0.6]").unwrap();
 /// let g = values(&r, 1000, &ComputeOptions::default()).unwrap();
 /// let mut bytes = Vec::new();
