@@ -92,7 +92,7 @@ pub trait StateRuleset: Send + Sync + fmt::Debug {
     /// `grundy explain` (the seed slides' style: the P-position pair and the golden ratio for
     /// Wythoff, the Zeckendorf form for Fibonacci Nim, the colon principle for a tree).
     /// `None`: the generic explanation (values of the options and their mex) is used.
-    fn explain(&self, _state: &State) -> Option<crate::explain::Explanation> {
+    fn explain(&self, _state: &State) -> Option<crate::explanation::Explanation> {
         None
     }
 
@@ -256,7 +256,7 @@ impl Ruleset for Legacy {
     fn loopy_value(&self, p: &State) -> Option<crate::Value> {
         self.0.loopy_value(p)
     }
-    fn explain(&self, p: &State) -> Option<crate::explain::Explanation> {
+    fn explain(&self, p: &State) -> Option<crate::explanation::Explanation> {
         self.0.explain(p)
     }
     fn misere_nim_heap(&self, p: &State) -> Option<Nimber> {

@@ -3,6 +3,7 @@
 // Tests may unwrap: their inputs are literals, not user input.
 #![allow(clippy::unwrap_used)]
 
+mod architecture;
 mod brute;
 mod cancel;
 mod common;
