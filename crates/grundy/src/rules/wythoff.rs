@@ -22,16 +22,14 @@
 //! winning move keeps the heap of 4 and takes the other to 4's partner 7, leaving (7, 4).
 //! Source: W. A. Wythoff, "A modification of the game of Nim", 1907; HDU 1527 / POJ 1067.
 
-use std::sync::{Arc, RwLock};
+use std::sync::RwLock;
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
+use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::explanation::{Block, Explanation};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::{Nimber, Outcome};
+use crate::{Error, Limits, Nimber, Outcome};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -42,12 +40,8 @@ pub fn family() -> Family {
         "Wythoff's game: take from one heap, or the same amount from both",
         "wythoff(4,7)",
         None,
-        legacy(build),
+        |_params, _ctx| Ok(RulesetRef::of(Wythoff::default())),
     )
-}
-
-fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
-    Ok(Arc::new(Wythoff::default()))
 }
 
 /// Largest heap for which nim-values are computed (by a dense table) and moves enumerated.
@@ -116,18 +110,6 @@ pub fn is_p(a: &BigUint, b: &BigUint) -> bool {
     &lower(&d) == lo
 }
 
-fn pair(state: &State) -> (BigUint, BigUint) {
-    let get = |i: usize| match state.get(i) {
-        Some(Arg::Int(n)) => n.magnitude().clone(),
-        _ => BigUint::zero(),
-    };
-    (get(0), get(1))
-}
-
-fn state_of(a: BigUint, b: BigUint) -> State {
-    vec![Arg::Int(BigInt::from(a)), Arg::Int(BigInt::from(b))]
-}
-
 impl Wythoff {
     /// The nim-value of (a, b) for a, b <= TABLE_LIMIT from the table.
     fn table_value(&self, a: usize, b: usize) -> u32 {
@@ -183,69 +165,81 @@ fn take_text(t: &BigUint, which: &str) -> String {
     format!("take {t} from {which}")
 }
 
-impl StateRuleset for Wythoff {
+/// A position: the two heaps, in the order written.
+type Pair = (BigUint, BigUint);
+
+impl Ruleset for Wythoff {
+    type P = Pair;
+
     fn name(&self) -> String {
         "wythoff".to_string()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<Pair>, ArgError> {
         if args.len() != 2 {
             return Err(ArgError::whole(format!(
                 "Wythoff's game has exactly two heaps, found {} arguments; write wythoff(a, b)",
                 args.len()
             )));
         }
+        let mut heaps = Vec::with_capacity(2);
         for (i, a) in args.iter().enumerate() {
-            a.as_natural().map_err(|m| ArgError::at(i, m))?;
+            heaps.push(a.as_natural().map_err(|m| ArgError::at(i, m))?);
         }
-        Ok(vec![args.to_vec()])
+        let b = heaps.pop().unwrap_or_default();
+        let a = heaps.pop().unwrap_or_default();
+        Ok(vec![(a, b)])
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let a = state.first().map(Arg::small).unwrap_or(0);
-        let b = state.get(1).map(Arg::small).unwrap_or(0);
+    fn args(&self, p: &Pair) -> Vec<Arg> {
+        vec![
+            Arg::Int(BigInt::from(p.0.clone())),
+            Arg::Int(BigInt::from(p.1.clone())),
+        ]
+    }
+
+    fn options(&self, p: &Pair, limits: &Limits) -> Result<Vec<Opt<Pair>>, Error> {
+        limits.check()?;
+        let (a, b) = (p.0.to_u64().unwrap_or(0), p.1.to_u64().unwrap_or(0));
+        let st = |x: u64, y: u64| vec![(BigUint::from(x), BigUint::from(y))];
         let mut out = Vec::new();
-        let st = |x: u64, y: u64| vec![Arg::int(x), Arg::int(y)];
-        for x in 0..a {
-            out.push(Move {
-                to: vec![st(x, b)],
-                text: format!("take {} from the first heap", a - x),
-            });
-        }
-        for y in 0..b {
-            out.push(Move {
-                to: vec![st(a, y)],
-                text: format!("take {} from the second heap", b - y),
-            });
-        }
-        for t in 1..=a.min(b) {
-            out.push(Move {
-                to: vec![st(a - t, b - t)],
-                text: format!("take {t} from both heaps"),
-            });
-        }
-        out
+        out.extend((0..a).map(|x| st(x, b)));
+        out.extend((0..b).map(|y| st(a, y)));
+        out.extend((1..=a.min(b)).map(|t| st(a - t, b - t)));
+        Ok(out)
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let (a, b) = pair(state);
+    fn describe(&self, p: &Pair, to: &[Pair]) -> String {
+        let Some((x, y)) = to.first() else {
+            return "take everything".to_string();
+        };
+        let (a, b) = p;
+        match (x < a, y < b) {
+            (true, true) => take_text(&(a - x), "both heaps"),
+            (true, false) => take_text(&(a - x), "the first heap"),
+            _ => take_text(&(b - y), "the second heap"),
+        }
+    }
+
+    fn searchable(&self, p: &Pair) -> Result<(), Error> {
+        let (a, b) = p;
         let limit = BigUint::from(TABLE_LIMIT);
-        if a > limit || b > limit {
-            return Err(format!(
+        if *a > limit || *b > limit {
+            return Err(Error::too_large(format!(
                 "the Wythoff heaps ({a}, {b}) are too large to search move by move (at most \
                  {TABLE_LIMIT} each); alone, their outcome and winning moves have a closed form"
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        let (a, b) = pair(state);
+    fn nimber(&self, p: &Pair, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        let (a, b) = p;
         match (a.to_u64(), b.to_u64()) {
             (Some(x), Some(y)) if x <= TABLE_LIMIT && y <= TABLE_LIMIT => {
                 Ok(Some(Nimber::from(self.table_value(x as usize, y as usize))))
             }
-            _ if is_p(&a, &b) => Ok(Some(Nimber::ZERO)),
+            _ if is_p(a, b) => Ok(Some(Nimber::ZERO)),
             _ => Err(Error::too_large(format!(
                 "the nim-value of wythoff({a},{b}) is only tabled for heaps up to \
                      {TABLE_LIMIT}; its outcome alone is known exactly"
@@ -253,48 +247,27 @@ impl StateRuleset for Wythoff {
         }
     }
 
-    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, Error> {
-        let (a, b) = pair(state);
-        Ok(Some(if is_p(&a, &b) { Outcome::P } else { Outcome::N }))
+    fn outcome_alone(&self, p: &Pair, _limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(Some(if is_p(&p.0, &p.1) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }))
     }
 
-    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, Error> {
-        let (a, b) = pair(state);
-        let mut out = Vec::new();
-        // Keep the first heap: the second becomes the first's partner.
-        let wa = partner(&a);
-        if wa < b {
-            let t = &b - &wa;
-            out.push(Move {
-                to: vec![state_of(a.clone(), wa)],
-                text: take_text(&t, "the second heap"),
-            });
-        }
-        let wb = partner(&b);
-        if wb < a {
-            let t = &a - &wb;
-            out.push(Move {
-                to: vec![state_of(wb, b.clone())],
-                text: take_text(&t, "the first heap"),
-            });
-        }
-        // Keep the difference: move to (a_d, b_d) in the same order.
-        let lo = (&a).min(&b).clone();
-        let d = if a <= b { &b - &a } else { &a - &b };
-        let ad = lower(&d);
-        if ad < lo {
-            let t = &lo - &ad;
-            out.push(Move {
-                to: vec![state_of(&a - &t, &b - &t)],
-                text: take_text(&t, "both heaps"),
-            });
-        }
-        Ok(Some(out))
+    fn winning_moves_alone(
+        &self,
+        p: &Pair,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Pair>>>, Error> {
+        Ok(Some(
+            winning_moves(p).into_iter().map(|q| vec![q]).collect(),
+        ))
     }
 
-    fn explain(&self, state: &State) -> Option<Explanation> {
-        let (a, b) = pair(state);
-        let (lo, hi) = if a <= b { (&a, &b) } else { (&b, &a) };
+    fn explain(&self, p: &Pair) -> Option<Explanation> {
+        let (a, b) = p;
+        let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
         let d = hi - lo;
         let s = (&d * &d * 5u32).sqrt();
         let ad = lower(&d);
@@ -318,21 +291,13 @@ impl StateRuleset for Wythoff {
                  move loses."
             )));
         } else {
-            let mut items = Vec::new();
-            if let Ok(Some(ms)) = self.winning_moves_alone(state) {
-                for m in ms {
-                    let to =
-                        m.to.first()
-                            .map(|s| {
-                                s.iter()
-                                    .map(ToString::to_string)
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            })
-                            .unwrap_or_default();
-                    items.push(format!("{} leaving the P-position ({to})", m.text));
-                }
-            }
+            let items = winning_moves(p)
+                .into_iter()
+                .map(|q| {
+                    let text = self.describe(p, std::slice::from_ref(&q));
+                    format!("{text} leaving the P-position ({}, {})", q.0, q.1)
+                })
+                .collect();
             blocks.push(Block::Para(format!(
                 "The smaller heap {lo} differs from a_k = {ad}, so ({a}, {b}) is an \
                  N-position. Winning moves keep one heap and move the other to its partner \
@@ -347,4 +312,35 @@ impl StateRuleset for Wythoff {
             blocks,
         })
     }
+
+    fn sample(&self, seed: u64) -> Vec<Pair> {
+        let mut rng = super::Rng::new(seed);
+        vec![(
+            BigUint::from(rng.range(0, 9)),
+            BigUint::from(rng.range(0, 9)),
+        )]
+    }
+}
+
+/// The P-positions one move away from (a, b), at any size: keep the first heap and move the
+/// second to its partner, keep the second, or keep the difference (at most three moves).
+fn winning_moves(p: &Pair) -> Vec<Pair> {
+    let (a, b) = p;
+    let mut out = Vec::new();
+    let wa = partner(a);
+    if wa < *b {
+        out.push((a.clone(), wa));
+    }
+    let wb = partner(b);
+    if wb < *a {
+        out.push((wb, b.clone()));
+    }
+    let lo = a.min(b);
+    let d = if a <= b { b - a } else { a - b };
+    let ad = lower(&d);
+    if ad < *lo {
+        let t = lo - &ad;
+        out.push((a - &t, b - &t));
+    }
+    out
 }
