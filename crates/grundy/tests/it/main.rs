@@ -13,3 +13,4 @@ mod loopy;
 mod misere;
 mod parse;
 mod props;
+mod quotient;
