@@ -554,7 +554,7 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     }
     // A sum of heaps of one heap ruleset: multiply in its misere quotient, search otherwise.
     let method = match by_quotient::analyze(pos, &comps, opts)? {
-        by_quotient::Attempt::Answered(a) => return Ok(a),
+        by_quotient::Attempt::Answered(a) => return Ok(*a),
         by_quotient::Attempt::NotApplicable => None,
         by_quotient::Attempt::OutOfReach(why) => Some(format!(
             "search of the whole sum (the misere quotient is out of reach: {why})"

@@ -20,7 +20,7 @@ const MOVE_LIST_LIMIT: u64 = 1 << 16;
 /// What the quotient could do for a sum.
 pub(super) enum Attempt {
     /// The sum was answered through the quotient.
-    Answered(Analysis),
+    Answered(Box<Analysis>),
     /// The sum is not a sum of heaps of one heap ruleset.
     NotApplicable,
     /// The sum qualifies but no quotient covering its heaps is within reach (why).
@@ -129,7 +129,7 @@ pub(super) fn analyze(
         }
     ));
     if outcome == Outcome::P {
-        return Ok(Attempt::Answered(a));
+        return Ok(Attempt::Answered(Box::new(a)));
     }
     // The winning options of each distinct size, found once and shared by its heaps.
     let mut winners: HashMap<u64, Option<Vec<Replacement>>> = HashMap::new();
@@ -185,5 +185,5 @@ pub(super) fn analyze(
         ));
     }
     a.winning_moves_total = count;
-    Ok(Attempt::Answered(a))
+    Ok(Attempt::Answered(Box::new(a)))
 }
