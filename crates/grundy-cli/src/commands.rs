@@ -76,6 +76,10 @@ enum Command {
         /// Stop after this many seconds (exit 3)
         #[arg(long)]
         timeout: Option<f64>,
+        /// Also write a period certificate to this file, for 'grundy verify' (the period must
+        /// be proven in heaps 0..N)
+        #[arg(long, conflicts_with = "out")]
+        certificate: Option<PathBuf>,
     },
     /// Plot the nim-sequence of a heap ruleset as SVG or PNG, the period marked
     Plot {
@@ -147,6 +151,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    #[command(flatten)]
+    Theory(crate::theory::TheoryCommand),
 }
 
 /// Runs one parsed command line.
@@ -222,8 +228,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             json,
             memory_limit,
             timeout,
+            certificate,
             ..
-        } => table(&reg, &ruleset, &to, json, memory_limit.as_deref(), timeout),
+        } => table(
+            &reg,
+            &ruleset,
+            &to,
+            json,
+            memory_limit.as_deref(),
+            timeout,
+            certificate.as_deref(),
+        ),
         Command::Plot {
             ruleset,
             to,
@@ -277,6 +292,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             }
             out.flush()
         }
+        Command::Theory(cmd) => crate::theory::run(&reg, cmd),
     }
 }
 
@@ -346,6 +362,7 @@ fn table(
     json: bool,
     memory_limit: Option<&str>,
     timeout: Option<f64>,
+    certificate: Option<&std::path::Path>,
 ) -> Result<(), Failure> {
     let n = api::parse_natural(to, "--to")?;
     let reporter = Reporter::new();
@@ -356,6 +373,9 @@ fn table(
     let t = api::table(reg, ruleset, &n, &limits);
     reporter.finish();
     let t = t.map_err(|e| Failure::at(e, ruleset))?;
+    if let Some(path) = certificate {
+        crate::verify::write_certificate(&t, path)?;
+    }
     let mut out = Out::new();
     if json {
         serde_json::to_writer(&mut out, &t).map_err(|e| match e.io_error_kind() {

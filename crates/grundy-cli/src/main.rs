@@ -2,6 +2,7 @@
 //!
 //! Exit status (fixed by the CLI spec): 0 success, 2 wrong input, 3 a resource limit.
 
+mod census;
 mod commands;
 mod context;
 mod failure;
@@ -9,6 +10,9 @@ mod graph;
 mod lab;
 mod output;
 mod play;
+mod quotient;
+mod theory;
+mod verify;
 
 use std::process::ExitCode;
 

@@ -6,6 +6,8 @@
 
 use num_bigint::BigUint;
 
+mod by_quotient;
+
 use crate::position::{Component, Place, Position, Replacement, Term};
 use crate::rules::Comp;
 use crate::solve::{misere_nim_outcome, MisereSolver};
@@ -294,7 +296,9 @@ pub(crate) fn render(
 /// Returns: the analysis, or the limit that stopped it.
 /// Complexity: normal play: one value per component plus, for each component, either the
 /// family's direct winning-move rule or one value per option; misere play: the misere-Nim
-/// formula when every component is a Nim heap, else a search of the whole sum.
+/// formula when every component is a Nim heap; for a sum of heaps of one heap ruleset, the
+/// product of their elements in its misere quotient ([`crate::quotient`]); else a search of
+/// the whole sum.
 /// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves.len() == 1`.
 pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     // The canonical rendering is needed for the answer anyway; render it once.
@@ -559,6 +563,14 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     if let Some(heaps) = heaps {
         return Ok(misere_nim(pos, &comps, &heaps, opts));
     }
+    // A sum of heaps of one heap ruleset: multiply in its misere quotient, search otherwise.
+    let method = match by_quotient::analyze(pos, &comps, opts)? {
+        by_quotient::Attempt::Answered(a) => return Ok(*a),
+        by_quotient::Attempt::NotApplicable => None,
+        by_quotient::Attempt::OutOfReach(why) => Some(format!(
+            "search of the whole sum (the misere quotient is out of reach: {why})"
+        )),
+    };
     let mut a;
     let mut solver = MisereSolver::new(opts.limits.clone());
     let all: Vec<Component> = comps.iter().map(|(_, c)| c.clone()).collect();
@@ -582,6 +594,7 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
         }
     }
     a.winning_moves_total = Some(BigUint::from(count));
+    a.method = method;
     Ok(a)
 }
 

@@ -14,6 +14,9 @@ use crate::explain::Explanation;
 use crate::registry::Registry;
 use crate::{Error, Limit, Limits, Period, Play};
 
+/// The misere quotient of a heap ruleset (`grundy quotient`): see [`crate::quotient`].
+pub use crate::quotient::{quotient, QuotientLimits, QuotientReport};
+
 /// The largest N of a table held in memory and printed (files take more: see the heap crate).
 pub const TABLE_LIMIT: u64 = 50_000_000;
 

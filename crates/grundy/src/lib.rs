@@ -29,6 +29,7 @@ pub mod literal;
 pub mod loader;
 pub mod play;
 pub mod position;
+pub mod quotient;
 pub mod registry;
 pub mod render;
 pub mod rules;
@@ -37,6 +38,8 @@ pub mod solve;
 pub use game::Game;
 /// Graphs and their loopy values (the `grundy-graph` crate).
 pub use grundy_graph as graph;
+/// Misere quotients of heap games (the `grundy-misere` crate).
+pub use grundy_misere as misere;
 pub use grundy_types::{mex, mex_u64, nim_sum, value_sum, Nimber, Outcome, Period, Play, Value};
 
 pub use error::{Error, ErrorKind, Limit};

@@ -16,3 +16,4 @@ mod misere;
 mod parse;
 mod props;
 mod registry;
+mod quotient;

@@ -57,7 +57,7 @@ proptest! {
     #[test]
     fn misere_nim_closed_form_equals_search(heaps in prop::collection::vec(0u64..7, 1..5)) {
         // nim(...) alone takes the closed form; the same heaps as sub[1..7] (identical moves for
-        // heaps below 8) take the search.
+        // heaps below 8) take the misere quotient of sub[1..7].
         let list = heaps.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
         let fast = analyze(&parse(&format!("nim({list})")).unwrap(), &misere()).unwrap();
         let slow = analyze(&parse(&format!("sub[1..7]({list})")).unwrap(), &misere()).unwrap();

@@ -1,0 +1,142 @@
+//! Period certificates: `grundy table ... --certificate FILE` writes one, `grundy verify CERT`
+//! checks one with `grundy-verify`'s independent checker (its own parser and plain mex; it
+//! shares no code with the fast kernels that computed the table).
+
+use std::io::Read;
+use std::path::Path;
+
+use grundy_verify::{CertError, Certificate, Verified, VerifyOptions};
+
+use crate::failure::Failure;
+use crate::output::Out;
+
+/// The largest certificate file read (10^8 values, the checker's default, take about 300 MB).
+const MAX_CERT_BYTES: u64 = 1 << 30;
+
+/// Writes the certificate of a table's proven period to `path`.
+///
+/// Fails with an input error (exit 2) when the table has no period proven by a theorem, or its
+/// rules are not covered by one, so that no certificate can be written.
+pub fn write_certificate(t: &grundy::api::Table, path: &Path) -> Result<(), Failure> {
+    let top = t.values.len().saturating_sub(1);
+    let period = match &t.period {
+        Some(p) if p.proven => p,
+        Some(p) => {
+            return Err(Failure::input(format!(
+                "no certificate: the period {} from heap {} of {} is only seen in heaps 0..{top}, \
+                 not proven{}; raise --to",
+                p.period,
+                p.preperiod,
+                t.ruleset,
+                if p.values_needed > 0 {
+                    format!(" (the proof needs heaps 0..{})", p.values_needed)
+                } else {
+                    String::new()
+                }
+            )))
+        }
+        None => {
+            return Err(Failure::input(format!(
+                "no certificate: {} has no period in heaps 0..{top}; raise --to, or leave out \
+                 --certificate",
+                t.ruleset
+            )))
+        }
+    };
+    let cert = Certificate::new(
+        &t.ruleset,
+        t.values.iter(),
+        period.preperiod,
+        period.period,
+        period.saltus,
+    )
+    .map_err(|e| Failure::input(format!("no certificate for {}: {e}", t.ruleset)))?;
+    grundy_census::write_atomic(path, cert.to_text().as_bytes())
+        .map_err(|e| Failure::File(format!("cannot write the certificate: {e}")))?;
+    // The table goes to standard output; say where the certificate went on standard error.
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "certificate written to {}: period {} from heap {}, {} values, checksum {:X}",
+        path.display(),
+        cert.period,
+        cert.preperiod,
+        cert.values.len(),
+        cert.checksum
+    );
+    Ok(())
+}
+
+/// `grundy verify CERT [--json] [--max-work W]`.
+pub fn run(path: &Path, json: bool, max_work: Option<&str>) -> Result<(), Failure> {
+    let mut opts = VerifyOptions {
+        cancel: Some(crate::context::ctrl_c().flag()),
+        ..VerifyOptions::default()
+    };
+    if let Some(w) = max_work {
+        opts.max_work = crate::theory::parse_count("--max-work", w)?;
+    }
+    let text = read_cert(path)?;
+    let shown = path.display();
+    let cert = Certificate::parse(&text)
+        .map_err(|e| Failure::input(format!("{shown} is not a valid certificate: {e}")))?;
+    let ok = grundy_verify::verify(&cert, &opts).map_err(|e| match e {
+        CertError::TooMuchWork { .. } | CertError::TooManyValues { .. } => Failure::Limit(format!(
+            "{shown} was not checked: {e} (the command line sets it with --max-work)"
+        )),
+        CertError::Cancelled => Failure::Interrupted(format!("{shown} was not checked")),
+        e => Failure::input(format!("{shown} does not verify: {e}")),
+    })?;
+    let mut out = Out::new();
+    if json {
+        out.line(&crate::commands::to_json(&verified_json(
+            &ok,
+            &shown.to_string(),
+        ))?)?;
+    } else {
+        out.line(&format!("verified: {ok}"))?;
+    }
+    out.flush()
+}
+
+/// The JSON of a certificate that verified.
+fn verified_json(ok: &Verified, file: &str) -> serde_json::Value {
+    serde_json::json!({
+        "file": file,
+        "verified": true,
+        "rules": ok.rules,
+        "theorem": ok.theorem.to_string(),
+        "preperiod": ok.preperiod,
+        "period": ok.period,
+        "saltus": 0,
+        "values_needed": ok.values_needed,
+        "values_checked": ok.values_checked,
+        "checksum": format!("{:X}", ok.checksum),
+    })
+}
+
+/// The certificate text from a file or standard input (`-`), at most [`MAX_CERT_BYTES`].
+fn read_cert(path: &Path) -> Result<String, Failure> {
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin()
+            .take(MAX_CERT_BYTES + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(MAX_CERT_BYTES + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| Failure::File(format!("cannot read {}: {e}", path.display())))?;
+    if bytes.len() as u64 > MAX_CERT_BYTES {
+        return Err(Failure::Limit(format!(
+            "{} is longer than the limit of {MAX_CERT_BYTES} bytes for a certificate",
+            path.display()
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::input(format!(
+            "{} is not UTF-8 text (byte {}), so it is not a certificate",
+            path.display(),
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}

@@ -1,0 +1,189 @@
+//! Misere analysis of a sum of heaps of one ruleset through its misere quotient: the sum is a
+//! P-position iff the product of its heaps' elements lies in the P-portion, and a move is
+//! winning iff it turns the product into an element of the P-portion. No sum is searched, so
+//! a hundred heaps cost what one does.
+
+use std::collections::{BTreeMap, HashMap};
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::{component_moves, render, Analysis, Options};
+use crate::position::{Component, Place, Position, Replacement};
+use crate::quotient::{for_analysis, heap_element, may_prove, ANALYSIS_BOUND};
+use crate::{Error, Outcome, Play};
+
+/// Heaps whose options are listed one by one to find winning moves; the moves of larger heaps
+/// (reachable only through a proven period) are counted as unknown instead.
+const MOVE_LIST_LIMIT: u64 = 1 << 16;
+
+/// What the quotient could do for a sum.
+pub(super) enum Attempt {
+    /// The sum was answered through the quotient.
+    Answered(Box<Analysis>),
+    /// The sum is not a sum of heaps of one heap ruleset.
+    NotApplicable,
+    /// The sum qualifies but no quotient covering its heaps is within reach (why).
+    OutOfReach(String),
+}
+
+/// The heap size of a component of a heap ruleset.
+fn heap_of(c: &Component) -> Option<u64> {
+    match c {
+        Component::Of(_, s) => s.get::<BigUint>().and_then(ToPrimitive::to_u64),
+        Component::Star(_) => None,
+    }
+}
+
+/// Answers the misere analysis of `pos` through a misere quotient when every component is a
+/// heap of one ruleset with heap rules.
+///
+/// Arguments: the position, its components with their places, the options of the analysis.
+/// Returns: the attempt; an error only for cancellation and the deadline (a quotient out of
+/// reach is [`Attempt::OutOfReach`], so that the caller can search instead).
+/// Complexity: the quotient (cached between requests), then O(h + d log h) products for `h`
+/// heaps of `d` distinct sizes, plus one product per option of each distinct size.
+pub(super) fn analyze(
+    pos: &Position,
+    comps: &[(Place, Component)],
+    opts: &Options,
+) -> Result<Attempt, Error> {
+    let Some((_, Component::Of(ruleset, _))) = comps.first() else {
+        return Ok(Attempt::NotApplicable);
+    };
+    let Some(rules) = ruleset.rules().heap_rules() else {
+        return Ok(Attempt::NotApplicable);
+    };
+    let mut heaps = Vec::with_capacity(comps.len());
+    for (_, c) in comps {
+        match (c, heap_of(c)) {
+            (Component::Of(r, _), Some(h)) if r == ruleset => heaps.push(h),
+            _ => return Ok(Attempt::NotApplicable),
+        }
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    if largest > ANALYSIS_BOUND && !may_prove(rules) {
+        return Ok(Attempt::OutOfReach(format!(
+            "the heap {largest} is above {ANALYSIS_BOUND}, and the moves of {} are not bounded, \
+             so no quotient can be proven for every heap",
+            ruleset.name()
+        )));
+    }
+    let q = match for_analysis(rules, largest, &opts.limits)? {
+        Ok(q) => q,
+        Err(why) => return Ok(Attempt::OutOfReach(why)),
+    };
+    // Each covered heap has an element (checked by `for_analysis` for the largest, and every
+    // smaller heap is covered when the largest is).
+    let element = |h: u64| heap_element(&q, h).unwrap_or(0);
+    let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        *counts.entry(h).or_insert(0) += 1;
+        if i % 4096 == 4095 {
+            opts.limits.check()?;
+        }
+    }
+    let mul = |a: u32, b: u32| q.mul(a, b).unwrap_or(0);
+    let pow = |a: u32, k: u64| q.pow(a, k).unwrap_or(0);
+    let sizes: Vec<(u64, u64)> = counts.into_iter().collect();
+    let powers: Vec<u32> = sizes.iter().map(|&(h, c)| pow(element(h), c)).collect();
+    // Prefix and suffix products give "the rest of the sum" for each size without dividing
+    // (a monoid has no inverses).
+    let mut prefix = vec![0u32; sizes.len() + 1];
+    for i in 0..sizes.len() {
+        prefix[i + 1] = mul(prefix[i], powers[i]);
+    }
+    let mut suffix = vec![0u32; sizes.len() + 1];
+    for i in (0..sizes.len()).rev() {
+        suffix[i] = mul(suffix[i + 1], powers[i]);
+    }
+    let total = prefix[sizes.len()];
+    let outcome = if q.is_p(total) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    let mut a = Analysis::empty(Play::Misere, outcome);
+    let extended = largest > q.computed_to();
+    let proof = match (extended, q.stability()) {
+        (
+            true,
+            grundy_misere::Stability::Proven {
+                preperiod, period, ..
+            },
+        ) => {
+            format!(", proven for every heap: periodic from heap {preperiod} with period {period}")
+        }
+        _ => String::new(),
+    };
+    a.method = Some(format!(
+        "misere quotient of {} for heaps 0..={} (order {}{proof}); the sum is the element {}{}",
+        ruleset.name(),
+        q.computed_to(),
+        q.order(),
+        q.name(total),
+        if outcome == Outcome::P {
+            ", in the P-portion"
+        } else {
+            ", outside the P-portion"
+        }
+    ));
+    if outcome == Outcome::P {
+        return Ok(Attempt::Answered(Box::new(a)));
+    }
+    // The winning options of each distinct size, found once and shared by its heaps.
+    let mut winners: HashMap<u64, Option<Vec<Replacement>>> = HashMap::new();
+    for (i, &(h, c)) in sizes.iter().enumerate() {
+        if h > MOVE_LIST_LIMIT {
+            winners.insert(h, None);
+            continue;
+        }
+        let rest = mul(mul(prefix[i], suffix[i + 1]), pow(element(h), c - 1));
+        let Some((_, comp)) = comps.iter().find(|(_, c)| heap_of(c) == Some(h)) else {
+            continue;
+        };
+        let mut won = Vec::new();
+        for rep in component_moves(comp, &opts.limits)? {
+            let Replacement::States(parts) = &rep else {
+                continue;
+            };
+            let mut x = rest;
+            for part in parts {
+                let size = part.get::<BigUint>().and_then(ToPrimitive::to_u64);
+                x = mul(x, size.and_then(|s| heap_element(&q, s)).unwrap_or(0));
+            }
+            if q.is_p(x) {
+                won.push(rep);
+            }
+        }
+        winners.insert(h, Some(won));
+        opts.limits.check()?;
+    }
+    let mut count = Some(BigUint::default());
+    for (k, ((place, c), h)) in comps.iter().zip(&heaps).enumerate() {
+        match winners.get(h) {
+            Some(Some(won)) => {
+                if let Some(n) = &mut count {
+                    *n += won.len();
+                }
+                for rep in won {
+                    if a.winning_moves.len() >= opts.max_moves {
+                        break;
+                    }
+                    a.winning_moves.push(render(pos, *place, c, rep.clone()));
+                }
+            }
+            _ => count = None,
+        }
+        if k % 4096 == 4095 {
+            opts.limits.check()?;
+        }
+    }
+    if count.is_none() {
+        a.winning_moves_note = Some(format!(
+            "the winning moves of heaps above {MOVE_LIST_LIMIT} are neither listed nor counted"
+        ));
+    }
+    a.winning_moves_total = count;
+    Ok(Attempt::Answered(Box::new(a)))
+}
