@@ -416,3 +416,21 @@ fn a_crafted_checkpoint_reads_back() {
     cut.pop();
     assert!(decode_table(&cut).is_err());
 }
+
+/// The number of values a checkpoint file holds, read from its header (`None` when the bytes
+/// are not a checkpoint's).
+pub fn checkpoint_count(bytes: &[u8]) -> Option<u64> {
+    let rest = bytes.strip_prefix(b"GRUNDYHT")?;
+    let kind = *rest.get(4)?;
+    let len = u32::from_le_bytes(rest.get(8..12)?.try_into().ok()?) as usize;
+    let at = 12usize.checked_add(len)?.checked_add(8)?;
+    let count = u64::from_le_bytes(rest.get(at..at.checked_add(8)?)?.try_into().ok()?);
+    (kind == 1).then_some(count)
+}
+
+#[test]
+fn a_checkpoint_count_is_read_from_its_header() {
+    let b = encode_checkpoint("sub[pow2]", 1001, 3, 1, &[0, 0, 0]);
+    assert_eq!(checkpoint_count(&b), Some(3));
+    assert_eq!(checkpoint_count(b"GRUNDYHT"), None);
+}
