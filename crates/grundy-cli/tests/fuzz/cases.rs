@@ -469,7 +469,7 @@ impl Ctx {
             let (cp, cp_before) = self.checkpoint(r, &c.dir, &ruleset, n, &out);
             forged = cp_before
                 .as_deref()
-                .and_then(|b| crate::checks::checkpoint_count(b))
+                .and_then(crate::checks::checkpoint_count)
                 .is_some_and(|k| k > 0);
             allowed.extend([
                 "c.ckpt".to_string(),
@@ -859,7 +859,7 @@ fn bounded_to(self_long: &bool, ruleset: &str, to: String) -> String {
     let big = to
         .trim()
         .parse::<u64>()
-        .map_or(false, |n| n > 1000 && n <= 50_000_000)
+        .is_ok_and(|n| n > 1000 && n <= 50_000_000)
         || to.contains("10^4")
         || to.contains("10^5")
         || to.contains("10^6")

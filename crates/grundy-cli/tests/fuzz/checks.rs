@@ -223,17 +223,16 @@ pub fn files(watch: &[Watch], ending: &Ending) -> Vec<(Kind, String)> {
                 }
                 let now = read_regular(path);
                 match ending {
-                    Ending::Exit(0) => {
-                        if now.is_some() && regular(path) {
-                            found.push((
-                                Kind::OutFile,
-                                format!(
-                                    "success, yet the checkpoint {} is still there",
-                                    path.display()
-                                ),
-                            ));
-                        }
+                    Ending::Exit(0) if now.is_some() && regular(path) => {
+                        found.push((
+                            Kind::OutFile,
+                            format!(
+                                "success, yet the checkpoint {} is still there",
+                                path.display()
+                            ),
+                        ));
                     }
+                    Ending::Exit(0) => {}
                     Ending::Exit(130) | Ending::Signal(2) => {
                         if let Some(b) = &now {
                             if let Err(e) = decode_table(b) {

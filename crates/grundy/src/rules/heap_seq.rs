@@ -272,7 +272,7 @@ pub fn closed_splits(
                     stack.push((n, 0, mask));
                 }
             }
-            if found.len() % 64 == 0 {
+            if found.len().is_multiple_of(64) {
                 limits.check()?;
             }
         }
@@ -1008,7 +1008,7 @@ fn scan3<T: Copy + Into<u32>>(
                 }
             }
         }
-        if a % 64 == 0 {
+        if a.is_multiple_of(64) {
             limits.check()?;
         }
         a += 1;
