@@ -44,7 +44,8 @@ enum Command {
         /// terminal, else up to 1000 (fewer when they would exceed 16 MiB of text)
         #[arg(long)]
         max_moves: Option<usize>,
-        /// Do not look for the remoteness (a small extra search that --json runs by default)
+        /// Do not look for the remoteness (how many moves the game lasts when the winner
+        /// hurries and the loser delays: a small extra search that --json runs by default)
         #[arg(long)]
         no_remoteness: bool,
         /// Stop after this many seconds (exit 3)
@@ -190,21 +191,27 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
                 remoteness: (json || batch) && !no_remoteness,
             };
             if batch {
-                return analyze_batch(&reg, &expr, &opts);
+                reporter.finish();
+                return analyze_batch(&reg, &expr, &opts, &reporter);
             }
             let text = read_expr(expr)?;
-            let a = api::analyze(&reg, &text, &opts);
+            // Rendering a huge answer takes time too: the progress stays on meanwhile.
+            let shown = api::analyze(&reg, &text, &opts)
+                .map_err(|e| Failure::at(e, &text))
+                .and_then(|a| {
+                    if json {
+                        to_json(&a).map(|j| j + "\n")
+                    } else {
+                        Ok(render::analysis_text(
+                            &a,
+                            " (raise --max-moves to see them)",
+                        ))
+                    }
+                });
             reporter.finish();
-            let a = a.map_err(|e| Failure::at(e, &text))?;
+            let shown = shown?;
             let mut out = Out::new();
-            if json {
-                out.line(&to_json(&a)?)?;
-            } else {
-                out.put(&render::analysis_text(
-                    &a,
-                    " (raise --max-moves to see them)",
-                ))?;
-            }
+            out.put(&shown)?;
             out.flush()
         }
         Command::Table {
@@ -306,7 +313,12 @@ pub fn to_json(v: &impl serde::Serialize) -> Result<String, Failure> {
 
 /// `analyze --batch`: one expression a line in, one JSON object a line out. The registry is
 /// shared, so a graph file or a heap table is built once for all the lines.
-fn analyze_batch(reg: &Registry, expr: &str, opts: &Options) -> Result<(), Failure> {
+fn analyze_batch(
+    reg: &Registry,
+    expr: &str,
+    opts: &Options,
+    reporter: &Reporter,
+) -> Result<(), Failure> {
     if expr.trim() != "-" {
         return Err(Failure::input(
             "--batch reads the positions from standard input: give '-' as the expression",
@@ -337,7 +349,10 @@ fn analyze_batch(reg: &Registry, expr: &str, opts: &Options) -> Result<(), Failu
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
+        // Progress is about one line's work, not the wait for the next line.
+        reporter.begin();
         let result = api::analyze(reg, text, opts);
+        reporter.finish();
         let json = match result {
             Ok(a) => to_json(&a)?,
             Err(grundy::Error::Cancelled) => {
@@ -371,20 +386,25 @@ fn table(
         limits.max_memory = context::parse_bytes("--memory-limit", m)?;
     }
     let t = api::table(reg, ruleset, &n, &limits);
+    // A table of 5 * 10^7 values takes seconds to render: the progress stays on meanwhile.
+    let text = match (&t, json) {
+        (Ok(t), false) => Some(render::table_text(t)),
+        _ => None,
+    };
     reporter.finish();
     let t = t.map_err(|e| Failure::at(e, ruleset))?;
     if let Some(path) = certificate {
         crate::verify::write_certificate(&t, path)?;
     }
     let mut out = Out::new();
-    if json {
+    if let Some(text) = text {
+        out.put(&text)?;
+    } else {
         serde_json::to_writer(&mut out, &t).map_err(|e| match e.io_error_kind() {
             Some(kind) => Failure::Output(std::io::Error::new(kind, e.to_string())),
             None => Failure::input(format!("cannot write JSON: {e}")),
         })?;
         out.put("\n")?;
-    } else {
-        out.put(&render::table_text(&t))?;
     }
     out.flush()
 }

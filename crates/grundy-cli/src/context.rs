@@ -48,109 +48,185 @@ const FIRST_REPORT: Duration = Duration::from_secs(2);
 /// How often a plain progress line is written when stderr is not a terminal.
 const PLAIN_EVERY: Duration = Duration::from_secs(10);
 
+/// How often the reporter's clock looks at the work.
+const TICK: Duration = Duration::from_millis(100);
+
 /// Progress on stderr: after two seconds of work, a bar (or a spinner when the total is not
 /// known) on a terminal; a plain line at two seconds and then every ten seconds in a log or a
 /// pipe, so that long work never looks hung.
+///
+/// A clock thread shows it, not the reports themselves: a step of the engine that reports
+/// nothing (a period search, a count, rendering a huge answer) still shows that work goes on,
+/// with the last figures reported.
 pub struct Reporter {
-    started: Instant,
     terminal: bool,
     state: Mutex<ReporterState>,
 }
 
 struct ReporterState {
+    /// When the current work began; `None` between two pieces of work (a batch waiting for
+    /// its next line).
+    started: Option<Instant>,
     bar: Option<ProgressBar>,
     last_plain: Option<Instant>,
+    /// The last report of the current work.
+    last: Option<Progress>,
 }
 
 impl Reporter {
-    /// A reporter that shows nothing until work has run for two seconds.
+    /// A reporter whose work begins now; it shows nothing until two seconds have passed.
     pub fn new() -> Arc<Reporter> {
-        Arc::new(Reporter {
-            started: Instant::now(),
+        let r = Arc::new(Reporter {
             terminal: std::io::stderr().is_terminal(),
             state: Mutex::new(ReporterState {
+                started: Some(Instant::now()),
                 bar: None,
                 last_plain: None,
+                last: None,
             }),
-        })
+        });
+        // The clock holds a weak handle, so that it ends soon after the reporter does.
+        let weak = Arc::downgrade(&r);
+        let _ = std::thread::Builder::new()
+            .name("progress".into())
+            .spawn(move || loop {
+                std::thread::sleep(TICK);
+                match weak.upgrade() {
+                    Some(r) => r.tick(),
+                    None => break,
+                }
+            });
+        r
     }
 
-    /// Takes one report.
+    /// Takes one report (shown by the clock).
     pub fn report(&self, p: &Progress) {
-        let now = Instant::now();
-        if now.duration_since(self.started) < FIRST_REPORT {
-            return;
-        }
         let Ok(mut st) = self.state.lock() else {
             return;
         };
-        if self.terminal {
-            let bar = st.bar.get_or_insert_with(|| {
-                let bar = match p.total {
-                    Some(t) => {
-                        let b = ProgressBar::new(t);
-                        b.set_style(
-                            ProgressStyle::with_template(
-                                "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {msg} ({per_sec}, eta {eta})",
-                            )
-                            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                        );
-                        b
-                    }
-                    None => {
-                        let b = ProgressBar::new_spinner();
-                        b.set_style(
-                            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {pos} {msg}")
-                                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-                        );
-                        b
-                    }
-                };
-                bar.enable_steady_tick(Duration::from_millis(250));
-                bar
-            });
+        if st.started.is_none() {
+            return;
+        }
+        if let Some(bar) = &st.bar {
             bar.set_message(p.task.clone());
             if let Some(t) = p.total {
                 bar.set_length(t);
             }
             bar.set_position(p.done);
-            return;
+        }
+        st.last = Some(p.clone());
+    }
+
+    /// Shows the progress when the work has run for two seconds.
+    fn tick(&self) {
+        if let Some(line) = self.due(Instant::now()) {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "{line}");
+        }
+    }
+
+    /// What the clock shows at `now`: on a terminal it starts the bar (and returns nothing);
+    /// elsewhere it returns the plain line that is due, if one is.
+    fn due(&self, now: Instant) -> Option<String> {
+        let mut st = self.state.lock().ok()?;
+        let elapsed = now.checked_duration_since(st.started?)?;
+        if elapsed < FIRST_REPORT {
+            return None;
+        }
+        if self.terminal {
+            if st.bar.is_none() {
+                let bar = new_bar(st.last.as_ref());
+                st.bar = Some(bar);
+            }
+            return None;
         }
         if st
             .last_plain
-            .is_some_and(|last| now.duration_since(last) < PLAIN_EVERY)
+            .is_some_and(|last| now.saturating_duration_since(last) < PLAIN_EVERY)
         {
-            return;
+            return None;
         }
         st.last_plain = Some(now);
-        let secs = now.duration_since(self.started).as_secs_f64().max(1e-9);
-        let rate = p.done as f64 / secs;
-        let line = match p.total {
-            Some(t) => {
-                let left = t.saturating_sub(p.done) as f64 / rate.max(1e-9);
-                format!(
-                    "{}: {}/{t} ({:.1}%), {:.0}/s, elapsed {:.0} s, eta {:.0} s",
-                    p.task,
-                    p.done,
-                    100.0 * p.done as f64 / (t.max(1) as f64),
-                    rate,
-                    secs,
-                    left
-                )
-            }
-            None => format!("{}: {}, elapsed {:.0} s", p.task, p.done, secs),
-        };
-        use std::io::Write;
-        let _ = writeln!(std::io::stderr(), "{line}");
+        Some(plain_line(st.last.as_ref(), elapsed))
     }
 
-    /// Clears the bar.
+    /// Begins a new piece of work (the next line of a batch): the two seconds start again.
+    pub fn begin(&self) {
+        if let Ok(mut st) = self.state.lock() {
+            st.started = Some(Instant::now());
+            st.last_plain = None;
+            st.last = None;
+        }
+    }
+
+    /// Ends the current work and clears the bar.
     pub fn finish(&self) {
         if let Ok(mut st) = self.state.lock() {
+            st.started = None;
+            st.last = None;
             if let Some(b) = st.bar.take() {
                 b.finish_and_clear();
             }
         }
+    }
+}
+
+/// A bar for a known total, else a spinner, already showing the last report.
+fn new_bar(last: Option<&Progress>) -> ProgressBar {
+    let bar = match last.and_then(|p| p.total) {
+        Some(t) => {
+            let b = ProgressBar::new(t);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {msg} ({per_sec}, eta {eta})",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            b
+        }
+        None => {
+            let b = ProgressBar::new_spinner();
+            b.set_style(
+                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg} {pos}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            b
+        }
+    };
+    match last {
+        Some(p) => {
+            bar.set_message(p.task.clone());
+            bar.set_position(p.done);
+        }
+        None => bar.set_message("working"),
+    }
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// The plain progress line: the last figures reported, or that work goes on.
+fn plain_line(last: Option<&Progress>, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64().max(1e-9);
+    match last {
+        Some(p) => {
+            let rate = p.done as f64 / secs;
+            match p.total {
+                Some(t) => {
+                    let left = t.saturating_sub(p.done) as f64 / rate.max(1e-9);
+                    format!(
+                        "{}: {}/{t} ({:.1}%), {:.0}/s, elapsed {:.0} s, eta {:.0} s",
+                        p.task,
+                        p.done,
+                        100.0 * p.done as f64 / (t.max(1) as f64),
+                        rate,
+                        secs,
+                        left
+                    )
+                }
+                None => format!("{}: {}, elapsed {:.0} s", p.task, p.done, secs),
+            }
+        }
+        None => format!("working, elapsed {secs:.0} s"),
     }
 }
 
@@ -203,4 +279,54 @@ pub fn parse_bytes(flag: &str, text: &str) -> Result<u64, Failure> {
                 "{flag} {text}: expected a size such as 500M, 8G or 1000000"
             ))
         })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn plain() -> Reporter {
+        Reporter {
+            terminal: false,
+            state: Mutex::new(ReporterState {
+                started: Some(Instant::now()),
+                bar: None,
+                last_plain: None,
+                last: None,
+            }),
+        }
+    }
+
+    /// Off a terminal, a line is due at two seconds even when the engine reported nothing
+    /// (issue 18: a period search or a count ran for minutes without a word), then every ten
+    /// seconds, with the last figures reported; nothing before two seconds or after the end.
+    #[test]
+    fn a_line_is_due_at_two_seconds_with_or_without_reports() {
+        let r = plain();
+        let t0 = r.state.lock().unwrap().started.unwrap();
+        assert_eq!(r.due(t0 + Duration::from_millis(1900)), None);
+        assert_eq!(
+            r.due(t0 + Duration::from_millis(2100)).as_deref(),
+            Some("working, elapsed 2 s")
+        );
+        assert_eq!(r.due(t0 + Duration::from_secs(5)), None);
+        r.report(&Progress {
+            task: "values of tb[0.6]".into(),
+            done: 50,
+            total: Some(100),
+        });
+        let line = r.due(t0 + Duration::from_millis(12_200)).unwrap();
+        assert!(
+            line.starts_with("values of tb[0.6]: 50/100 (50.0%)"),
+            "{line}"
+        );
+        r.finish();
+        assert_eq!(r.due(t0 + Duration::from_secs(40)), None);
+        // A batch's next line starts the two seconds again.
+        r.begin();
+        let t1 = r.state.lock().unwrap().started.unwrap();
+        assert_eq!(r.due(t1 + Duration::from_secs(1)), None);
+        assert!(r.due(t1 + Duration::from_secs(3)).is_some());
+    }
 }

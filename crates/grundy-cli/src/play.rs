@@ -7,7 +7,7 @@
 //! ("interrupted: game abandoned", exit status 130 as for any program stopped by SIGINT); no
 //! raw terminal mode is used, so nothing needs restoring.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use grundy::play::{self, Engine, MoveList, PLAY_BUDGET};
 use grundy::position::Position;
@@ -15,6 +15,9 @@ use grundy::solve::Limits;
 use grundy::Play;
 
 use crate::failure::Failure;
+
+/// The longest move read from standard input (a position of a million heaps fits).
+const MAX_LINE: u64 = 64 << 20;
 
 /// The most moves listed with numbers; the other moves are typed as positions or `a -> b`.
 const LIST_CAP: usize = 30;
@@ -77,7 +80,11 @@ pub fn run(
             return Ok(());
         }
         if !human {
-            let Some(c) = engine.choose(&pos)? else {
+            // The engine's search may take seconds: show that it works.
+            let thinking = crate::context::Reporter::new();
+            let chosen = engine.choose(&pos);
+            thinking.finish();
+            let Some(c) = chosen? else {
                 continue;
             };
             pos = c.mv.apply(&pos);
@@ -89,8 +96,13 @@ pub fn run(
         print_moves(&pos, &list)?;
         loop {
             prompt("your move> ")?;
-            let mut line = String::new();
-            match input.read_line(&mut line) {
+            // A line is read up to a limit, so that endless input (/dev/zero) is an error,
+            // not an allocation that grows until the process aborts.
+            let mut bytes = Vec::new();
+            match (&mut input)
+                .take(MAX_LINE + 1)
+                .read_until(b'\n', &mut bytes)
+            {
                 Ok(0) => {
                     say("\nend of input: game abandoned")?;
                     return Ok(());
@@ -102,6 +114,12 @@ pub fn run(
                     )))
                 }
             }
+            if bytes.len() as u64 > MAX_LINE {
+                return Err(Failure::Limit(format!(
+                    "a move on standard input is longer than the limit of {MAX_LINE} bytes"
+                )));
+            }
+            let line = String::from_utf8_lossy(&bytes);
             let entry = line.trim();
             match entry {
                 "quit" | "q" | "exit" => {
@@ -121,7 +139,10 @@ pub fn run(
                     if !hint {
                         say("hints are off: start the game with --hint to use them")?;
                     } else {
-                        match engine.hint(&pos)? {
+                        let thinking = crate::context::Reporter::new();
+                        let hint = engine.hint(&pos);
+                        thinking.finish();
+                        match hint? {
                             Some(c) => say(&format!(
                                 "hint: {}    ({}, a winning move)",
                                 shown(&c.mv.apply(&pos)),

@@ -5,7 +5,9 @@
 //! whole heap" (only when it has exactly `k` tokens), 2 means "leave one nonempty heap",
 //! 4 means "leave two nonempty heaps" and 8 means "leave three nonempty heaps".
 //! A `!` after a digit requires the heaps left to be pairwise unequal (`4!.0` is Grundy's
-//! game), and a bracketed block repeats forever (`0.[3]` is Nim).
+//! game), and a bracketed block repeats forever (`0.[3]` is Nim). A run of one digit may
+//! be written with its length in braces: `0.0{999}7` is `0.` then 999 zeros then `7` (HDU 3980
+//! with m = 1000); the canonical form uses a run wherever it is shorter than the digits.
 
 use std::fmt;
 use std::str::FromStr;
@@ -79,6 +81,62 @@ pub struct Move {
     pub parts: Vec<u64>,
 }
 
+/// The most digits a code may have once its runs are spelled out (a run `0{999}` counts 999):
+/// the kernels keep a few bytes per digit, and no known game needs more.
+pub const MAX_CODE_DIGITS: usize = 1_000_000;
+
+/// A run shorter than this is printed digit by digit (`0.00007`); from it on, as `0{5}`
+/// (only where the run notation is shorter than the digits it stands for).
+fn run_is_shorter(len: usize, distinct: bool) -> bool {
+    let digit = if distinct { 2 } else { 1 };
+    len * digit > digit + 2 + len.to_string().len()
+}
+
+/// Reads the run count `{N}` that starts at `chars[open]` (a `{`).
+///
+/// Returns: N and the position after the `}`; N may be 0 (the digit is dropped), so that a
+/// program can write `0{m-1}7` for every m >= 1.
+fn parse_run(chars: &[char], open: usize) -> Result<(usize, usize), CodeError> {
+    let mut pos = open + 1;
+    let mut n: usize = 0;
+    let mut any = false;
+    while let Some(&c) = chars.get(pos) {
+        match c.to_digit(10) {
+            Some(d) => {
+                any = true;
+                n = n
+                    .checked_mul(10)
+                    .and_then(|n| n.checked_add(d as usize))
+                    .filter(|&n| n <= MAX_CODE_DIGITS)
+                    .ok_or_else(|| {
+                        CodeError::new(
+                            open + 1,
+                            format!(
+                                "a run is longer than the limit of {MAX_CODE_DIGITS} digits; use \
+                                 a shorter run"
+                            ),
+                        )
+                    })?;
+                pos += 1;
+            }
+            None if c == '}' && any => return Ok((n, pos + 1)),
+            None => {
+                return Err(CodeError::new(
+                    pos,
+                    format!(
+                        "expected the decimal length of the run and '}}', as in 0{{999}}, found \
+                         {c:?}"
+                    ),
+                ))
+            }
+        }
+    }
+    Err(CodeError::new(
+        open,
+        "unbalanced '{': expected the length of the run and '}', as in 0{999}",
+    ))
+}
+
 fn digit_value(c: char) -> Option<u8> {
     c.to_digit(16).and_then(|d| u8::try_from(d).ok())
 }
@@ -93,12 +151,15 @@ impl Code {
     /// Arguments: `text`, the code; digits are hexadecimal (`0`-`9`, `a`-`f`, either
     /// case), a `!` may follow any digit, one bracketed repeating block may end the code.
     /// A code may start with the point, which means `d0 = 0` (Winning Ways writes `·07`).
+    /// After the point, a digit (with its `!`) followed by `{N}` stands for N copies of it
+    /// (`0.0{999}7`; N may be 0); the code spelled out has at most [`MAX_CODE_DIGITS`]
+    /// digits.
     ///
     /// Returns: the canonical code, or a [`CodeError`] naming the character offset and
-    /// what was expected (a missing point, an invalid digit, an unbalanced bracket, a
-    /// digit before the point that would allow a pass).
+    /// what was expected (a missing point, an invalid digit, an unbalanced bracket or
+    /// brace, a digit before the point that would allow a pass, a run over the limit).
     ///
-    /// Complexity: linear in the length of `text`.
+    /// Complexity: linear in the length of the code spelled out.
     ///
     /// Example:
     /// ```
@@ -106,6 +167,9 @@ impl Code {
     /// let kayles = Code::parse("0.770").unwrap();
     /// assert_eq!(kayles.to_string(), "0.77");
     /// assert!(Code::parse("0.7x").is_err());
+    /// let paint = Code::parse("0.0{999}7").unwrap();
+    /// assert_eq!(paint.max_take(), Some(1000));
+    /// assert_eq!(paint.to_string(), "0.0{999}7");
     /// ```
     pub fn parse(text: &str) -> Result<Code, CodeError> {
         let chars: Vec<char> = text.chars().collect();
@@ -140,6 +204,13 @@ impl Code {
                 if chars.get(pos) == Some(&'!') {
                     distinct = true;
                     pos += 1;
+                }
+                if chars.get(pos) == Some(&'{') {
+                    return Err(CodeError::new(
+                        pos,
+                        "the part before the point is one digit: a run such as 0{5} may only \
+                         follow the point",
+                    ));
                 }
                 finite.push(Digit { bits, distinct });
             }
@@ -197,6 +268,15 @@ impl Code {
                 '!' => {
                     return Err(CodeError::new(pos, "'!' must follow a digit"));
                 }
+                '{' => {
+                    return Err(CodeError::new(
+                        pos,
+                        "'{' must follow a digit: a run is written like 0{999}",
+                    ));
+                }
+                '}' => {
+                    return Err(CodeError::new(pos, "'}' without a matching '{'"));
+                }
                 _ => {
                     let bits = digit_value(c).ok_or_else(|| {
                         CodeError::new(
@@ -206,6 +286,7 @@ impl Code {
                             ),
                         )
                     })?;
+                    let start = pos;
                     pos += 1;
                     let mut distinct = false;
                     if chars.get(pos) == Some(&'!') {
@@ -213,11 +294,25 @@ impl Code {
                         pos += 1;
                     }
                     let d = Digit { bits, distinct };
-                    if in_repeat {
-                        repeat.push(d);
-                    } else {
-                        finite.push(d);
+                    let times = match chars.get(pos) {
+                        Some('{') => {
+                            let (times, next) = parse_run(&chars, pos)?;
+                            pos = next;
+                            times
+                        }
+                        _ => 1,
+                    };
+                    if finite.len() + repeat.len() + times > MAX_CODE_DIGITS {
+                        return Err(CodeError::new(
+                            start,
+                            format!(
+                                "the code is longer than the limit of {MAX_CODE_DIGITS} digits; \
+                                 use a shorter run"
+                            ),
+                        ));
                     }
+                    let target = if in_repeat { &mut repeat } else { &mut finite };
+                    target.extend(std::iter::repeat(d).take(times));
                 }
             }
         }
@@ -443,16 +538,30 @@ impl fmt::Display for Code {
             }
             Ok(())
         };
+        // Runs of one digit are written `d{n}` where that is shorter, so that a code with
+        // a thousand zeros prints (and names its ruleset) in a few characters.
+        let write_digits = |f: &mut fmt::Formatter<'_>, ds: &[Digit]| -> fmt::Result {
+            let mut i = 0;
+            while i < ds.len() {
+                let len = ds[i..].iter().take_while(|d| **d == ds[i]).count();
+                write_digit(f, &ds[i])?;
+                if run_is_shorter(len, ds[i].distinct) {
+                    write!(f, "{{{len}}}")?;
+                } else {
+                    for d in &ds[i + 1..i + len] {
+                        write_digit(f, d)?;
+                    }
+                }
+                i += len;
+            }
+            Ok(())
+        };
         write_digit(f, &self.finite[0])?;
         write!(f, ".")?;
-        for d in &self.finite[1..] {
-            write_digit(f, d)?;
-        }
+        write_digits(f, &self.finite[1..])?;
         if !self.repeat.is_empty() {
             write!(f, "[")?;
-            for d in &self.repeat {
-                write_digit(f, d)?;
-            }
+            write_digits(f, &self.repeat)?;
             write!(f, "]")?;
         } else if self.finite.len() == 1 {
             // "0." alone reads like a typo; "0.0" is the game with no move.
@@ -513,6 +622,92 @@ mod tests {
         assert_eq!(e("2.0"), Some(0));
         assert_eq!(e("0.7é"), Some(3));
         assert_eq!(e("é.7x"), Some(0));
+    }
+
+    /// The run shorthand `d{n}` parses to the spelled-out code and prints where shorter.
+    #[test]
+    fn runs_of_one_digit() {
+        let spelled = format!("0.{}7", "0".repeat(999));
+        let paint = Code::parse("0.0{999}7").unwrap();
+        assert_eq!(paint, Code::parse(&spelled).unwrap());
+        assert_eq!(paint.max_take(), Some(1000));
+        assert_eq!(paint.digit_at(1000), (7, false));
+        assert_eq!(paint.digit_at(999), (0, false));
+        assert_eq!(paint.to_string(), "0.0{999}7");
+        assert_eq!(Code::parse(&spelled).unwrap().to_string(), "0.0{999}7");
+        // Only where the run is shorter than its digits.
+        assert_eq!(canon("0.00007"), "0.00007");
+        assert_eq!(canon("0.000007"), "0.0{5}7");
+        assert_eq!(canon("0.0{4}7"), "0.00007");
+        assert_eq!(canon("0.4!4!4!"), "0.4!{3}");
+        assert_eq!(canon("0.4!{2}"), "0.4!4!");
+        assert_eq!(canon("0.3{7}1"), "0.3{7}1");
+        assert_eq!(canon("0.[0{9}3]"), "0.[0{9}3]");
+        assert_eq!(canon("0.[3{6}]"), "0.[3]");
+        assert_eq!(canon("0.7{10}[7]"), "0.[7]");
+        assert_eq!(canon("0.0{0}7"), "0.7");
+        assert_eq!(canon("0.0{2}1{2}"), "0.0011");
+        assert_eq!(canon("0.f{12}"), "0.f{12}");
+        assert_eq!(canon("0.0{1000}"), "0.0");
+    }
+
+    #[test]
+    fn run_errors_carry_offsets() {
+        let e = |s: &str| Code::parse(s).err().map(|e| e.offset);
+        assert_eq!(e("0.{3}"), Some(2));
+        assert_eq!(e("0.0{}7"), Some(4));
+        assert_eq!(e("0.0{3"), Some(3));
+        assert_eq!(e("0.0{x}"), Some(4));
+        assert_eq!(e("0.0{-1}"), Some(4));
+        assert_eq!(e("0.}"), Some(2));
+        assert_eq!(e("0{2}.7"), Some(1));
+        assert_eq!(e("0.[{2}]"), Some(3));
+        assert_eq!(e("0.[3{0}]"), Some(7));
+        assert_eq!(e("0.0{99999999999999999999999}7"), Some(4));
+        assert_eq!(e("0.0{1000001}7"), Some(4));
+        assert_eq!(e("0.0{999999}7{2}"), Some(11));
+        assert!(Code::parse("0.0{999998}7").is_ok());
+    }
+
+    proptest::proptest! {
+        /// parse(print(c)) == c, and a code written with runs equals the code spelled out.
+        #[test]
+        fn runs_round_trip(
+            pieces in proptest::collection::vec((0u8..16, proptest::bool::ANY, 0usize..14), 0..6),
+            block in proptest::collection::vec((0u8..16, 0usize..9), 0..3),
+        ) {
+            let digit = |b: u8, bang: bool| {
+                let mut d = format!("{b:x}");
+                if bang {
+                    d.push('!');
+                }
+                d
+            };
+            let (mut short, mut long) = ("0.".to_string(), "0.".to_string());
+            for &(b, bang, n) in &pieces {
+                short.push_str(&format!("{}{{{n}}}", digit(b, bang)));
+                long.push_str(&digit(b, bang).repeat(n));
+            }
+            if block.iter().any(|&(_, n)| n > 0) {
+                short.push('[');
+                long.push('[');
+                for &(b, n) in &block {
+                    short.push_str(&format!("{b:x}{{{n}}}"));
+                    long.push_str(&format!("{b:x}").repeat(n));
+                }
+                short.push(']');
+                long.push(']');
+            }
+            let a = Code::parse(&short).unwrap();
+            let b = Code::parse(&long).unwrap();
+            proptest::prop_assert_eq!(&a, &b);
+            let printed = a.to_string();
+            proptest::prop_assert_eq!(Code::parse(&printed).unwrap(), a.clone());
+            proptest::prop_assert!(printed.chars().count() <= long.chars().count().max(4));
+            for n in 0..12 {
+                proptest::prop_assert_eq!(a.options(n), b.options(n));
+            }
+        }
     }
 
     #[test]

@@ -209,7 +209,10 @@ fn heap_window(
             let proven = p.proven;
             (Some(p), proven)
         }
-        None => (seen_period(&table.values.to_vec()), false),
+        None if table.values.len() <= SEEN_PERIOD_LIMIT => {
+            (seen_period(&table.values.to_vec()), false)
+        }
+        None => (None, false),
     };
     if let Some(p) = period {
         let how = if proven {
@@ -251,9 +254,18 @@ fn heap_window(
     Ok(e)
 }
 
-/// The least period of a table with a preperiod at most a third of it, seen in the values.
+/// The longest table searched by [`seen_period`]: its search tries every pair of period and
+/// preperiod, so a table of 10^6 values (Officers, which has no known period) would take
+/// hours; the heap kernels' own period search has already looked at longer tables.
+const SEEN_PERIOD_LIMIT: usize = 4096;
+
+/// The least period of a table with a preperiod at most a third of it, seen in the values
+/// (tables of at most [`SEEN_PERIOD_LIMIT`] values).
 fn seen_period(values: &[u32]) -> Option<Period> {
     let n = values.len();
+    if n > SEEN_PERIOD_LIMIT {
+        return None;
+    }
     for p in 1..=n / 3 {
         for pre in 0..=n / 3 {
             if (pre..n - p).all(|i| values[i] == values[i + p]) {

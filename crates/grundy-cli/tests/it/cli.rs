@@ -437,3 +437,62 @@ fn misere_search_of_a_huge_heap_stops_at_the_limit_quickly() {
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(stderr(&out).contains("--max-nodes"));
 }
+
+/// Lasker's Nim (a closed form) has its winning moves counted and listed exactly at any size
+/// (issue 18: a heap of 10^9 + 1 reported 0 winning moves, or no count). The counts are those
+/// of a plain scan of every move: 64 for `tb[4.[3]](1002) + *1004`, 17 for `(5000) + *4993`.
+#[test]
+fn lasker_nim_winning_moves_are_counted_at_any_size() {
+    for (expr, want) in [
+        ("tb[4.[3]](1002) + *1004", 64u32),
+        ("tb[4.[3]](5000) + *4993", 17),
+        ("tb[8.[3]](1002) + *1003", 666),
+    ] {
+        let j = json(&grundy(&["analyze", "--json", "--no-remoteness", expr]));
+        assert_eq!(j["winning_moves_total"], want, "{expr}: {j}");
+        assert!(j.get("winning_moves_note").is_none(), "{expr}: {j}");
+    }
+    // A heap of 300 digits: every split listed leads to a P-position, and the count is exact.
+    let big = format!("tb[4.[3]](1{}) + *6", "0".repeat(300));
+    let j = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--no-remoteness",
+        "--max-moves",
+        "5",
+        &big,
+    ]));
+    assert_eq!(j["outcome"], "N", "{j}");
+    assert!(j["winning_moves_total"].is_number(), "{j}");
+    assert!(j.get("winning_moves_note").is_none(), "{j}");
+    for m in j["winning_moves"].as_array().unwrap() {
+        let to = m["to"].as_str().unwrap();
+        let a = json(&grundy(&["analyze", "--json", "--no-remoteness", to]));
+        assert_eq!(a["outcome"], "P", "{to}");
+    }
+}
+
+/// The run shorthand of take-and-break codes (HDU 3980 with m = 1000 needs 999 zeros) names
+/// the same ruleset as the code spelled out, and prints compactly.
+#[test]
+fn code_runs_name_the_spelled_out_ruleset() {
+    let spelled = format!("tb[0.{}7](2500)", "0".repeat(999));
+    let a = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--no-remoteness",
+        "tb[0.0{999}7](2500)",
+    ]));
+    let b = json(&grundy(&["analyze", "--json", "--no-remoteness", &spelled]));
+    assert_eq!(a["game"], "tb[0.0{999}7](2500)");
+    assert_eq!(a, b);
+    // Painting m = 1000 beads of a chain of 2500: the first move leaves a line of 1500, from
+    // which one move leaves two lines with no room for another (values 0), so G(1500) = 1.
+    let c = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--no-remoteness",
+        "tb[0.0{999}7](1500)",
+    ]));
+    assert_eq!(c["nimber"], 1, "{c}");
+}

@@ -243,6 +243,15 @@ fn endless_input_is_refused_at_once() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    // And so has a move typed in `play` (it used to grow until the allocation failed).
+    let o = bin()
+        .args(["play", "nim(3,4,5)"])
+        .stdin(fs::File::open("/dev/zero").unwrap())
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("longer than"), "{}", stderr(&o));
 }
 
 #[test]

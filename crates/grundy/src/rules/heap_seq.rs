@@ -20,6 +20,265 @@ pub struct ClosedForm {
     /// the preimages of `v` that the formula's shape allows), so that the moves of a heap of
     /// any size to a given value are found without scanning.
     pub preimages: fn(&BigUint) -> Vec<BigUint>,
+    /// The formula's shape in binary, when it is `G(x) = 1 + L(x - 1)` with `L` changing
+    /// only low bits: then the splits of a heap of any size are counted and listed exactly
+    /// (see [`closed_splits`]).
+    pub low_bits: Option<LowBits>,
+}
+
+/// A closed form `G(x) = 1 + L(x - 1)` for `x >= 1` (and `G(0) = 0`), where `L(y)` replaces
+/// the low `width` bits of `y` by `map[y mod 2^width]` and keeps the others: Nim (width 0),
+/// Lasker's Nim (width 2, 2 and 3 swapped), take-or-split-in-three `8.[3]` (width 3, 6 and 7
+/// swapped).
+#[derive(Clone, Copy, Debug)]
+pub struct LowBits {
+    /// How many low bits `L` changes (at most 4).
+    pub width: u32,
+    /// The new low bits, indexed by the old ones (`2^width` entries, each below `2^width`).
+    pub map: &'static [u8],
+}
+
+impl LowBits {
+    /// `G(x)` by this shape (a check for the tests; the families keep their own formula).
+    #[cfg(test)]
+    pub fn value(&self, x: &BigUint) -> BigUint {
+        if x.is_zero() {
+            return BigUint::zero();
+        }
+        let y = x - 1u32;
+        let mask = (1u32 << self.width) - 1;
+        let low = (&y & BigUint::from(mask)).to_u32().unwrap_or(0);
+        let high = &y - low;
+        high + u32::from(self.map[low as usize]) + 1u32
+    }
+}
+
+/// The heaps above which [`closed_splits`] gives up (its work grows with the square of the
+/// bits: counts of a thousand digits add numbers of a thousand digits).
+pub const CLOSED_SPLIT_BITS: u64 = 1 << 13;
+
+/// The splits of a heap `m` into `parts` (2 or 3) nonempty heaps `x1 <= x2 (<= x3)` (strictly
+/// increasing when `distinct`) whose values under the closed form `low` XOR to `target`:
+/// their exact count and at most `cap` of them (sorted).
+///
+/// Arguments: the shape of the closed form, the heap left to split, the number of parts, the
+/// `!` of the digit, the target value, how many to list, the limits.
+/// Returns: `Ok(None)` when `m` has more than [`CLOSED_SPLIT_BITS`] bits.
+/// Complexity: a digit automaton over the bits of `m - parts`, least significant first, whose
+/// state is the carry of the sum, the pending `+1` of each part's value and the order of
+/// consecutive parts: O(B * S * 2^(parts-1)) additions of counts of up to B bits, B the bits
+/// of `m`, S = 24 states for two parts and 216 for three; listing walks the automaton back
+/// from its accepting states, O(cap * B) more.
+/// Example: Lasker's Nim, heap 7 split in two to value 0: 1 + 6 has values 1 and 5; 2 + 5 has
+/// 2 and 5; 3 + 4 has 4 and 3: none is 0, so the count is 0.
+pub fn closed_splits(
+    low: LowBits,
+    m: &BigUint,
+    parts: usize,
+    distinct: bool,
+    target: &BigUint,
+    cap: usize,
+    limits: &Limits,
+) -> Result<Option<Counted>, Error> {
+    let k = parts;
+    if !(2..=3).contains(&k) || low.width > 4 || low.map.len() != 1 << low.width {
+        return Ok(None);
+    }
+    if m.bits() > CLOSED_SPLIT_BITS {
+        return Ok(None);
+    }
+    if *m < BigUint::from(k) {
+        return Ok(Some((Vec::new(), Some(BigUint::zero()))));
+    }
+    // Work with y_j = x_j - 1 >= 0, which sum to M = m - k, and G(x_j) = 1 + L(y_j).
+    let big_m = m - k;
+    let w = low.width as usize;
+    let len = big_m.bits().max(target.bits()) as usize + 3;
+    let m_bit = |i: usize| u32::from(big_m.bit(i as u64));
+    let t_bit = |i: usize| u32::from(target.bit(i as u64));
+    let cmp_count = 3usize.pow(k as u32 - 1);
+    let states = k * (1 << k) * cmp_count;
+    // State: carry of the sum (0..k), pending +1 of each part (k bits), and for each pair
+    // of consecutive parts 0 (equal so far), 1 (less), 2 (greater).
+    let encode = |c: usize, gc: usize, cmp: &[usize]| -> usize {
+        let code = cmp.iter().rev().fold(0, |acc, &x| acc * 3 + x);
+        (c * (1 << k) + gc) * cmp_count + code
+    };
+    let decode = |s: usize| -> (usize, usize, Vec<usize>) {
+        let mut code = s % cmp_count;
+        let rest = s / cmp_count;
+        let cmp = (0..k - 1)
+            .map(|_| {
+                let x = code % 3;
+                code /= 3;
+                x
+            })
+            .collect();
+        (rest / (1 << k), rest % (1 << k), cmp)
+    };
+    let order = |a: u32, b: u32, old: usize| match a.cmp(&b) {
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Greater => 2,
+        std::cmp::Ordering::Equal => old,
+    };
+    // One bit above the low ones: choose the bits of the first k - 1 parts, the last follows
+    // from the sum. Returns the next state and the bits of every part.
+    let step = |s: usize, choice: usize, i: usize| -> Option<(usize, usize)> {
+        let (c, gc, cmp) = decode(s);
+        let mut bits = [0u32; 3];
+        let mut sum = c as u32;
+        for (j, b) in bits.iter_mut().enumerate().take(k - 1) {
+            *b = ((choice >> j) & 1) as u32;
+            sum += *b;
+        }
+        bits[k - 1] = (m_bit(i) ^ sum) & 1;
+        sum += bits[k - 1];
+        let mut xor = 0;
+        let mut ngc = 0;
+        for (j, &b) in bits.iter().enumerate().take(k) {
+            let g = b + ((gc >> j) & 1) as u32;
+            xor ^= g & 1;
+            ngc |= ((g >> 1) as usize) << j;
+        }
+        if xor != t_bit(i) {
+            return None;
+        }
+        let ncmp: Vec<usize> = (0..k - 1)
+            .map(|j| order(bits[j], bits[j + 1], cmp[j]))
+            .collect();
+        let mask = bits
+            .iter()
+            .take(k)
+            .enumerate()
+            .fold(0, |acc, (j, &b)| acc | (b as usize) << j);
+        Some((encode((sum >> 1) as usize, ngc, &ncmp), mask))
+    };
+    let accept = |s: usize| {
+        let (c, gc, cmp) = decode(s);
+        c == 0 && gc == 0 && cmp.iter().all(|&x| x == 1 || (x == 0 && !distinct))
+    };
+    // The low bits: every choice of the first k - 1 parts' low bits.
+    let low_mask = (1usize << w) - 1;
+    let m_low = (&big_m & BigUint::from(low_mask)).to_usize().unwrap_or(0);
+    let t_low = (target & BigUint::from(low_mask)).to_usize().unwrap_or(0);
+    let mut starts: Vec<(usize, [usize; 3])> = Vec::new();
+    for combo in 0..1usize << (w * (k - 1)) {
+        let mut lows = [0usize; 3];
+        let mut sum = 0;
+        for (j, l) in lows.iter_mut().enumerate().take(k - 1) {
+            *l = (combo >> (w * j)) & low_mask;
+            sum += *l;
+        }
+        lows[k - 1] = (m_low + (k << w) - sum % (1 << w)) & low_mask;
+        sum += lows[k - 1];
+        let carry = (sum - m_low) >> w;
+        let mut xor = 0;
+        let mut gc = 0;
+        for (j, &l) in lows.iter().enumerate().take(k) {
+            let g = usize::from(low.map[l]) + 1;
+            xor ^= g & low_mask;
+            gc |= (g >> w) << j;
+        }
+        if xor != t_low {
+            continue;
+        }
+        let cmp: Vec<usize> = (0..k - 1)
+            .map(|j| order(lows[j] as u32, lows[j + 1] as u32, 0))
+            .collect();
+        starts.push((encode(carry, gc, &cmp), lows));
+    }
+    // Count forward, bit by bit.
+    let mut layer = vec![BigUint::zero(); states];
+    for (s, _) in &starts {
+        layer[*s] += 1u32;
+    }
+    let choices = 1usize << (k - 1);
+    for i in w..len {
+        if i % 64 == 0 {
+            limits.check()?;
+        }
+        let mut next = vec![BigUint::zero(); states];
+        for (s, count) in layer.iter().enumerate() {
+            if count.is_zero() {
+                continue;
+            }
+            for choice in 0..choices {
+                if let Some((n, _)) = step(s, choice, i) {
+                    next[n] += count;
+                }
+            }
+        }
+        layer = next;
+    }
+    let total: BigUint = layer
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| accept(*s))
+        .map(|(_, c)| c)
+        .sum();
+    if cap == 0 || total.is_zero() {
+        return Ok(Some((Vec::new(), Some(total))));
+    }
+    // Which states can still reach an accepting one, bit by bit from the top.
+    let mut feasible = vec![vec![false; states]; len - w + 1];
+    for (s, f) in feasible[len - w].iter_mut().enumerate() {
+        *f = accept(s);
+    }
+    for i in (w..len).rev() {
+        if i % 64 == 0 {
+            limits.check()?;
+        }
+        for s in 0..states {
+            let ok =
+                (0..choices).any(|c| step(s, c, i).is_some_and(|(n, _)| feasible[i + 1 - w][n]));
+            feasible[i - w][s] = ok;
+        }
+    }
+    // Walk the feasible paths (an explicit stack: the depth is the number of bits).
+    let mut found: Vec<Vec<BigUint>> = Vec::new();
+    for (s0, lows) in &starts {
+        if found.len() >= cap {
+            break;
+        }
+        if !feasible[0][*s0] {
+            continue;
+        }
+        // Frames: state, next choice to try, and the bits of the parts that led here.
+        let mut stack: Vec<(usize, usize, usize)> = vec![(*s0, 0, 0)];
+        while found.len() < cap && !stack.is_empty() {
+            let level = w + stack.len() - 1;
+            let Some(top) = stack.last_mut() else {
+                break;
+            };
+            let (s, c) = (top.0, top.1);
+            top.1 += 1;
+            if level == len {
+                let mut xs = Vec::with_capacity(k);
+                for (j, &l) in lows.iter().enumerate().take(k) {
+                    let bits: Vec<u8> = stack[1..].iter().map(|f| ((f.2 >> j) & 1) as u8).collect();
+                    let high = BigUint::from_radix_le(&bits, 2).unwrap_or_default();
+                    xs.push((high << w) + l + 1u32);
+                }
+                found.push(xs);
+                stack.pop();
+                continue;
+            }
+            if c >= choices {
+                stack.pop();
+                continue;
+            }
+            if let Some((n, mask)) = step(s, c, level) {
+                if feasible[level + 1 - w][n] {
+                    stack.push((n, 0, mask));
+                }
+            }
+            if found.len().is_multiple_of(64) {
+                limits.check()?;
+            }
+        }
+    }
+    found.sort();
+    Ok(Some((found, Some(total))))
 }
 
 /// Table sizes tried, in order, when a heap beyond the table needs a proven period.
@@ -237,10 +496,47 @@ impl HeapSeq {
             return Err(too_large(self.family, &BigUint::from(n)));
         }
         let task = format!("values of {}", self.rules);
+        let want = n as usize + 1;
+        // A long table of rules with a proven period (Dawson's Kayles is proven at heap 87)
+        // follows from one period of it: no kernel runs to 5 * 10^7.
+        let periodic = if n >= PROBE_SIZES[PROBE_SIZES.len() - 1] {
+            self.proven_period(limits)?
+        } else {
+            None
+        };
+        let have = self.state.read().map(|s| s.values.len()).unwrap_or(0);
+        let shown = match periodic {
+            Some(p) => {
+                let s = self
+                    .state
+                    .read()
+                    .map_err(|_| too_large(self.family, &n.into()))?;
+                repeat_period(&s.values, &p, want, limits)?
+            }
+            // A table already computed (by an earlier query) is cut, not computed again.
+            None if have >= want => {
+                let s = self
+                    .state
+                    .read()
+                    .map_err(|_| too_large(self.family, &n.into()))?;
+                let mut v = s.values.clone();
+                v.truncate(want);
+                v
+            }
+            // Otherwise the table grows from what is already computed (explain asks for the
+            // heap's value, then for a window a few heaps past it).
+            None => {
+                let prefix = self
+                    .state
+                    .read()
+                    .map(|s| s.values.clone())
+                    .unwrap_or_default();
+                with_compute_options(limits, &task, n + 1, |opts| {
+                    grundy_heap::extend(&self.rules, prefix, want, opts)
+                })?
+            }
+        };
         // The period is looked for in exactly the values shown, so that it is reproducible.
-        let shown = with_compute_options(limits, &task, n + 1, |opts| {
-            grundy_heap::values(&self.rules, n as usize + 1, opts)
-        })?;
         let period = grundy_heap::find_period(&self.rules, &shown);
         if let Ok(mut s) = self.state.write() {
             if s.values.len() < shown.len() {
@@ -261,6 +557,59 @@ impl HeapSeq {
         }
         Ok(())
     }
+}
+
+/// The first `want` values of a sequence with the proven period `p` (saltus 0), from a table
+/// that holds at least its preperiod and one period.
+///
+/// Complexity: O(want), checking the limits every 2^20 values; the memory limit is checked
+/// before allocating.
+fn repeat_period(
+    values: &Values,
+    p: &grundy_heap::Period,
+    want: usize,
+    limits: &Limits,
+) -> Result<Values, Error> {
+    let bytes = (want as u64).saturating_mul(values.bytes_per_value() as u64);
+    if bytes > limits.max_memory {
+        return Err(Error::limit(
+            crate::Limit::Memory(limits.max_memory),
+            format!(
+                "a table of {want} values takes {bytes} bytes, above the memory limit of {} \
+                 bytes; ask for fewer values or raise the memory limit",
+                limits.max_memory
+            ),
+        ));
+    }
+    let (n0, per) = (p.preperiod as usize, p.period as usize);
+    if per == 0 || p.saltus != 0 || values.len() < n0 + per {
+        return Err(Error::too_large(
+            "the period does not cover the table asked for; use a smaller table".to_string(),
+        ));
+    }
+    fn fill<T: Copy>(
+        v: &[T],
+        n0: usize,
+        per: usize,
+        want: usize,
+        limits: &Limits,
+    ) -> Result<Vec<T>, Error> {
+        let mut out = Vec::with_capacity(want);
+        out.extend_from_slice(&v[..want.min(n0 + per)]);
+        while out.len() < want {
+            let i = out.len();
+            if i.trailing_zeros() >= 20 {
+                limits.check()?;
+            }
+            out.push(v[n0 + (i - n0) % per]);
+        }
+        Ok(out)
+    }
+    Ok(match values {
+        Values::U8(v) => Values::U8(fill(v, n0, per, want, limits)?),
+        Values::U16(v) => Values::U16(fill(v, n0, per, want, limits)?),
+        Values::U32(v) => Values::U32(fill(v, n0, per, want, limits)?),
+    })
 }
 
 /// One kind of option of a heap, for counting winning moves without listing every option.
@@ -582,6 +931,9 @@ impl HeapSeq {
 
     /// Splits of n - take into a + b + c (1 <= a <= b <= c) with value `target`, scanned
     /// within the budget (three-way splits exist only for heaps within the tables).
+    ///
+    /// The scan reads the table directly: a pair (a, b) costs a thirty-second of a look-up of
+    /// the budget, so a heap of 10^5 (8 * 10^8 pairs) is counted in about a second.
     #[allow(clippy::too_many_arguments)]
     fn count_splits3(
         &self,
@@ -593,37 +945,75 @@ impl HeapSeq {
         budget: &mut u64,
         limits: &Limits,
     ) -> Result<(Vec<Vec<BigUint>>, Option<BigUint>), Error> {
-        let Some(m) = n.to_u64().and_then(|n| n.checked_sub(take)) else {
+        let Some(n64) = n.to_u64() else {
             return Ok((Vec::new(), None));
         };
-        let mut moves = Vec::new();
-        let mut count = 0u64;
-        let g = |x: u64| self.value(&BigUint::from(x), limits);
-        let mut a = 1u64;
-        while 3 * a <= m {
-            let ga = g(a)?;
-            let mut b = a;
-            while a + 2 * b <= m {
-                if *budget == 0 {
-                    return Ok((moves, None));
-                }
-                *budget -= 1;
-                let c = m - a - b;
-                if !(distinct && (a == b || b == c)) && &(&ga ^ &g(b)?) ^ &g(c)? == *target {
-                    count += 1;
-                    if moves.len() < cap {
-                        moves.push(vec![a.into(), b.into(), c.into()]);
-                    }
-                }
-                b += 1;
-            }
-            if a.is_multiple_of(256) {
-                limits.check()?;
-            }
-            a += 1;
+        let Some(m) = n64.checked_sub(take) else {
+            return Ok((Vec::new(), Some(BigUint::zero())));
+        };
+        if m < 3 {
+            return Ok((Vec::new(), Some(BigUint::zero())));
         }
-        Ok((moves, Some(BigUint::from(count))))
+        self.ensure(m, limits)?;
+        let s = self.state.read().map_err(|_| too_large(self.family, n))?;
+        let Some(t) = target.to_u64().and_then(|t| u32::try_from(t).ok()) else {
+            // No value of the table is that large.
+            return Ok((Vec::new(), Some(BigUint::zero())));
+        };
+        let mut pairs = budget.saturating_mul(32);
+        let found = match &s.values {
+            Values::U8(v) => scan3(v, m, distinct, t, cap, &mut pairs, limits)?,
+            Values::U16(v) => scan3(v, m, distinct, t, cap, &mut pairs, limits)?,
+            Values::U32(v) => scan3(v, m, distinct, t, cap, &mut pairs, limits)?,
+        };
+        *budget = pairs / 32;
+        let (moves, count) = found;
+        let moves = moves
+            .into_iter()
+            .map(|[a, b, c]| vec![a.into(), b.into(), c.into()])
+            .collect();
+        Ok((moves, count.map(BigUint::from)))
     }
+}
+
+/// The three-way splits of `m` with values XOR `t`, from the table `v` (which holds G(m)):
+/// at most `cap` listed, counted unless the scan passes `pairs`.
+fn scan3<T: Copy + Into<u32>>(
+    v: &[T],
+    m: u64,
+    distinct: bool,
+    t: u32,
+    cap: usize,
+    pairs: &mut u64,
+    limits: &Limits,
+) -> Result<(Vec<[u64; 3]>, Option<u64>), Error> {
+    let m = m as usize;
+    let mut moves = Vec::new();
+    let mut count = 0u64;
+    let mut a = 1usize;
+    while 3 * a <= m {
+        let want = v[a].into() ^ t;
+        let last = (m - a) / 2;
+        let span = (last + 1 - a) as u64;
+        if span > *pairs {
+            return Ok((moves, None));
+        }
+        *pairs -= span;
+        for b in a..=last {
+            let c = m - a - b;
+            if v[b].into() ^ v[c].into() == want && !(distinct && (a == b || b == c)) {
+                count += 1;
+                if moves.len() < cap {
+                    moves.push([a as u64, b as u64, c as u64]);
+                }
+            }
+        }
+        if a.is_multiple_of(64) {
+            limits.check()?;
+        }
+        a += 1;
+    }
+    Ok((moves, Some(count)))
 }
 
 /// The kinds of option of heap `n` under a take-and-break code, in the order of
@@ -697,6 +1087,106 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every split of `m` into `parts` ordered parts with values XOR `target`, one by one.
+    fn brute_splits(
+        low: LowBits,
+        m: u64,
+        parts: usize,
+        distinct: bool,
+        target: u64,
+    ) -> Vec<Vec<u64>> {
+        let g = |x: u64| low.value(&BigUint::from(x)).to_u64().unwrap();
+        let mut out = Vec::new();
+        if parts == 2 {
+            for a in 1..=m / 2 {
+                let b = m - a;
+                if !(distinct && a == b) && g(a) ^ g(b) == target {
+                    out.push(vec![a, b]);
+                }
+            }
+        } else {
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    let c = m - a - b;
+                    if !(distinct && (a == b || b == c)) && g(a) ^ g(b) ^ g(c) == target {
+                        out.push(vec![a, b, c]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// The digit automaton counts and lists exactly the splits a scan finds, for any map
+        /// of the low bits (the families' maps among them).
+        #[test]
+        fn closed_splits_equal_brute_force(
+            width in 0u32..4,
+            seed in proptest::collection::vec(0u8..16, 8),
+            m in 0u64..160,
+            parts in 2usize..4,
+            distinct in proptest::bool::ANY,
+            target in 0u64..300,
+            cap in 0usize..12,
+        ) {
+            let map: Vec<u8> = (0..1usize << width).map(|i| seed[i] % (1 << width)).collect();
+            let low = LowBits { width, map: Box::leak(map.into_boxed_slice()) };
+            let want = brute_splits(low, m, parts, distinct, target);
+            let limits = Limits::default();
+            let (found, count) = closed_splits(
+                low, &BigUint::from(m), parts, distinct, &BigUint::from(target), usize::MAX, &limits,
+            ).unwrap().unwrap();
+            let got: Vec<Vec<u64>> = found
+                .iter()
+                .map(|v| v.iter().map(|x| x.to_u64().unwrap()).collect())
+                .collect();
+            proptest::prop_assert_eq!(count, Some(BigUint::from(want.len())));
+            proptest::prop_assert_eq!(&got, &want);
+            let (some, _) = closed_splits(
+                low, &BigUint::from(m), parts, distinct, &BigUint::from(target), cap, &limits,
+            ).unwrap().unwrap();
+            proptest::prop_assert_eq!(some.len(), cap.min(want.len()));
+            for s in some {
+                let s: Vec<u64> = s.iter().map(|x| x.to_u64().unwrap()).collect();
+                proptest::prop_assert!(want.contains(&s));
+            }
+        }
+    }
+
+    /// A long table of rules with a proven period is that period repeated (no kernel runs to
+    /// the end) and equals the table the kernels compute; a table asked for after a shorter
+    /// one grows from it. Dawson's Kayles and a subtraction game, past the probe sizes.
+    #[test]
+    fn long_tables_follow_from_the_proven_period() {
+        let limits = Limits::default();
+        let n = (1u64 << 20) + 4321;
+        for rules in [
+            HeapRules::Tb(grundy_heap::Code::parse("0.07").unwrap()),
+            HeapRules::parse("sub[2,5,7]").unwrap(),
+        ] {
+            let seq = HeapSeq::new(rules.clone(), "test", None);
+            let t = seq.table(n, &limits).unwrap();
+            let direct =
+                grundy_heap::values(&rules, n as usize + 1, &ComputeOptions::default()).unwrap();
+            assert_eq!(t.values, direct, "{rules}");
+            assert_eq!(
+                t.period,
+                grundy_heap::find_period(&rules, &direct),
+                "{rules}"
+            );
+        }
+        let seq = HeapSeq::new(
+            HeapRules::Tb(grundy_heap::Code::parse("0.6").unwrap()),
+            "t",
+            None,
+        );
+        seq.value(&BigUint::from(3000u32), &limits).unwrap();
+        let t = seq.table(3005, &limits).unwrap();
+        let direct = grundy_heap::values(&seq.rules, 3006, &ComputeOptions::default()).unwrap();
+        assert_eq!(t.values, direct);
     }
 
     /// Counting by residues of the proven period equals counting by scanning the table.

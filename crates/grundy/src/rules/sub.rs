@@ -54,6 +54,7 @@ fn closed_form(set: &SubSet) -> Option<ClosedForm> {
         SubSet::Pow2 => Some(ClosedForm {
             value: |n| n % 3u32,
             preimages: |_| Vec::new(),
+            low_bits: None,
         }),
         _ => None,
     }

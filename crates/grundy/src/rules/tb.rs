@@ -15,7 +15,7 @@ use grundy_heap::{Code, HeapRules};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::heap_seq::{code_kinds, ClosedForm, HeapSeq};
+use super::heap_seq::{closed_splits, code_kinds, ClosedForm, HeapSeq, LowBits};
 use super::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapTable, Opt, ParamError, Ruleset, RulesetRef,
 };
@@ -82,6 +82,10 @@ fn closed_form(code: &Code) -> Option<ClosedForm> {
         "0.[3]" => Some(ClosedForm {
             value: |n| n.clone(),
             preimages: near,
+            low_bits: Some(LowBits {
+                width: 0,
+                map: &[0],
+            }),
         }),
         "4.[3]" => Some(ClosedForm {
             value: |n| match (n % 4u32).to_u32() {
@@ -90,6 +94,11 @@ fn closed_form(code: &Code) -> Option<ClosedForm> {
                 _ => n.clone(),
             },
             preimages: near,
+            // G(x) = 1 + L(x - 1) where L swaps 2 and 3 in the two low bits.
+            low_bits: Some(LowBits {
+                width: 2,
+                map: &[0, 1, 3, 2],
+            }),
         }),
         "8.[3]" => Some(ClosedForm {
             value: |n| match (n % 8u32).to_u32() {
@@ -98,6 +107,11 @@ fn closed_form(code: &Code) -> Option<ClosedForm> {
                 _ => n.clone(),
             },
             preimages: near,
+            // G(x) = 1 + L(x - 1) where L swaps 6 and 7 in the three low bits.
+            low_bits: Some(LowBits {
+                width: 3,
+                map: &[0, 1, 2, 3, 4, 5, 7, 6],
+            }),
         }),
         _ => None,
     }
@@ -247,8 +261,28 @@ fn closed_form_moves(
             moves.push(vec![BigUint::zero()]);
         }
     }
-    // Splits (only d0 = 4 or 8 here: split without taking).
-    let (bits0, _) = code.digit_at(0);
+    // Splits (only d0 = 4 or 8 here: split without taking): counted exactly by the binary
+    // shape of the closed form, at any size within its bound.
+    let (bits0, distinct0) = code.digit_at(0);
+    if let Some(low) = cf.low_bits.filter(|_| bits0 & 12 != 0) {
+        for (bit, parts) in [(4u8, 2usize), (8, 3)] {
+            if bits0 & bit == 0 {
+                continue;
+            }
+            let room = cap - moves.len().min(cap);
+            match closed_splits(low, n, parts, distinct0, &t, room, limits)? {
+                Some((found, c)) => {
+                    moves.extend(found);
+                    count = match (count, c) {
+                        (Some(a), Some(b)) => Some(a + b),
+                        _ => None,
+                    };
+                }
+                None => count = None,
+            }
+        }
+        return Ok(Some((moves, count)));
+    }
     if bits0 & 12 != 0 {
         let kinds = std::iter::once(if bits0 & 4 != 0 {
             super::heap_seq::Kind::Split {
@@ -274,4 +308,44 @@ fn closed_form_moves(
         }
     }
     Ok(Some((moves, count)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The binary shape of each closed form (which the split counting relies on) is the
+    /// formula itself, on small heaps and on heaps past 2^64.
+    #[test]
+    fn low_bits_shapes_are_the_closed_forms() {
+        for text in ["0.[3]", "4.[3]", "8.[3]"] {
+            let code = Code::parse(text).unwrap();
+            let cf = closed_form(&code).unwrap();
+            let low = cf.low_bits.unwrap();
+            let big = BigUint::from(u64::MAX) * 977u32;
+            for x in (0u64..600)
+                .map(BigUint::from)
+                .chain((0u32..40).map(|i| &big + i))
+            {
+                assert_eq!((cf.value)(&x), low.value(&x), "{text} G({x})");
+            }
+        }
+    }
+
+    /// The closed forms equal the values computed by the heap kernels from the rules.
+    #[test]
+    fn closed_forms_equal_the_tables() {
+        for text in ["0.[3]", "4.[3]", "8.[3]"] {
+            let code = Code::parse(text).unwrap();
+            let cf = closed_form(&code).unwrap();
+            let table = grundy_heap::naive_values(&HeapRules::Tb(code.clone()), 120);
+            for (n, v) in table.iter().enumerate() {
+                assert_eq!(
+                    (cf.value)(&BigUint::from(n)),
+                    BigUint::from(*v),
+                    "{text} G({n})"
+                );
+            }
+        }
+    }
 }
