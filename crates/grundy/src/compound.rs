@@ -162,7 +162,7 @@ pub fn part_of(pos: &Position) -> Vec<Component> {
 pub const MAX_OPTIONS: usize = 200_000;
 
 /// Most positions the bounded search for a compound's nim-value may visit.
-pub const VALUE_SEARCH_NODES: usize = 200_000;
+pub const VALUE_SEARCH_NODES: usize = 10_000;
 
 fn limit_options(n: usize) -> Result<(), Error> {
     if n > MAX_OPTIONS {
@@ -584,8 +584,14 @@ impl Ruleset for Compound {
         let budget = limits
             .clone()
             .with_nodes(VALUE_SEARCH_NODES.min(limits.max_nodes));
-        let mut guard = self.memo.lock().unwrap_or_else(|e| e.into_inner());
-        let solver = guard.get_or_insert_with(|| Solver::new(budget.clone()));
+        // A compound nested in one of its own kind asks for values while the outer search
+        // holds the memo: then the inner query searches with a memo of its own.
+        let mut own = None;
+        let mut guard = self.memo.try_lock().ok();
+        let solver = match guard.as_mut() {
+            Some(g) => g.get_or_insert_with(|| Solver::new(budget.clone())),
+            None => own.get_or_insert_with(|| Solver::new(budget.clone())),
+        };
         if solver.len() >= VALUE_SEARCH_NODES / 2 {
             *solver = Solver::new(budget.clone());
         }
@@ -763,11 +769,15 @@ mod tests {
             "select(nim(3), *2) + nim(1)",
             "anti(nim(1), nim(1), nim(2))",
             "conj(conj(nim(1), nim(2)), 0)",
+            "anti(anti(nim(1), nim(2)), nim(1))",
         ] {
             let p = reg.parse(text).unwrap();
             let printed = p.to_string();
             assert_eq!(reg.parse(&printed).unwrap(), p, "{text} -> {printed}");
         }
+        // A compound nested in its own kind is valued (no deadlock on the shared memo).
+        let p = reg.parse("anti(anti(nim(1), nim(2)), nim(1))").unwrap();
+        assert!(crate::analysis::nimber(&p, &Limits::default()).is_ok());
         // conj with an empty part is over at once: a P-position (value 0).
         let p = reg.parse("conj(nim(5), 0)").unwrap();
         assert_eq!(
