@@ -146,6 +146,14 @@ enum Command {
         #[arg(long)]
         timeout: Option<f64>,
     },
+    /// The nim-product a (*) b in Conway's field of nimbers, exact at any size (the value of
+    /// corners(a, b), Turning Corners)
+    NimMul {
+        /// The first factor, e.g. 8 or 2^64
+        a: String,
+        /// The second factor
+        b: String,
+    },
     /// Every ruleset the engine knows, with syntax, rule summary and example
     List {
         /// Print JSON instead of text
@@ -287,6 +295,20 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             let shown: Vec<String> = parts.iter().map(render).collect();
             let mut o = Out::new();
             o.put(&shown.join("\n"))?;
+            o.flush()
+        }
+        Command::NimMul { a, b } => {
+            let factor = |text: &str, what: &str| {
+                grundy::rules::param_number(text, 0, what)
+                    .map_err(|e| Failure::input(format!("{text}: {}", e.message)))
+            };
+            let (x, y) = (
+                factor(&a, "the first factor")?,
+                factor(&b, "the second factor")?,
+            );
+            let p = grundy::rules::coins::nim_product(&x, &y).map_err(|e| Failure::at(e, &a))?;
+            let mut o = Out::new();
+            o.line(&p.to_string())?;
             o.flush()
         }
         Command::List { json } => {

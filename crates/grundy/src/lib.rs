@@ -19,6 +19,7 @@
 
 pub mod analysis;
 pub mod api;
+pub mod compound;
 mod error;
 pub mod explain;
 pub mod explanation;

@@ -158,6 +158,9 @@ impl Component {
         match self {
             Component::Star(n) => n.star(),
             Component::Of(r, c) => {
+                if let Some(text) = r.rules().text(c) {
+                    return format!("{}({text})", r.name());
+                }
                 let args: Vec<String> = r.rules().args(c).iter().map(|a| a.to_string()).collect();
                 format!("{}({})", r.name(), args.join(","))
             }
@@ -173,6 +176,15 @@ impl fmt::Display for Term {
                 write!(f, "{}(", rules.name())?;
                 let mut first = true;
                 for c in comps {
+                    if let Some(text) = rules.rules().text(c) {
+                        // A compound's parts are expressions, written as they are.
+                        if !first {
+                            f.write_str(",")?;
+                        }
+                        first = false;
+                        f.write_str(&text)?;
+                        continue;
+                    }
                     for a in rules.rules().args(c) {
                         if !first {
                             f.write_str(",")?;

@@ -3,6 +3,7 @@
 // Tests may unwrap: their inputs are literals, not user input.
 #![allow(clippy::unwrap_used)]
 
+mod beyond;
 mod cli;
 mod explain;
 mod robust;

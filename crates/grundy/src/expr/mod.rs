@@ -5,6 +5,7 @@
 //! EXPR    := TERM ('+' TERM)*
 //! TERM    := '*' INT | '*' | '0' | RULESET '(' ARGS? ')' | '(' EXPR ')'
 //! RULESET := NAME | NAME '[' PARAMS ']'
+//! COMPOUND := ('conj' | 'every' | 'select' | 'anti') '(' EXPR (',' EXPR)* ')'   (a TERM)
 //! ARG     := INT | INT '^' INT | WORD | '"' text '"'
 //! ```
 //! Parenthesised sums are flattened, so printing a parsed position gives the canonical text and
@@ -17,7 +18,7 @@ use num_traits::{Num, Zero};
 
 use crate::position::{Position, Term};
 use crate::registry::Registry;
-use crate::rules::{Arg, RulesetRef};
+use crate::rules::{Arg, Comp, RulesetRef};
 use crate::{Error, Nimber};
 
 /// An error in an expression, with the 1-based column (in characters) where it was found.
@@ -237,6 +238,12 @@ impl Parser<'_> {
                 }
                 let open = self.pos;
                 self.pos += 1;
+                if crate::compound::Kind::of(rules.name()).is_some() {
+                    let parts = self.parts(open, rules.name())?;
+                    let comps = vec![Comp::new(crate::compound::Parts(parts))];
+                    out.push(Term::Game { rules, comps });
+                    return Ok(());
+                }
                 let (args, spans) = self.args(open)?;
                 let comps = rules.rules().components(&args).map_err(|e| {
                     let col = match e.index {
@@ -356,6 +363,51 @@ impl Parser<'_> {
         })?;
         let key = built.name().to_string();
         Ok(self.interned.entry(key).or_insert(built).clone())
+    }
+
+    /// Parses the parts of a compound (`conj(A, B)`) after '(' up to the matching ')': each
+    /// part is a whole expression, read as its sorted components.
+    fn parts(
+        &mut self,
+        open: usize,
+        name: &str,
+    ) -> Result<Vec<Vec<crate::position::Component>>, ParseError> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.error_at(
+                open,
+                &format!("compounds are nested more than {MAX_NESTING} deep; flatten them"),
+            ));
+        }
+        self.depth += 1;
+        let mut parts = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek() == Some(')') && parts.is_empty() {
+                return Err(self.error_here(&format!(
+                    "{name}(...) needs at least one part, such as {name}(nim(3), nim(4))"
+                )));
+            }
+            let terms = self.sum()?;
+            parts.push(crate::compound::part_of(&Position { terms }));
+            self.skip_ws();
+            match self.peek() {
+                Some(',') => self.pos += 1,
+                Some(')') => {
+                    self.pos += 1;
+                    self.depth -= 1;
+                    return Ok(parts);
+                }
+                _ => {
+                    let msg = format!(
+                        "expected ',' and another part or ')' to close the '(' at column {}, \
+                         found {}",
+                        open + 1,
+                        self.found()
+                    );
+                    return Err(self.error_here(&msg));
+                }
+            }
+        }
     }
 
     /// Parses arguments after '(' up to the matching ')'; returns them with their columns.

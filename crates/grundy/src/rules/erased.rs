@@ -99,6 +99,10 @@ pub trait DynRuleset: Send + Sync {
     fn name(&self) -> String;
     fn components(&self, args: &[Arg]) -> Result<Vec<Comp>, ArgError>;
     fn args(&self, c: &Comp) -> Vec<Arg>;
+    /// The text between the parentheses when the arguments are not plain words.
+    fn text(&self, _c: &Comp) -> Option<String> {
+        None
+    }
     fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error>;
     fn describe(&self, c: &Comp, to: &[Comp]) -> String;
     fn searchable(&self, c: &Comp) -> Result<(), Error>;
@@ -255,6 +259,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             Some(p) => self.r.args(p),
             None => Vec::new(),
         }
+    }
+    fn text(&self, c: &Comp) -> Option<String> {
+        self.r.text(c.get::<R::P>()?)
     }
     fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error> {
         let p = self.pos(c)?;

@@ -13,10 +13,12 @@ use num_traits::{Signed, ToPrimitive};
 use crate::solve::Error;
 
 pub mod beans;
+pub mod coins;
 pub mod dag;
 pub mod fibnim;
 pub mod georgia;
 pub mod graph;
+pub mod hackenbush;
 mod heap_seq;
 pub mod hill;
 pub mod mult;
@@ -40,7 +42,7 @@ pub use seam::{Opt, Pos, Rng, Ruleset};
 
 /// Every built-in family, in the order `grundy list` shows them.
 pub fn builtin_families() -> Vec<Family> {
-    vec![
+    let mut all = vec![
         nim::family(),
         sub::family(),
         tb::family(),
@@ -57,7 +59,11 @@ pub fn builtin_families() -> Vec<Family> {
         take::family(),
         mult::family(),
         tree::family(),
-    ]
+        hackenbush::family(),
+    ];
+    all.extend(coins::families());
+    all.extend(crate::compound::families());
+    all
 }
 
 /// What a family's builder may use besides its parameters.

@@ -42,6 +42,13 @@ pub trait Ruleset: Send + Sync + 'static {
     /// The arguments that write one component (the printer joins them with commas).
     fn args(&self, p: &Self::P) -> Vec<Arg>;
 
+    /// Hook: the text between the parentheses of a component whose arguments are not plain
+    /// words (a compound's parts are expressions: `conj(nim(3), nim(4))`). `None`: the
+    /// printer joins [`Ruleset::args`] with commas.
+    fn text(&self, _p: &Self::P) -> Option<String> {
+        None
+    }
+
     /// Every option of a component. Only called on positions that [`Ruleset::searchable`]
     /// accepted; an error stops the search (a rule script that failed, a limit).
     fn options(&self, p: &Self::P, limits: &Limits) -> Result<Vec<Opt<Self::P>>, Error>;

@@ -34,7 +34,7 @@ use crate::Nimber;
 pub fn family() -> Family {
     Family::new(
         "tree",
-        &["hackenbush"],
+        &[],
         "tree(p1, ..., pn): node i hangs from parent p_i, 0 is the ground",
         "green Hackenbush on a rooted tree: cut an edge, what hangs above it falls",
         "tree(0,1,2,2,4)",
