@@ -15,5 +15,5 @@ mod loopy;
 mod misere;
 mod parse;
 mod props;
-mod registry;
 mod quotient;
+mod registry;
