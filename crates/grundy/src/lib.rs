@@ -37,6 +37,6 @@ pub use game::Game;
 pub use grundy_graph as graph;
 pub use grundy_types::{mex, mex_u64, nim_sum, value_sum, Nimber, Outcome, Period, Play, Value};
 
-pub use error::{Error, ErrorKind, Limit};
+pub use error::{Error, ErrorKind, Limit, Payload};
 pub use limits::{Cancel, Limits, Progress};
 pub use registry::{Loader, Registry};
