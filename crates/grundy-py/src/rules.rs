@@ -342,7 +342,7 @@ impl PyRules {
                     ))
                 })?;
             values.push(v);
-            if k % 4096 == 0 {
+            if k % 64 == 0 {
                 limits.report(&format!("values of {}", self.0.name), k, Some(n + 1));
             }
         }
