@@ -3,7 +3,8 @@
 use std::path::Path;
 
 use grundy::Registry;
-use grundy_heap::{ComputeOptions, HeapError, HeapRules, PlotOptions, RunOptions};
+use grundy_heap::{ComputeOptions, HeapError, HeapRules, RunOptions};
+use grundy_plot::PlotOptions;
 
 use crate::context::{self, Reporter};
 use crate::failure::Failure;
@@ -186,10 +187,10 @@ pub fn plot(
             .map_err(|e| Failure::File(format!("cannot write {}: {e}", out.display())))
     };
     if ext.as_deref() == Some("svg") {
-        write(grundy_heap::plot_svg(&values, period.as_ref(), &popts).as_bytes())?;
+        write(grundy_plot::plot_svg(&values, period.as_ref(), &popts).as_bytes())?;
     } else {
         let mut bytes = Vec::new();
-        grundy_heap::plot_png(&mut bytes, &values, period.as_ref(), &popts)
+        grundy_plot::plot_png(&mut bytes, &values, period.as_ref(), &popts)
             .map_err(heap_failure)?;
         write(&bytes)?;
     }

@@ -8,16 +8,13 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grundy_heap::{
-    compute_to_file, find_period, plot_png, plot_svg, values, ComputeOptions, HeapRules,
-    PlotOptions, RunOptions,
-};
+use grundy_heap::{compute_to_file, find_period, values, ComputeOptions, HeapRules, RunOptions};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 2 {
         eprintln!(
-            "usage: heapseq RULES N [--summary] [--serial] [--dense] [--out FILE [--checkpoint FILE [--every SECONDS]]] [--plot FILE.svg|FILE.png]"
+            "usage: heapseq RULES N [--summary] [--serial] [--dense] [--out FILE [--checkpoint FILE [--every SECONDS]]]"
         );
         return ExitCode::from(2);
     }
@@ -81,7 +78,6 @@ fn main() -> ExitCode {
             }
         };
     }
-    let plot_to = flag("--plot");
     let start = Instant::now();
     // heapseq N computes heaps 0..=N, like ogsolve -n N.
     let g = match values(&rules, n.saturating_add(1), &opts) {
@@ -92,24 +88,6 @@ fn main() -> ExitCode {
         }
     };
     let elapsed = start.elapsed();
-    if let Some(path) = plot_to {
-        let p = find_period(&rules, &g);
-        let po = PlotOptions {
-            title: rules.to_string(),
-            ..PlotOptions::default()
-        };
-        let written = if path.extension().is_some_and(|e| e == "png") {
-            std::fs::File::create(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|mut f| plot_png(&mut f, &g, p.as_ref(), &po).map_err(|e| e.to_string()))
-        } else {
-            std::fs::write(&path, plot_svg(&g, p.as_ref(), &po)).map_err(|e| e.to_string())
-        };
-        if let Err(e) = written {
-            eprintln!("{}: {e}", path.display());
-            return ExitCode::from(3);
-        }
-    }
     if summary {
         let p = find_period(&rules, &g);
         println!(

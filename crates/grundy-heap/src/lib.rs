@@ -1,5 +1,5 @@
 //! Heap-game laboratory: one-heap rulesets (take-and-break codes and subtraction sets),
-//! their nim-sequences, periods with certificates, long resumable runs and plots.
+//! their nim-sequences, periods with certificates, and long resumable runs (plots live in `grundy-plot`).
 //!
 //! The crate knows nothing of positions with several heaps or of any front end; it turns a
 //! [`HeapRules`] into the sequence G(0), G(1), ... and facts about it.
@@ -15,7 +15,6 @@
 //!   [`value_of_heap`] answers heaps of any size from a proven period.
 //! - Files: [`compute_to_file`] writes a compact table ([`read_table`], [`Table`],
 //!   [`TableStats`]) with atomic checkpoints that survive kill -9.
-//! - Plots: [`plot_svg`] and [`plot_png`].
 //!
 //! ```
 //! use grundy_heap::{find_period, value_of_heap, values, ComputeOptions, HeapRules};
@@ -35,7 +34,6 @@ mod code;
 mod dense;
 mod output;
 mod period;
-mod plot;
 mod rules;
 mod subset;
 mod table;
@@ -45,7 +43,6 @@ pub use code::{Code, CodeError, Move};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
 pub use output::{resolve_links, same_file, write_output};
 pub use period::{find_period, value_of_heap, Period};
-pub use plot::{plot_png, plot_svg, PlotOptions};
 pub use rules::{naive_values, HeapRules};
 pub use subset::{FiniteSet, SubSet};
 pub use table::{

@@ -298,12 +298,12 @@ impl NativeTable {
     /// The nim-sequence drawn as an SVG document, the period marked.
     #[pyo3(signature = (width=1000, height=500))]
     fn svg(&self, width: u32, height: u32) -> String {
-        let opts = grundy_heap::PlotOptions {
+        let opts = grundy_plot::PlotOptions {
             width,
             height,
             title: self.t.ruleset.clone(),
         };
-        grundy_heap::plot_svg(&self.t.values, self.t.period.as_ref(), &opts)
+        grundy_plot::plot_svg(&self.t.values, self.t.period.as_ref(), &opts)
     }
 }
 

@@ -11,6 +11,10 @@ use crate::rules::Comp;
 use crate::solve::{misere_nim_outcome, MisereSolver};
 use crate::{Error, Limits, Nimber, Outcome, Play, Value};
 
+/// Sums with loopy components (draws, drawing moves): a part of the analysis.
+mod loopy;
+pub(crate) use loopy::is_loopy;
+
 /// What the caller wants besides the defaults.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -302,8 +306,8 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             .min(opts.max_render_bytes / game.len().max(1));
     }
     let opts = &capped;
-    let mut a = if crate::loopy::is_loopy(pos) {
-        crate::loopy::analyze_loopy(pos, opts)?
+    let mut a = if loopy::is_loopy(pos) {
+        loopy::analyze_loopy(pos, opts)?
     } else {
         match opts.play {
             Play::Normal => analyze_normal(pos, opts)?,
@@ -313,7 +317,14 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     a.game = game;
     if opts.remoteness && a.outcome != Outcome::D {
         let limits = opts.limits.clone().with_nodes(REMOTENESS_BUDGET);
-        if let Ok(r) = crate::play::remoteness(pos, opts.play, &limits) {
+        if let Ok(r) = crate::solve::remoteness(
+            &pos.components()
+                .into_iter()
+                .map(|(_, c)| c)
+                .collect::<Vec<_>>(),
+            opts.play,
+            &limits,
+        ) {
             a.remoteness = Some(r.moves);
         }
     }

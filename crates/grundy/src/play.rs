@@ -379,7 +379,7 @@ fn parse_short(pos: &Position, from: &str, to: &str) -> Result<PlayMove, MoveErr
 }
 
 fn parse_int(word: &str, usage: &str) -> Result<num_bigint::BigInt, MoveError> {
-    match crate::expr::classify_word(word) {
+    match crate::literal::classify_word(word) {
         Some(Ok(n)) => Ok(n),
         Some(Err(m)) => err(format!("{word}: {m}")),
         None => err(format!("'{word}' is not a number; {usage}")),

@@ -6,30 +6,12 @@
 //! [`Loader`] (the CLI reads the disk, the web server only uploaded files).
 
 use std::collections::HashMap;
-use std::io::Read;
 use std::sync::{Arc, Mutex};
 
-use crate::position::Position;
 use crate::rules::{builtin_families, BuildContext, Family, RulesetRef};
 use crate::Error;
 
-/// Where files named inside expressions (`graph[FILE](v)`) come from.
-pub trait Loader: Send + Sync {
-    /// Opens the file `name` for reading.
-    fn open(&self, name: &str) -> Result<Box<dyn Read + Send>, Error>;
-}
-
-/// The loader of fronts that read no files: every name is refused.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct NoFiles;
-
-impl Loader for NoFiles {
-    fn open(&self, name: &str) -> Result<Box<dyn Read + Send>, Error> {
-        Err(Error::unsupported(format!(
-            "'{name}': files named in expressions cannot be read here"
-        )))
-    }
-}
+pub use crate::loader::{Loader, NoFiles};
 
 /// The most rulesets kept built between queries (graph files read, heap tables computed).
 const CACHE_SIZE: usize = 256;
@@ -163,25 +145,6 @@ impl Registry {
             c.insert(key, r.clone());
         }
         Ok(r)
-    }
-
-    /// Parses an expression with these families.
-    ///
-    /// Arguments: the text of an expression.
-    /// Returns: the position, or an input error with its column.
-    /// Complexity: linear in the text, plus building each ruleset named (once per registry).
-    /// Example:
-    /// ```
-    /// let reg = grundy::Registry::builtin();
-    /// assert_eq!(reg.parse("nim(3, 4) + *2").unwrap().to_string(), "nim(3,4) + *2");
-    /// ```
-    pub fn parse(&self, text: &str) -> Result<Position, Error> {
-        crate::expr::parse_with(self, text)
-    }
-
-    /// Parses a ruleset alone (`sub[1,3,4]`), as `table` takes it.
-    pub fn parse_ruleset(&self, text: &str) -> Result<RulesetRef, Error> {
-        crate::expr::parse_ruleset_with(self, text)
     }
 }
 

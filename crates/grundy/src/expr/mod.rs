@@ -12,8 +12,8 @@
 
 use std::collections::HashMap;
 
-use num_bigint::{BigInt, BigUint};
-use num_traits::{Num, Pow, Zero};
+use num_bigint::BigUint;
+use num_traits::{Num, Zero};
 
 use crate::position::{Position, Term};
 use crate::registry::Registry;
@@ -33,8 +33,7 @@ pub struct ParseError {
 /// The deepest nesting of parentheses accepted (deeper input is refused, never a stack overflow).
 pub const MAX_NESTING: usize = 200;
 
-/// Largest integer literal accepted, in bits (about 300,000 decimal digits).
-pub const MAX_INT_BITS: u64 = 1_000_000;
+pub use crate::literal::{classify_word, MAX_INT_BITS};
 
 impl From<ParseError> for Error {
     fn from(e: ParseError) -> Error {
@@ -104,52 +103,6 @@ pub fn parse_ruleset_with(reg: &Registry, text: &str) -> Result<RulesetRef, Erro
             .into());
     }
     Ok(r)
-}
-
-/// Reads a word as an integer literal when it is one (`12`, `-3`, `10^100`).
-///
-/// Returns `None` for words that are not integer literals, and `Some(Err)` for literals that are
-/// malformed or too large.
-pub fn classify_word(word: &str) -> Option<Result<BigInt, String>> {
-    let (neg, body) = match word.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, word),
-    };
-    let (base, exp) = match body.split_once('^') {
-        Some((b, e)) => (b, Some(e)),
-        None => (body, None),
-    };
-    if base.is_empty() || !base.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let base_n = BigUint::from_str_radix(base, 10).ok()?;
-    let value = match exp {
-        None => base_n,
-        Some(e) => {
-            if e.is_empty() || !e.chars().all(|c| c.is_ascii_digit()) {
-                return Some(Err(format!(
-                    "'{word}' is not a number: after '^' write the exponent's digits"
-                )));
-            }
-            let Ok(e) = e.parse::<u64>() else {
-                return Some(Err(format!("the exponent in '{word}' is too large")));
-            };
-            let bits_needed = (base_n.bits().max(1)).saturating_mul(e);
-            if bits_needed > MAX_INT_BITS && base_n > BigUint::from(1u32) {
-                return Some(Err(format!(
-                    "'{word}' is too large (over {MAX_INT_BITS} bits); numbers may have at most about 300000 digits"
-                )));
-            }
-            Pow::pow(&base_n, e)
-        }
-    };
-    if value.bits() > MAX_INT_BITS {
-        return Some(Err(format!(
-            "the number at this place is too large (over {MAX_INT_BITS} bits)"
-        )));
-    }
-    let v = BigInt::from(value);
-    Some(Ok(if neg { -v } else { v }))
 }
 
 struct Parser<'r> {
@@ -482,5 +435,27 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+}
+
+/// Parsing lives with the parser, so that the registry does not depend on it.
+impl Registry {
+    /// Parses an expression with these families.
+    ///
+    /// Arguments: the text of an expression.
+    /// Returns: the position, or an input error with its column.
+    /// Complexity: linear in the text, plus building each ruleset named (once per registry).
+    /// Example:
+    /// ```
+    /// let reg = grundy::Registry::builtin();
+    /// assert_eq!(reg.parse("nim(3, 4) + *2").unwrap().to_string(), "nim(3,4) + *2");
+    /// ```
+    pub fn parse(&self, text: &str) -> Result<Position, Error> {
+        parse_with(self, text)
+    }
+
+    /// Parses a ruleset alone (`sub[1,3,4]`), as `table` takes it.
+    pub fn parse_ruleset(&self, text: &str) -> Result<RulesetRef, Error> {
+        parse_ruleset_with(self, text)
     }
 }

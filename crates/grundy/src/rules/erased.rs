@@ -14,7 +14,7 @@ use num_bigint::BigUint;
 
 use super::seam::{Opt, Pos, Ruleset};
 use super::{Arg, ArgError, HeapTable};
-use crate::explain::Explanation;
+use crate::explanation::Explanation;
 use crate::solve::Solver;
 use crate::{Error, Game, Limits, Nimber, Outcome, Value};
 

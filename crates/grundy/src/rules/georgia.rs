@@ -22,7 +22,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::{naturals, stair_explanation, stair_moves_to, stair_value, StairMove};
 use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
-use crate::explain::Explanation;
+use crate::explanation::Explanation;
 use crate::rules::Arg;
 use crate::solve::Error;
 use crate::Nimber;

@@ -68,7 +68,7 @@ pub struct GraphGame {
 impl GraphGame {
     fn arg(&self, v: u32) -> Arg {
         let name = self.graph.name(v);
-        match crate::expr::classify_word(name) {
+        match crate::literal::classify_word(name) {
             // Only names that print back identically may become integers ("007" stays a name).
             Some(Ok(n)) if n.to_string() == name => Arg::Int(n),
             _ => Arg::Name(name.to_string()),

@@ -92,7 +92,7 @@ pub trait StateRuleset: Send + Sync + fmt::Debug {
     /// `grundy explain` (the seed slides' style: the P-position pair and the golden ratio for
     /// Wythoff, the Zeckendorf form for Fibonacci Nim, the colon principle for a tree).
     /// `None`: the generic explanation (values of the options and their mex) is used.
-    fn explain(&self, _state: &State) -> Option<crate::explain::Explanation> {
+    fn explain(&self, _state: &State) -> Option<crate::explanation::Explanation> {
         None
     }
 
@@ -112,6 +112,22 @@ pub trait StateRuleset: Send + Sync + fmt::Debug {
     /// period when one is found. `None` when the family is not a heap game.
     fn heap_table(&self, _n: u64) -> Option<Result<HeapTable, Error>> {
         None
+    }
+
+    /// Hook: small random positions (each a list of components) for the registry-wide property
+    /// test. The default draws up to three arguments below 8 until [`StateRuleset::components`]
+    /// accepts them; families whose valid positions are rare under that draw override it.
+    fn sample(&self, seed: u64) -> Vec<State> {
+        let mut rng = super::Rng::new(seed);
+        for _ in 0..200 {
+            let args: Vec<Arg> = (0..rng.range(1, 3))
+                .map(|_| Arg::int(rng.range(0, 7)))
+                .collect();
+            if let Ok(c) = self.components(&args) {
+                return c;
+            }
+        }
+        Vec::new()
     }
 }
 
@@ -240,7 +256,7 @@ impl Ruleset for Legacy {
     fn loopy_value(&self, p: &State) -> Option<crate::Value> {
         self.0.loopy_value(p)
     }
-    fn explain(&self, p: &State) -> Option<crate::explain::Explanation> {
+    fn explain(&self, p: &State) -> Option<crate::explanation::Explanation> {
         self.0.explain(p)
     }
     fn misere_nim_heap(&self, p: &State) -> Option<Nimber> {
@@ -251,6 +267,9 @@ impl Ruleset for Legacy {
     }
     fn heap_table(&self, n: u64, _limits: &Limits) -> Option<Result<HeapTable, Error>> {
         self.0.heap_table(n)
+    }
+    fn sample(&self, seed: u64) -> Vec<State> {
+        self.0.sample(seed)
     }
 }
 

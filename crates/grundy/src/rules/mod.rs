@@ -63,7 +63,7 @@ pub fn builtin_families() -> Vec<Family> {
 /// What a family's builder may use besides its parameters.
 pub struct BuildContext<'a> {
     /// Where files named in an expression come from (the front decides; the core reads none).
-    pub loader: &'a dyn crate::registry::Loader,
+    pub loader: &'a dyn crate::loader::Loader,
 }
 
 /// How a [`Family`] builds its ruleset from the text between the brackets (without them).
@@ -169,7 +169,7 @@ impl ParamError {
 pub fn param_number(text: &str, start: usize, what: &str) -> Result<BigUint, ParamError> {
     let t = text.trim();
     let offset = start + text.len() - text.trim_start().len();
-    match crate::expr::classify_word(t) {
+    match crate::literal::classify_word(t) {
         Some(Ok(v)) if !v.is_negative() => Ok(v.magnitude().clone()),
         Some(Ok(_)) => Err(ParamError::new(
             offset,
@@ -245,7 +245,7 @@ impl fmt::Display for Arg {
                 let plain = !s.is_empty()
                     && s.chars()
                         .all(|c| !c.is_whitespace() && !",()[]+\"".contains(c))
-                    && crate::expr::classify_word(s).is_none();
+                    && crate::literal::classify_word(s).is_none();
                 if plain {
                     f.write_str(s)
                 } else {
@@ -311,6 +311,15 @@ pub fn heap_sizes(args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
     args.iter()
         .enumerate()
         .map(|(i, a)| a.as_natural().map_err(|m| ArgError::at(i, m)))
+        .collect()
+}
+
+/// One to three random heaps of at most `max` counters, for [`Ruleset::sample`] of heap
+/// families.
+pub fn sample_heaps(seed: u64, max: u64) -> Vec<BigUint> {
+    let mut rng = Rng::new(seed);
+    (0..rng.range(1, 3))
+        .map(|_| BigUint::from(rng.range(0, max)))
         .collect()
 }
 

@@ -29,7 +29,7 @@ use num_traits::{One, Zero};
 use super::{
     legacy, param_number, param_u64, ArgError, Family, Move, ParamError, State, StateRuleset,
 };
-use crate::explain::{Block, Explanation};
+use crate::explanation::{Block, Explanation};
 use crate::rules::Arg;
 use crate::solve::Error;
 use crate::{Nimber, Outcome};

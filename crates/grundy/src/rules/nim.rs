@@ -127,9 +127,6 @@ impl Ruleset for Nim {
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {
-        let mut rng = super::Rng::new(seed);
-        (0..rng.range(1, 4))
-            .map(|_| BigUint::from(rng.range(0, 12)))
-            .collect()
+        super::sample_heaps(seed, 12)
     }
 }

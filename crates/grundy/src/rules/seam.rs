@@ -12,7 +12,7 @@ use std::hash::Hash;
 use num_bigint::BigUint;
 
 use super::{Arg, ArgError, HeapTable};
-use crate::explain::Explanation;
+use crate::explanation::Explanation;
 use crate::{Error, Limits, Nimber, Outcome, Value};
 
 /// The bounds every position type meets: positions are compared, hashed, ordered (sums are

@@ -25,7 +25,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
-use crate::explain::{Block, Explanation};
+use crate::explanation::{Block, Explanation};
 use crate::rules::Arg;
 use crate::solve::Error;
 use crate::Nimber;

@@ -72,7 +72,14 @@ struct TestFiles;
 
 impl grundy::Loader for TestFiles {
     fn open(&self, name: &str) -> Result<Box<dyn std::io::Read + Send>, Error> {
-        std::fs::File::open(name)
+        // Names in examples are relative to the repository's root; tests run in the crate.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let path = if std::path::Path::new(name).exists() {
+            std::path::PathBuf::from(name)
+        } else {
+            root.join(name)
+        };
+        std::fs::File::open(path)
             .map(|f| Box::new(f) as Box<dyn std::io::Read + Send>)
             .map_err(|e| Error::Io {
                 message: format!("{name}: {e}"),

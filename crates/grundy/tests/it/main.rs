@@ -3,7 +3,9 @@
 // Tests may unwrap: their inputs are literals, not user input.
 #![allow(clippy::unwrap_used)]
 
+mod architecture;
 mod brute;
+mod cancel;
 mod common;
 mod examples;
 mod families;
@@ -13,3 +15,4 @@ mod loopy;
 mod misere;
 mod parse;
 mod props;
+mod registry;

@@ -1,13 +1,15 @@
 //! Plots of nim-sequences: SVG text and PNG images, with the period marked.
 //!
+//! Kept out of the heap kernels (`grundy-heap`), so that the kernels carry no image code.
+//!
 //! Both renderers share one occupancy grid: each plot pixel is set when some heap in its
 //! column of heaps has a value in its row of values. A million values thus make a picture
 //! of at most width x height cells, not a million points.
 
 use std::io::Write;
 
-use crate::period::Period;
-use crate::values::{HeapError, Values};
+use grundy_heap::{HeapError, Values};
+use grundy_types::Period;
 
 /// Size and title of a plot.
 #[derive(Clone, Debug)]
@@ -144,7 +146,8 @@ fn escape(s: &str) -> String {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{find_period, plot_svg, values, ComputeOptions, HeapRules, PlotOptions};
+/// use grundy_heap::{find_period, values, ComputeOptions, HeapRules};
+/// use grundy_plot::{plot_svg, PlotOptions};
 /// let r = HeapRules::parse("tb[0.77]").unwrap();
 /// let g = values(&r, 300, &ComputeOptions::default()).unwrap();
 /// let svg = plot_svg(&g, find_period(&r, &g).as_ref(), &PlotOptions::default());
@@ -344,7 +347,8 @@ impl Canvas {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{plot_png, values, ComputeOptions, HeapRules, PlotOptions};
+/// use grundy_heap::{values, ComputeOptions, HeapRules};
+/// use grundy_plot::{plot_png, PlotOptions};
 /// let r = HeapRules::parse("tb[0.6]").unwrap();
 /// let g = values(&r, 1000, &ComputeOptions::default()).unwrap();
 /// let mut bytes = Vec::new();

@@ -1,0 +1,54 @@
+//! Integer literals of the expression language (`12`, `-3`, `10^100`), read the same way by the
+//! parser, by families that read numbers inside brackets, and by the play prompt.
+
+use num_bigint::{BigInt, BigUint};
+use num_traits::{Num, Pow};
+
+/// Largest integer literal accepted, in bits (about 300,000 decimal digits).
+pub const MAX_INT_BITS: u64 = 1_000_000;
+
+/// Reads a word as an integer literal when it is one (`12`, `-3`, `10^100`).
+///
+/// Returns `None` for words that are not integer literals, and `Some(Err)` for literals that are
+/// malformed or too large.
+pub fn classify_word(word: &str) -> Option<Result<BigInt, String>> {
+    let (neg, body) = match word.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, word),
+    };
+    let (base, exp) = match body.split_once('^') {
+        Some((b, e)) => (b, Some(e)),
+        None => (body, None),
+    };
+    if base.is_empty() || !base.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let base_n = BigUint::from_str_radix(base, 10).ok()?;
+    let value = match exp {
+        None => base_n,
+        Some(e) => {
+            if e.is_empty() || !e.chars().all(|c| c.is_ascii_digit()) {
+                return Some(Err(format!(
+                    "'{word}' is not a number: after '^' write the exponent's digits"
+                )));
+            }
+            let Ok(e) = e.parse::<u64>() else {
+                return Some(Err(format!("the exponent in '{word}' is too large")));
+            };
+            let bits_needed = (base_n.bits().max(1)).saturating_mul(e);
+            if bits_needed > MAX_INT_BITS && base_n > BigUint::from(1u32) {
+                return Some(Err(format!(
+                    "'{word}' is too large (over {MAX_INT_BITS} bits); numbers may have at most about 300000 digits"
+                )));
+            }
+            Pow::pow(&base_n, e)
+        }
+    };
+    if value.bits() > MAX_INT_BITS {
+        return Some(Err(format!(
+            "the number at this place is too large (over {MAX_INT_BITS} bits)"
+        )));
+    }
+    let v = BigInt::from(value);
+    Some(Ok(if neg { -v } else { v }))
+}
