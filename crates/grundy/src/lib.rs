@@ -43,6 +43,6 @@ pub use grundy_graph as graph;
 pub use grundy_misere as misere;
 pub use grundy_types::{mex, mex_u64, nim_sum, value_sum, Nimber, Outcome, Period, Play, Value};
 
-pub use error::{Error, ErrorKind, Limit};
+pub use error::{Error, ErrorKind, Limit, Payload};
 pub use limits::{Cancel, Limits, Progress};
 pub use registry::{Loader, Registry};

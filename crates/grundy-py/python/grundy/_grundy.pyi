@@ -1,0 +1,69 @@
+"""Type stubs of the native half of grundy (crates/grundy-py/src/lib.rs). Use the functions
+of the package ``grundy``; these are its building blocks."""
+
+from typing import Any, Callable, List, Optional, Tuple
+
+__version__: str
+
+_Progress = Optional[Callable[[str, int, Optional[int]], Any]]
+
+class NativeTable:
+    @property
+    def ruleset(self) -> str: ...
+    def value_bytes(self) -> Tuple[bytes, int]: ...
+    def period_json(self) -> str: ...
+    def json(self) -> str: ...
+    def text(self) -> str: ...
+    def svg(self, width: int = 1000, height: int = 500) -> str: ...
+
+def analyze(
+    expr: str,
+    misere: bool = False,
+    max_nodes: Optional[int] = None,
+    max_moves: Optional[int] = None,
+    remoteness: bool = True,
+    timeout: Optional[float] = None,
+    progress: _Progress = None,
+) -> str: ...
+def table(
+    ruleset: str,
+    to: Any,
+    timeout: Optional[float] = None,
+    memory_limit: Optional[int] = None,
+    progress: _Progress = None,
+) -> NativeTable: ...
+def census(
+    rulesets: List[str],
+    to: Any,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+    progress: _Progress = None,
+) -> List[NativeTable]: ...
+def families() -> str: ...
+def explain(
+    expr: str,
+    misere: bool = False,
+    markdown: bool = False,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> str: ...
+def graph_file(path: str, misere: bool = False) -> str: ...
+def graph_edges(names: List[str], edges: List[Tuple[int, int]], misere: bool = False) -> str: ...
+def moves(expr: str, cap: int = 1000) -> Tuple[List[Tuple[str, str]], bool]: ...
+def parse_move(expr: str, entry: str) -> Tuple[str, str]: ...
+def engine_move(
+    expr: str,
+    misere: bool = False,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Optional[Tuple[str, str, bool, Optional[int]]]: ...
+def remoteness(
+    expr: str,
+    misere: bool = False,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Tuple[str, int]: ...
+def canonical(expr: str) -> str: ...
+def register_ruleset(
+    name: str, func: Callable[[Any], Any], sum_type: type, summary: str = "", example: str = ""
+) -> None: ...

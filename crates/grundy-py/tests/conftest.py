@@ -1,0 +1,24 @@
+"""Families defined in Python that several tests share (registered once per session)."""
+
+import grundy
+
+
+@grundy.ruleset("pylasker", summary="Lasker's Nim, defined in Python")
+def pylasker(n):
+    yield from range(n)
+    yield from (grundy.Sum([a, n - a]) for a in range(1, n // 2 + 1))
+
+
+@grundy.ruleset("pynim")
+def pynim(n):
+    return range(n)
+
+
+@grundy.ruleset("pydawson")
+def pydawson(n):
+    """Dawson's Kayles, tb[0.07]: take two from a heap, leaving 0, 1 or 2 heaps."""
+    for left in range(0, n - 1):
+        right = n - 2 - left
+        if left > right:
+            break
+        yield grundy.Sum([h for h in (left, right) if h > 0])

@@ -1,0 +1,152 @@
+"""Games defined in Python: they agree with the same built-in games (property tests), mix
+with built-ins in sums, and raise their own exceptions unchanged."""
+
+import functools
+import os
+import signal
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import grundy
+
+settings.register_profile("grundy", max_examples=30, deadline=None)
+settings.load_profile("grundy")
+
+
+def make_sub(name, subset):
+    @grundy.ruleset(name)
+    def game(n):
+        return [n - s for s in subset if s <= n]
+
+    return game
+
+
+# The remoteness (an extra search over whole sums) is left out: it is not what is compared.
+analyze = functools.partial(grundy.analyze, remoteness=False)
+
+heaps = st.lists(st.integers(min_value=0, max_value=20), min_size=1, max_size=4)
+
+
+@given(st.sets(st.integers(min_value=1, max_value=6), min_size=1, max_size=3), heaps)
+def test_python_subtraction_game_agrees_with_sub(subset, hs):
+    name = "pysub_" + "_".join(map(str, sorted(subset)))
+    make_sub(name, sorted(subset))
+    builtin = "sub[" + ",".join(map(str, sorted(subset))) + "]"
+    mine = " + ".join(f"{name}({h})" for h in hs)
+    theirs = builtin + "(" + ",".join(map(str, hs)) + ")"
+    a, b = analyze(mine), analyze(theirs)
+    assert (a.outcome, a.nimber) == (b.outcome, b.nimber)
+    assert a.winning_moves_total == b.winning_moves_total
+    assert analyze(mine, misere=True).outcome == analyze(theirs, misere=True).outcome
+
+
+@given(heaps)
+def test_python_dawson_agrees_with_tb_007(hs):
+    mine = " + ".join(f"pydawson({h})" for h in hs)
+    theirs = "tb[0.07](" + ",".join(map(str, hs)) + ")"
+    a, b = analyze(mine), analyze(theirs)
+    assert (a.outcome, a.nimber) == (b.outcome, b.nimber)
+    assert a.winning_moves_total == b.winning_moves_total
+
+
+@given(st.lists(st.integers(min_value=0, max_value=6), min_size=1, max_size=4))
+def test_python_nim_agrees_with_nim_in_mixed_misere_sums(hs):
+    # Half the heaps in Python, half built in: the same game as Nim on all of them.
+    mine = " + ".join([f"pynim({h})" for h in hs[::2]] + [f"nim({h})" for h in hs[1::2]])
+    theirs = "nim(" + ",".join(map(str, hs)) + ")"
+    for misere in (False, True):
+        a, b = analyze(mine, misere=misere), analyze(theirs, misere=misere)
+        assert a.outcome == b.outcome
+        assert a.nimber == b.nimber
+
+
+def test_lasker_table_and_sum():
+    # Lasker's Nim (Winning Ways): G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
+    # G(4k+4) = 4k+3.
+    t = grundy.table("pylasker", 40)
+    expect = [0] + [
+        n if n % 4 in (1, 2) else (n + 1 if n % 4 == 3 else n - 1) for n in range(1, 41)
+    ]
+    assert [int(v) for v in t.values] == expect
+    a = grundy.analyze("pylasker(10) + nim(3)")
+    assert a.nimber == expect[10] ^ 3
+    for m in a.winning_moves:
+        assert grundy.analyze(m.to).outcome == "P"
+
+
+def test_positions_of_several_arguments_and_strings():
+    @grundy.ruleset("pywyt")
+    def pywyt(p):
+        a, b = p
+        yield from ((a - k, b) for k in range(1, a + 1))
+        yield from ((a, b - k) for k in range(1, b + 1))
+        yield from ((a - k, b - k) for k in range(1, min(a, b) + 1))
+
+    for a, b in [(1, 2), (3, 5), (4, 7), (2, 2), (0, 0)]:
+        assert grundy.analyze(f"pywyt({a},{b})").to_dict()["nimber"] == grundy.analyze(
+            f"wythoff({a},{b})"
+        ).nimber
+
+    @grundy.ruleset("pyword")
+    def pyword(w):
+        return [w[:i] + w[i + 1 :] for i in range(len(w))]
+
+    a = grundy.analyze('pyword("abc")')
+    assert a.outcome == "N" and all(m.to.startswith("pyword(") for m in a.winning_moves)
+
+
+def test_exceptions_reach_the_caller_unchanged():
+    class Oops(Exception):
+        pass
+
+    @grundy.ruleset("pyfail")
+    def pyfail(n):
+        if n == 2:
+            raise Oops("no moves from 2")
+        return range(n)
+
+    with pytest.raises(Oops, match="no moves from 2"):
+        grundy.analyze("pyfail(5)")
+    with pytest.raises(Oops):
+        grundy.analyze("pyfail(5) + nim(1)", misere=True)
+    with pytest.raises(Oops):
+        grundy.table("pyfail", 5)
+    # The engine is still usable, and positions below the failure still solve.
+    assert grundy.analyze("pyfail(1)").nimber == 1
+
+    @grundy.ruleset("pyunhashable")
+    def pyunhashable(n):
+        return [{n - 1}] if n else []
+
+    with pytest.raises(TypeError):
+        grundy.analyze("pyunhashable(3)")
+
+
+def test_names_and_redefinition():
+    with pytest.raises(grundy.InputError):
+        grundy.ruleset("nim")(lambda n: [])
+    with pytest.raises(grundy.InputError):
+        grundy.ruleset("bad name")(lambda n: [])
+    grundy.ruleset("pyredef")(lambda n: [])
+    assert grundy.analyze("pyredef(3)").nimber == 0
+    grundy.ruleset("pyredef")(lambda n: range(n))
+    assert grundy.analyze("pyredef(3)").nimber == 3
+
+
+def test_keyboard_interrupt_cancels():
+    @grundy.ruleset("pyhuge")
+    def pyhuge(p):
+        a, b = p
+        return [(a - 1, b), (a, b - 1)] + ([(a - 1, b - 1)] if a and b else [])
+
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            grundy.analyze("pyhuge(3000,3000)", max_nodes=10**8)
+    finally:
+        timer.cancel()
+    assert grundy.analyze("nim(1)").outcome == "N"
