@@ -9,6 +9,7 @@ mod graph;
 mod lab;
 mod output;
 mod play;
+mod serve;
 
 use std::process::ExitCode;
 
