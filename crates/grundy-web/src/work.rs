@@ -27,7 +27,10 @@ pub struct RuleScript {
 /// Makes families of rule scripts, for one request (the script engine's front door).
 ///
 /// The server holds no script engine of its own: the binary that starts it passes one in
-/// [`Config::rules`], so that this crate does not depend on the engine's crate.
+/// [`Config::rules`], so that this crate does not depend on the engine's crate. With the
+/// `grundy-script` crate, `grundy serve` wires it as (for each script)
+/// `grundy_script::register(reg, &s.source, &format!("{}.rhai", s.name), &Default::default())`;
+/// names are checked (an identifier, never a path) before the loader sees them.
 pub trait RulesLoader: Send + Sync {
     /// Adds a family for each script to `reg`, each call bounded as in the CLI.
     ///
@@ -131,12 +134,6 @@ impl State {
         if scripts.is_empty() {
             return Ok(self.registry.clone());
         }
-        let Some(loader) = &self.config.rules else {
-            return Err(ApiError::from(grundy::Error::unsupported(
-                "rule scripts are not available in this build of the server: it was built \
-                 without the script engine; send the request without \"rules\"",
-            )));
-        };
         const MAX_SCRIPTS: usize = 16;
         if scripts.len() > MAX_SCRIPTS {
             return Err(ApiError::input(format!(
@@ -144,6 +141,31 @@ impl State {
                 scripts.len()
             )));
         }
+        for s in scripts {
+            // The name becomes the family's name and the script's file name in messages: a
+            // plain identifier, never a path.
+            let valid = s.name.len() <= 64
+                && s.name
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic())
+                && s.name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid {
+                return Err(ApiError::input(format!(
+                    "'{}' is not a valid family name for a rule script: use letters, digits \
+                     and _, starting with a letter, at most 64 characters",
+                    s.name.chars().take(80).collect::<String>()
+                )));
+            }
+        }
+        let Some(loader) = &self.config.rules else {
+            return Err(ApiError::from(grundy::Error::unsupported(
+                "rule scripts are not available in this build of the server: it was built \
+                 without the script engine; send the request without \"rules\"",
+            )));
+        };
         let mut reg = Registry::clone(&self.registry);
         loader.load(&mut reg, scripts, limits)?;
         Ok(Arc::new(reg))

@@ -507,3 +507,68 @@ async fn play_endpoints_follow_the_engine() {
     let (_, v) = post(addr, "/api/moves", json!({"expr": "nim(0,0)"})).await;
     assert_eq!(v["over"], true);
 }
+
+/// A stand-in for the script engine: accepts a script whose source is `ok`, and reports an
+/// error at line 2, column 5 of any other (as the engine names `FILE:LINE:COLUMN`).
+struct FakeScripts;
+
+impl grundy_web::RulesLoader for FakeScripts {
+    fn load(
+        &self,
+        _reg: &mut Registry,
+        scripts: &[grundy_web::RuleScript],
+        _limits: &grundy::Limits,
+    ) -> Result<(), grundy::Error> {
+        for s in scripts {
+            if s.source != "ok" {
+                return Err(grundy::Error::Input {
+                    message: "syntax error: expecting ']'".into(),
+                    column: None,
+                    location: Some(format!("{}.rhai:2:5", s.name)),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn script_errors_come_back_at_their_line() {
+    let config = Config {
+        rules: Some(std::sync::Arc::new(FakeScripts)),
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    let (status, v) = post(
+        addr,
+        "/api/rules/check",
+        json!({"rules": [{"name": "digits", "source": "fn moves(n) {\n  [;\n}"}]}),
+    )
+    .await;
+    assert_eq!(status, 400, "{v}");
+    assert_error(&v, "input");
+    assert_eq!(
+        (
+            &v["error"]["line"],
+            &v["error"]["column"],
+            &v["error"]["file"]
+        ),
+        (&json!(2), &json!(5), &json!("digits.rhai"))
+    );
+    let (status, v) = post(
+        addr,
+        "/api/analyze",
+        json!({"expr": "nim(1)", "rules": [{"name": "digits", "source": "ok"}]}),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    // A name that is a path is refused before the engine sees it.
+    let (status, v) = post(
+        addr,
+        "/api/rules/check",
+        json!({"rules": [{"name": "../etc/passwd", "source": "ok"}]}),
+    )
+    .await;
+    assert_eq!(status, 400, "{v}");
+    assert_error(&v, "input");
+}
