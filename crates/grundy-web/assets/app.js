@@ -618,7 +618,8 @@ function drawGraph(g) {
   const W = 640, H = 480, cx = W / 2, cy = H / 2, rad = Math.min(W, H) / 2 - 50;
   const pos = g.values.map((_, i) => [cx + rad * Math.cos((2 * Math.PI * i) / n - Math.PI / 2), cy + rad * Math.sin((2 * Math.PI * i) / n - Math.PI / 2)]);
   const defs = svg('defs');
-  const marker = svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 22, refY: 5, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse' });
+  // In user units, so that the tip stops at the circle's edge (radius 14).
+  const marker = svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 24, refY: 5, markerWidth: 10, markerHeight: 10, markerUnits: 'userSpaceOnUse', orient: 'auto-start-reverse' });
   marker.append(svg('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#777' }));
   defs.append(marker);
   s.append(defs);

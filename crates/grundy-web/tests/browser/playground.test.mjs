@@ -2,7 +2,7 @@
 // (WebDriver over HTTP with Node's own fetch: no npm package).
 //
 // Run by scripts/test-web, which installs chromium and chromium-driver and builds the binary:
-//   GRUNDY_BIN=target/debug/grundy node --test crates/grundy-web/tests/browser/
+//   GRUNDY_BIN=target/debug/grundy node --test crates/grundy-web/tests/browser/playground.test.mjs
 // Screenshots go to $SCREENSHOT_DIR (default target/browser-screenshots).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,7 +61,18 @@ const s = (path) => '/session/' + session + path;
 const go = (url) => call('POST', s('/url'), { url });
 const find = async (css) => (await call('POST', s('/element'), { using: 'css selector', value: css }))[ELEMENT];
 const findAll = async (css) => (await call('POST', s('/elements'), { using: 'css selector', value: css })).map((e) => e[ELEMENT]);
-const click = async (css) => call('POST', s('/element/' + (await find(css)) + '/click'), {});
+// The page re-renders as answers arrive (a typed position may answer after the one loaded
+// with the page), so an element found may be replaced before the click: find it again.
+async function click(css) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await call('POST', s('/element/' + (await find(css)) + '/click'), {});
+    } catch (e) {
+      if (tries >= 5 || !/stale element/.test(e.message)) throw e;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
 const run = (script, ...args) => call('POST', s('/execute/sync'), { script, args });
 
 async function type(css, text) {
