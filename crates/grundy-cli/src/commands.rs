@@ -154,6 +154,12 @@ enum Command {
         /// The second factor
         b: String,
     },
+    /// Serve the playground page and its JSON API (localhost unless --bind says otherwise)
+    Serve {
+        /// The address and port to listen on
+        #[arg(long, default_value = grundy_web::DEFAULT_BIND)]
+        bind: String,
+    },
     /// Every ruleset the engine knows, with syntax, rule summary and example
     List {
         /// Print JSON instead of text
@@ -311,6 +317,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             o.line(&p.to_string())?;
             o.flush()
         }
+        Command::Serve { bind } => crate::serve::run(&bind),
         Command::List { json } => {
             let families = api::list(&reg);
             let mut out = Out::new();

@@ -13,6 +13,7 @@ mod play;
 mod quotient;
 mod theory;
 mod verify;
+mod serve;
 
 use std::process::ExitCode;
 

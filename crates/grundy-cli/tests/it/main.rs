@@ -8,3 +8,4 @@ mod cli;
 mod explain;
 mod robust;
 mod theory;
+mod serve;

@@ -1,0 +1,50 @@
+//! `grundy serve` end to end: it prints its URL, answers /api/health, and stops cleanly with
+//! status 0 on Ctrl-C (SIGINT), as the web spec says.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+
+#[cfg(unix)]
+#[test]
+fn serve_prints_its_url_answers_and_stops_on_ctrl_c() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap()
+        .to_string();
+    assert!(addr.starts_with("127.0.0.1:"), "{line}");
+    let mut s = TcpStream::connect(&addr).unwrap();
+    s.write_all(b"GET /api/health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.ends_with(r#"{"ok":true}"#), "{answer}");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
+fn serve_refuses_a_wrong_address_with_status_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["serve", "--bind", "localhost"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--bind localhost"));
+}

@@ -1,0 +1,479 @@
+//! The endpoints: each reads its JSON body, runs one call of the library in a slot, and
+//! answers the typed result as JSON.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request, State as Extract};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use grundy::analysis::{self, Options};
+use grundy::explain::{Block, Explanation};
+use grundy::play::{legal_moves, Engine, PLAY_BUDGET};
+use grundy::position::Position;
+use grundy::{api, Limits, Outcome, Play};
+use num_bigint::BigUint;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::work::{Class, RuleScript, State};
+use crate::ApiError;
+
+/// A JSON request body; every way it can be wrong is a 400 (or 413) in the contract's shape.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "too_large",
+                    "the request body is larger than the server accepts; send a shorter one",
+                )
+            } else {
+                ApiError::input(format!("the request body could not be read: {e}"))
+            }
+        })?;
+        serde_json::from_slice(&bytes).map(Body).map_err(|e| {
+            let mut err = ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "json",
+                format!("the request body is not the JSON this endpoint expects: {e}"),
+            );
+            if e.line() > 0 {
+                err.line = Some(e.line());
+                err.column = Some(e.column());
+            }
+            err
+        })
+    }
+}
+
+/// A finished JSON answer, serialized on the computing thread.
+pub struct JsonText(Vec<u8>);
+
+impl IntoResponse for JsonText {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/json")], self.0).into_response()
+    }
+}
+
+fn to_json(v: &impl Serialize) -> Result<JsonText, ApiError> {
+    serde_json::to_vec(v).map(JsonText).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("cannot write the answer as JSON: {e}"),
+        )
+    })
+}
+
+/// `GET /api/health`: `{"ok": true}`, with no computation.
+pub async fn health() -> Json<serde_json::Value> {
+    Json(json!({"ok": true}))
+}
+
+/// `GET /api/status`: the counters of running, finished and cancelled computations.
+pub async fn status(Extract(st): Extract<State>) -> Json<crate::Stats> {
+    Json(st.stats())
+}
+
+/// `GET /api/families`: every family, as `grundy list --json` prints them.
+pub async fn families(Extract(st): Extract<State>) -> Json<Vec<api::FamilyInfo>> {
+    Json(api::list(&st.registry))
+}
+
+/// Any other path.
+pub async fn not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "there is nothing at this path; the page is at / and the API under /api/",
+    )
+}
+
+/// The most winning moves an analysis lists (all are counted).
+const MAX_MOVES: usize = 1000;
+
+/// The most bytes of positions rendered in one answer's move lists.
+const MAX_RENDER_BYTES: usize = 4 << 20;
+
+#[derive(Deserialize)]
+pub struct AnalyzeReq {
+    expr: String,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    rules: Vec<RuleScript>,
+    #[serde(default)]
+    max_moves: Option<usize>,
+}
+
+/// `POST /api/analyze`: what `grundy analyze --json` prints (with the remoteness when a
+/// small search finds it, as there).
+pub async fn analyze(
+    Extract(st): Extract<State>,
+    Body(req): Body<AnalyzeReq>,
+) -> Result<JsonText, ApiError> {
+    let play = Play::from_misere(req.misere);
+    let s = st.clone();
+    st.run(Class::Light, play, move |limits| {
+        let reg = s.registry_for(&req.rules, limits)?;
+        let opts = Options {
+            play,
+            limits: limits.clone(),
+            max_moves: req.max_moves.unwrap_or(MAX_MOVES).min(MAX_MOVES),
+            max_render_bytes: MAX_RENDER_BYTES,
+            remoteness: true,
+        };
+        to_json(&api::analyze(&reg, &req.expr, &opts)?)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct TableReq {
+    ruleset: String,
+    to: serde_json::Value,
+    #[serde(default)]
+    rules: Vec<RuleScript>,
+}
+
+/// A table above this many values runs in the heavy pool.
+const HEAVY_TABLE: u64 = 20_000;
+
+/// Reads `"to"`: a JSON number or a string such as `"10^4"`.
+fn read_to(v: &serde_json::Value, max: u64) -> Result<u64, ApiError> {
+    let text = match v {
+        // With arbitrary precision the number keeps its exact text, however long.
+        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::String(s) => s.clone(),
+        _ => {
+            return Err(ApiError::input(
+                "\"to\" must be a whole number such as 1000, or a string such as \"10^4\"",
+            ))
+        }
+    };
+    let n: BigUint = api::parse_natural(&text, "to")?;
+    match u64::try_from(&n) {
+        Ok(n) if n <= max => Ok(n),
+        _ => {
+            let mut e = ApiError::from(grundy::Error::too_large(format!(
+                "a table to {text} is longer than this server gives ({max} values at most); \
+                 ask for fewer values, or run grundy table on your own machine"
+            )));
+            e.limit = Some("size");
+            Err(e)
+        }
+    }
+}
+
+/// `POST /api/table`: what `grundy table --json` prints.
+pub async fn table(
+    Extract(st): Extract<State>,
+    Body(req): Body<TableReq>,
+) -> Result<JsonText, ApiError> {
+    let to = read_to(&req.to, st.config.max_table)?;
+    let class = if to > HEAVY_TABLE {
+        Class::Heavy
+    } else {
+        Class::Light
+    };
+    let s = st.clone();
+    st.run(class, Play::Normal, move |limits| {
+        let reg = s.registry_for(&req.rules, limits)?;
+        to_json(&api::table(&reg, &req.ruleset, &to.into(), limits)?)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct PositionReq {
+    expr: String,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    rules: Vec<RuleScript>,
+    #[serde(default)]
+    hint: bool,
+}
+
+/// An explanation block as JSON: `{"kind": "para" | "table" | "pre" | "list", ...}`.
+fn block_json(b: &Block) -> serde_json::Value {
+    match b {
+        Block::Para(t) => json!({"kind": "para", "text": t}),
+        Block::Table { header, rows } => json!({"kind": "table", "header": header, "rows": rows}),
+        Block::Pre(lines) => json!({"kind": "pre", "lines": lines}),
+        Block::List(items) => json!({"kind": "list", "items": items}),
+    }
+}
+
+fn explanation_json(e: &Explanation) -> serde_json::Value {
+    json!({
+        "title": e.title,
+        "blocks": e.blocks.iter().map(block_json).collect::<Vec<_>>(),
+        "markdown": grundy::explain::to_markdown(e),
+    })
+}
+
+/// `POST /api/explain`: the reasoning behind a value, as blocks (paragraphs, tables,
+/// preformatted columns, lists) and as Markdown.
+pub async fn explain(
+    Extract(st): Extract<State>,
+    Body(req): Body<PositionReq>,
+) -> Result<JsonText, ApiError> {
+    let play = Play::from_misere(req.misere);
+    let s = st.clone();
+    st.run(Class::Light, play, move |limits| {
+        let reg = s.registry_for(&req.rules, limits)?;
+        let parts = api::explain(&reg, &req.expr, play, limits)?;
+        let parts: Vec<_> = parts.iter().map(explanation_json).collect();
+        to_json(&json!({ "explanations": parts }))
+    })
+    .await
+}
+
+/// The most moves `POST /api/moves` lists.
+const MOVE_CAP: usize = 200;
+
+/// Outcome and remoteness of `pos` for the player to move: the engine's search when it is
+/// small enough, else the analysis (outcome only).
+fn judge(
+    engine: &mut Option<Engine>,
+    pos: &Position,
+    play: Play,
+    limits: &Limits,
+) -> Result<(Outcome, Option<u64>), grundy::Error> {
+    limits.check()?;
+    if let Some(e) = engine.as_mut() {
+        match e.remoteness(pos) {
+            Ok(r) => return Ok((r.outcome, Some(r.moves))),
+            Err(grundy::Error::Cancelled) => return Err(grundy::Error::Cancelled),
+            // Too large for the search: stop asking it for this request.
+            Err(_) => *engine = None,
+        }
+    }
+    let opts = Options {
+        play,
+        limits: limits.clone(),
+        max_moves: 0,
+        max_render_bytes: 0,
+        remoteness: false,
+    };
+    Ok((analysis::analyze(pos, &opts)?.outcome, None))
+}
+
+/// `POST /api/moves`: the legal moves of a position, each with the outcome and remoteness of
+/// the position it leaves (for the player who moves next), so that the page can colour them.
+pub async fn moves(
+    Extract(st): Extract<State>,
+    Body(req): Body<PositionReq>,
+) -> Result<JsonText, ApiError> {
+    let play = Play::from_misere(req.misere);
+    let s = st.clone();
+    st.run(Class::Light, play, move |limits| {
+        let reg = s.registry_for(&req.rules, limits)?;
+        let pos = reg.parse(&req.expr)?;
+        let mut engine = Some(Engine::new(
+            play,
+            limits.clone().with_nodes(PLAY_BUDGET.min(limits.max_nodes)),
+        ));
+        let (outcome, remoteness) = judge(&mut engine, &pos, play, limits)?;
+        let list = legal_moves(&pos, MOVE_CAP);
+        let mut out = Vec::with_capacity(list.moves.len());
+        for m in &list.moves {
+            let child = m.apply(&pos);
+            let (o, r) = judge(&mut engine, &child, play, limits)?;
+            out.push(json!({
+                "move": m.text,
+                "to": child.to_string(),
+                "outcome": o,
+                "remoteness": r,
+            }));
+        }
+        to_json(&json!({
+            "game": pos.to_string(),
+            "play": play,
+            "outcome": outcome,
+            "remoteness": remoteness,
+            "over": list.moves.is_empty() && list.complete,
+            "complete": list.complete,
+            "moves": out,
+        }))
+    })
+    .await
+}
+
+/// `POST /api/engine`: the perfect opponent's move (`"hint": true`: a winning move for the
+/// player to move, or null when there is none).
+pub async fn engine(
+    Extract(st): Extract<State>,
+    Body(req): Body<PositionReq>,
+) -> Result<JsonText, ApiError> {
+    let play = Play::from_misere(req.misere);
+    let s = st.clone();
+    st.run(Class::Light, play, move |limits| {
+        let reg = s.registry_for(&req.rules, limits)?;
+        let pos = reg.parse(&req.expr)?;
+        let mut engine = Engine::new(
+            play,
+            limits.clone().with_nodes(PLAY_BUDGET.min(limits.max_nodes)),
+        );
+        let choice = if req.hint {
+            engine.hint(&pos)?
+        } else {
+            engine.choose(&pos)?
+        };
+        let mv = choice.map(|c| {
+            json!({
+                "move": c.mv.text,
+                "to": c.mv.apply(&pos).to_string(),
+                "wins": c.wins,
+                "remoteness_after": c.remoteness_after,
+            })
+        });
+        to_json(&json!({ "game": pos.to_string(), "move": mv }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct GridReq {
+    game: String,
+    size: u32,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    rules: Vec<RuleScript>,
+}
+
+/// The largest side of a grid of two-heap positions.
+const MAX_GRID: u32 = 128;
+
+/// A grid above this side runs in the heavy pool.
+const HEAVY_GRID: u32 = 40;
+
+/// `POST /api/grid`: the nim-values (misere: outcomes) of `GAME(a, b)` for a, b below
+/// `size`, for the picture of P-positions of two-heap games such as Wythoff's.
+pub async fn grid(
+    Extract(st): Extract<State>,
+    Body(req): Body<GridReq>,
+) -> Result<JsonText, ApiError> {
+    if req.size == 0 || req.size > MAX_GRID {
+        return Err(ApiError::input(format!(
+            "\"size\" must be between 1 and {MAX_GRID}, found {}",
+            req.size
+        )));
+    }
+    let class = if req.size > HEAVY_GRID {
+        Class::Heavy
+    } else {
+        Class::Light
+    };
+    let play = Play::from_misere(req.misere);
+    let s = st.clone();
+    st.run(class, play, move |limits| {
+        let reg = s.registry_for(&req.rules, limits)?;
+        let name = reg.parse_ruleset(&req.game)?.name().to_string();
+        let n = req.size;
+        let mut values = Vec::with_capacity(n as usize);
+        let mut outcomes = Vec::with_capacity(n as usize);
+        for a in 0..n {
+            let mut vrow = Vec::with_capacity(n as usize);
+            let mut orow = Vec::with_capacity(n as usize);
+            for b in 0..n {
+                limits.check()?;
+                let pos = reg.parse(&format!("{name}({a},{b})"))?;
+                match play {
+                    Play::Normal => {
+                        let v = analysis::nimber(&pos, limits)?;
+                        orow.push(if v.is_zero() { Outcome::P } else { Outcome::N });
+                        vrow.push(Some(v));
+                    }
+                    Play::Misere => {
+                        let opts = Options {
+                            play,
+                            limits: limits.clone(),
+                            max_moves: 0,
+                            max_render_bytes: 0,
+                            remoteness: false,
+                        };
+                        orow.push(analysis::analyze(&pos, &opts)?.outcome);
+                        vrow.push(None);
+                    }
+                }
+            }
+            values.push(vrow);
+            outcomes.push(orow);
+        }
+        to_json(&json!({
+            "game": name, "size": n, "play": play, "values": values, "outcomes": outcomes,
+        }))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct GraphReq {
+    text: String,
+    #[serde(default)]
+    misere: bool,
+}
+
+/// The most vertices for which the arcs are sent to be drawn.
+const MAX_DRAWN: usize = 400;
+
+/// `POST /api/graph`: the value of every vertex of an uploaded graph (edge list or DOT, as
+/// `grundy graph --json` prints it), with its arcs when it is small enough to draw. The text
+/// comes in the request: the server never reads a path.
+pub async fn graph(
+    Extract(st): Extract<State>,
+    Body(req): Body<GraphReq>,
+) -> Result<JsonText, ApiError> {
+    let play = Play::from_misere(req.misere);
+    st.run(Class::Heavy, play, move |limits| {
+        let format = grundy::graph::Format::detect(&req.text);
+        let g = grundy::graph::Graph::parse(&req.text, format).map_err(grundy::Error::from)?;
+        let report = api::graph_report(&g, play, limits)?;
+        let mut v = serde_json::to_value(&report).map_err(|e| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                format!("cannot write the answer as JSON: {e}"),
+            )
+        })?;
+        let arcs: Option<Vec<[u32; 2]>> =
+            (g.vertex_count() <= MAX_DRAWN).then(|| g.edges().map(|(a, b)| [a, b]).collect());
+        v["arcs"] = json!(arcs);
+        to_json(&v)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct RulesReq {
+    rules: Vec<RuleScript>,
+}
+
+/// `POST /api/rules/check`: loads the scripts as a request would, and names the families
+/// they define, or the first error with its line and column.
+pub async fn rules_check(
+    Extract(st): Extract<State>,
+    Body(req): Body<RulesReq>,
+) -> Result<JsonText, ApiError> {
+    let s = st.clone();
+    st.run(Class::Light, Play::Normal, move |limits| {
+        let reg = s.registry_for(&req.rules, limits)?;
+        let builtin = s.registry.families().count();
+        let names: Vec<&str> = reg
+            .families()
+            .skip(builtin)
+            .map(|f| f.name.as_str())
+            .collect();
+        to_json(&json!({ "ok": true, "families": names }))
+    })
+    .await
+}

@@ -1,0 +1,292 @@
+//! Running computations: two pools of slots (light and heavy), limits per request, and
+//! cancellation when the client goes away or the server stops.
+//!
+//! **Invariant:** a computation holds its slot until it has really stopped (the permit moves
+//! into the blocking thread), so that cancelled work never makes room for more work than the
+//! machine can run.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use grundy::{Cancel, Limits, Play, Registry};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
+
+use crate::{ApiError, Config};
+
+/// A rule script sent with a request: its family name and its Rhai source.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+pub struct RuleScript {
+    /// The family name (as the file stem is in the CLI).
+    pub name: String,
+    /// The script's text.
+    pub source: String,
+}
+
+/// Makes families of rule scripts, for one request (the script engine's front door).
+///
+/// The server holds no script engine of its own: the binary that starts it passes one in
+/// [`Config::rules`], so that this crate does not depend on the engine's crate. With the
+/// `grundy-script` crate, `grundy serve` wires it as (for each script)
+/// `grundy_script::register(reg, &s.source, &format!("{}.rhai", s.name), &Default::default())`;
+/// names are checked (an identifier, never a path) before the loader sees them.
+pub trait RulesLoader: Send + Sync {
+    /// Adds a family for each script to `reg`, each call bounded as in the CLI.
+    ///
+    /// Returns: an input error naming `FILE:LINE:COLUMN` in its location for an error in a
+    /// script, or a limit.
+    fn load(
+        &self,
+        reg: &mut Registry,
+        scripts: &[RuleScript],
+        limits: &Limits,
+    ) -> Result<(), grundy::Error>;
+}
+
+/// Which pool a computation runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// A small computation (an analysis, a move list): many at once, a short time limit.
+    Light,
+    /// A large computation (a long table, a grid, a graph): few at once, a longer limit.
+    Heavy,
+}
+
+/// Counters of the server, as `GET /api/status` shows them.
+#[derive(Debug, Default, Serialize)]
+pub struct Stats {
+    /// Computations running now, light and heavy together.
+    pub running: u64,
+    /// Heavy computations running now.
+    pub running_heavy: u64,
+    /// Computations finished (with any answer).
+    pub finished: u64,
+    /// Computations stopped because their client went away or the server stopped.
+    pub cancelled: u64,
+    /// Requests refused because every slot stayed busy.
+    pub refused_busy: u64,
+}
+
+#[derive(Default)]
+struct Counters {
+    running: AtomicU64,
+    running_heavy: AtomicU64,
+    finished: AtomicU64,
+    cancelled: AtomicU64,
+    refused_busy: AtomicU64,
+}
+
+/// What the handlers share.
+#[derive(Clone)]
+pub struct State {
+    pub config: Arc<Config>,
+    /// The built-in families, with the rulesets built so far (heap tables stay cached).
+    pub registry: Arc<Registry>,
+    light: Arc<Semaphore>,
+    heavy: Arc<Semaphore>,
+    counters: Arc<Counters>,
+    active: Arc<Mutex<HashMap<u64, Cancel>>>,
+    next_id: Arc<AtomicU64>,
+}
+
+impl State {
+    pub fn new(config: Config) -> State {
+        State {
+            light: Arc::new(Semaphore::new(config.light_permits.max(1))),
+            heavy: Arc::new(Semaphore::new(config.heavy_permits.max(1))),
+            config: Arc::new(config),
+            // No file loader: `graph[FILE](v)` is refused, the server's files stay closed.
+            registry: Arc::new(Registry::builtin()),
+            counters: Arc::default(),
+            active: Arc::default(),
+            next_id: Arc::default(),
+        }
+    }
+
+    /// The counters now.
+    pub fn stats(&self) -> Stats {
+        let c = &self.counters;
+        Stats {
+            running: c.running.load(Ordering::Relaxed),
+            running_heavy: c.running_heavy.load(Ordering::Relaxed),
+            finished: c.finished.load(Ordering::Relaxed),
+            cancelled: c.cancelled.load(Ordering::Relaxed),
+            refused_busy: c.refused_busy.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Cancels every running computation (the server is stopping).
+    pub fn cancel_all(&self) {
+        if let Ok(a) = self.active.lock() {
+            for c in a.values() {
+                c.cancel();
+            }
+        }
+    }
+
+    /// The registry for a request: the shared one, or a copy with the request's scripts.
+    pub fn registry_for(
+        &self,
+        scripts: &[RuleScript],
+        limits: &Limits,
+    ) -> Result<Arc<Registry>, ApiError> {
+        if scripts.is_empty() {
+            return Ok(self.registry.clone());
+        }
+        const MAX_SCRIPTS: usize = 16;
+        if scripts.len() > MAX_SCRIPTS {
+            return Err(ApiError::input(format!(
+                "{} rule scripts were sent; at most {MAX_SCRIPTS} are accepted with one request",
+                scripts.len()
+            )));
+        }
+        for s in scripts {
+            // The name becomes the family's name and the script's file name in messages: a
+            // plain identifier, never a path.
+            let valid = s.name.len() <= 64
+                && s.name
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic())
+                && s.name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid {
+                return Err(ApiError::input(format!(
+                    "'{}' is not a valid family name for a rule script: use letters, digits \
+                     and _, starting with a letter, at most 64 characters",
+                    s.name.chars().take(80).collect::<String>()
+                )));
+            }
+        }
+        let Some(loader) = &self.config.rules else {
+            return Err(ApiError::from(grundy::Error::unsupported(
+                "rule scripts are not available in this build of the server: it was built \
+                 without the script engine; send the request without \"rules\"",
+            )));
+        };
+        let mut reg = Registry::clone(&self.registry);
+        loader.load(&mut reg, scripts, limits)?;
+        Ok(Arc::new(reg))
+    }
+
+    /// The limits of one computation of `class` under `play`.
+    fn limits(&self, class: Class, play: Play, cancel: Cancel) -> Limits {
+        let time = match class {
+            Class::Light => self.config.light_time,
+            Class::Heavy => self.config.heavy_time,
+        };
+        let mut l = Limits::for_play(play)
+            .with_timeout(time)
+            .with_cancel(cancel);
+        l.max_memory = l.max_memory.min(self.config.max_memory);
+        l
+    }
+
+    /// Runs `f` on a blocking thread in a slot of `class`, with the limits of one request.
+    ///
+    /// Waits at most [`Config::queue_wait`] for a slot (then 503). When the future is
+    /// dropped (the client went away), the computation is cancelled: it stops at its next
+    /// check of the limits, and only then gives back its slot.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        class: Class,
+        play: Play,
+        f: impl FnOnce(&Limits) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let pool = match class {
+            Class::Light => &self.light,
+            Class::Heavy => &self.heavy,
+        };
+        let permit = match tokio::time::timeout(
+            self.config.queue_wait,
+            pool.clone().acquire_owned(),
+        )
+        .await
+        {
+            Ok(Ok(p)) => p,
+            _ => {
+                self.counters.refused_busy.fetch_add(1, Ordering::Relaxed);
+                return Err(ApiError::busy());
+            }
+        };
+        let cancel = Cancel::new();
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut a) = self.active.lock() {
+            a.insert(id, cancel.clone());
+        }
+        let guard = CancelOnDrop {
+            cancel: cancel.clone(),
+            id,
+            state: self.clone(),
+        };
+        let limits = self.limits(class, play, cancel);
+        let counters = self.counters.clone();
+        let running = Running::start(counters.clone(), class);
+        let task = tokio::task::spawn_blocking(move || {
+            let _slot = permit;
+            let _running = running;
+            let out = f(&limits);
+            if matches!(&out, Err(e) if e.kind == "cancelled") {
+                counters.cancelled.fetch_add(1, Ordering::Relaxed);
+            }
+            counters.finished.fetch_add(1, Ordering::Relaxed);
+            out
+        });
+        let out = task.await;
+        drop(guard);
+        match out {
+            Ok(r) => r,
+            // A panic is a bug of the engine, not of the input: it is the one 500.
+            Err(_) => Err(ApiError::new(
+                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the computation failed inside the engine; please report the request",
+            )),
+        }
+    }
+}
+
+/// Cancels a computation when its request future is dropped (the client went away), and
+/// forgets it once it has answered.
+struct CancelOnDrop {
+    cancel: Cancel,
+    id: u64,
+    state: State,
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        // After an answer this is harmless: the computation is over.
+        self.cancel.cancel();
+        if let Ok(mut a) = self.state.active.lock() {
+            a.remove(&self.id);
+        }
+    }
+}
+
+/// Counts a running computation for the status page, until dropped.
+struct Running {
+    counters: Arc<Counters>,
+    class: Class,
+}
+
+impl Running {
+    fn start(counters: Arc<Counters>, class: Class) -> Running {
+        counters.running.fetch_add(1, Ordering::Relaxed);
+        if class == Class::Heavy {
+            counters.running_heavy.fetch_add(1, Ordering::Relaxed);
+        }
+        Running { counters, class }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.counters.running.fetch_sub(1, Ordering::Relaxed);
+        if self.class == Class::Heavy {
+            self.counters.running_heavy.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+}

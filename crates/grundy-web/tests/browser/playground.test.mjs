@@ -1,0 +1,252 @@
+// Browser tests of the playground in a real headless Chromium, driven through chromedriver
+// (WebDriver over HTTP with Node's own fetch: no npm package).
+//
+// Run by scripts/test-web, which installs chromium and chromium-driver and builds the binary:
+//   GRUNDY_BIN=target/debug/grundy node --test crates/grundy-web/tests/browser/playground.test.mjs
+// Screenshots go to $SCREENSHOT_DIR (default target/browser-screenshots).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BIN = resolve(process.env.GRUNDY_BIN || 'target/debug/grundy');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CHROMEDRIVER = process.env.CHROMEDRIVER || '/usr/bin/chromedriver';
+const SHOTS = resolve(process.env.SCREENSHOT_DIR || 'target/browser-screenshots');
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+let server, driver, base, wd, session, profile;
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+// Starts `grundy serve` on a free port and resolves with its URL, read from its first line.
+function startServer() {
+  return new Promise((res, rej) => {
+    server = spawn(BIN, ['serve', '--bind', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/[0-9.:]+\//);
+      if (m) res(m[0]);
+    });
+    server.on('exit', (c) => rej(new Error('grundy serve exited with ' + c + ': ' + out)));
+    setTimeout(() => rej(new Error('grundy serve did not print its URL: ' + out)), 20000);
+  });
+}
+
+async function call(method, path, body) {
+  const r = await fetch(wd + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const j = await r.json();
+  if (!r.ok) throw new Error(method + ' ' + path + ': ' + JSON.stringify(j.value).slice(0, 500));
+  return j.value;
+}
+
+const s = (path) => '/session/' + session + path;
+const go = (url) => call('POST', s('/url'), { url });
+const find = async (css) => (await call('POST', s('/element'), { using: 'css selector', value: css }))[ELEMENT];
+const findAll = async (css) => (await call('POST', s('/elements'), { using: 'css selector', value: css })).map((e) => e[ELEMENT]);
+// The page re-renders as answers arrive (a typed position may answer after the one loaded
+// with the page), so an element found may be replaced before the click: find it again.
+async function click(css) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await call('POST', s('/element/' + (await find(css)) + '/click'), {});
+    } catch (e) {
+      if (tries >= 5 || !/stale element/.test(e.message)) throw e;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+const run = (script, ...args) => call('POST', s('/execute/sync'), { script, args });
+
+async function type(css, text) {
+  const id = await find(css);
+  await call('POST', s('/element/' + id + '/clear'), {});
+  await call('POST', s('/element/' + id + '/value'), { text });
+}
+
+// Polls a script until it returns a truthy value (the page answers asynchronously).
+async function until(script, what, ms = 20000) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    last = await run(script);
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out waiting for ' + what + ' (last: ' + JSON.stringify(last) + ')');
+}
+
+async function shot(name) {
+  const png = await call('GET', s('/screenshot'));
+  writeFileSync(join(SHOTS, name + '.png'), Buffer.from(png, 'base64'));
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  base = await startServer();
+  const port = await freePort();
+  driver = spawn(CHROMEDRIVER, ['--port=' + port], { stdio: 'ignore' });
+  wd = 'http://127.0.0.1:' + port;
+  await (async () => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        const r = await fetch(wd + '/status');
+        if (r.ok && (await r.json()).value.ready) return;
+      } catch (_) { /* not listening yet */ }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('chromedriver did not start');
+  })();
+  profile = mkdtempSync(join(tmpdir(), 'grundy-chromium-'));
+  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--disable-dev-shm-usage', '--window-size=1280,1000', '--user-data-dir=' + profile];
+  const caps = { alwaysMatch: { browserName: 'chrome', 'goog:chromeOptions': { binary: CHROMIUM, args } } };
+  const v = await call('POST', '/session', { capabilities: caps });
+  session = v.sessionId;
+});
+
+after(async () => {
+  try {
+    if (session) await call('DELETE', '/session/' + session);
+  } catch (_) { /* the browser may be gone already */ }
+  if (driver) driver.kill();
+  if (server) server.kill('SIGINT');
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+test('type a position and read the answer; click a winning move', async () => {
+  await go(base);
+  await type('#expr', 'nim(3,4,5)');
+  await until("return document.getElementById('result').dataset.game === 'nim(3,4,5)'", 'the analysis of nim(3,4,5)');
+  assert.equal(await run("return document.getElementById('outcome').textContent"), 'N');
+  assert.equal(await run("return document.getElementById('value').textContent"), '*2');
+  // 3 XOR 4 XOR 5 = 2: the only winning move takes the heap of 3 to 1.
+  const tos = await run("return [...document.querySelectorAll('#winning-moves a')].map(a => a.dataset.to)");
+  assert.deepEqual(tos, ['nim(1,4,5)']);
+  await shot('analyze');
+  await click('#winning-moves a');
+  await until("return document.getElementById('result').dataset.game === 'nim(1,4,5)'", 'the position after the move');
+  assert.equal(await run("return document.getElementById('outcome').textContent"), 'P');
+  assert.match(await run('return location.hash'), /expr=nim%281%2C4%2C5%29/);
+  // The explanation shows the XOR columns.
+  await click('#explain-btn');
+  await until("return /XOR/.test(document.getElementById('explain').textContent)", 'the explanation');
+  // A wrong expression shows its error with a caret under the column.
+  await type('#expr', 'nim(3,4');
+  const err = await until("const e = document.getElementById('expr-error'); return !e.hidden && e.textContent", 'the error');
+  assert.match(err, /\^/);
+  await shot('analyze-error');
+});
+
+test('a shared link restores the position', async () => {
+  await go(base + '#tab=analyze&expr=' + encodeURIComponent('wythoff(3,5)'));
+  await until("return document.getElementById('result').dataset.game === 'wythoff(3,5)'", 'the analysis from the URL');
+  // (3, 5) is a Wythoff P-position: floor(2 phi) = 3, 3 + 2 = 5.
+  assert.equal(await run("return document.getElementById('outcome').textContent"), 'P');
+});
+
+test('open a plot of a sequence with its period marked', async () => {
+  await go(base + '#tab=sequence&ruleset=' + encodeURIComponent('tb[0.07]') + '&to=300');
+  // Dawson's Kayles (0.07) has period 34 from heap 53 (Winning Ways, ch. 4).
+  await until("return document.getElementById('seq-summary').dataset.period === '34'", 'the period of 0.07');
+  assert.equal(await run("return document.querySelectorAll('#seq-plot .period-mark').length"), 1);
+  assert.ok(await run("return document.querySelector('#seq-plot .points').getAttribute('d').length > 1000"));
+  assert.equal(await run("return document.querySelectorAll('#seq-table div').length"), 301);
+  await shot('sequence');
+});
+
+test('draw the P-positions of Wythoff', async () => {
+  await go(base);
+  await click('#tabs button[data-tab=grid]');
+  await type('#grid-size', '40');
+  await click('#grid-go');
+  const ps = Number(await until("return document.getElementById('grid-canvas').dataset.ppositions", 'the grid'));
+  // Independent count: Wythoff's P-positions are (floor(k phi), floor(k phi) + k) and their
+  // mirror images (Wythoff 1907).
+  const phi = (1 + Math.sqrt(5)) / 2;
+  let expected = 0;
+  for (let k = 0; Math.floor(k * phi) < 40; k++) {
+    const a = Math.floor(k * phi), b = a + k;
+    if (b < 40) expected += k === 0 ? 1 : 2;
+  }
+  assert.equal(ps, expected);
+  await shot('wythoff');
+});
+
+test('play a game to its end against the engine, with hint and undo', async () => {
+  await go(base + '#tab=play&pexpr=' + encodeURIComponent('nim(2,3,4)') + '&first=you');
+  await until("return document.querySelectorAll('#play-moves button').length > 0", 'the first move list');
+  // A hint names a winning move in the N-position nim(2,3,4) (2^3^4 = 5).
+  await click('#play-hint');
+  await until("return /Hint:/.test(document.getElementById('play-hint-text').textContent)", 'the hint');
+  // A losing move, then undo: back to the start.
+  await click('#play-moves button.lose');
+  await until("return document.querySelectorAll('#play-log li').length === 2 && document.querySelectorAll('#play-moves button').length > 0", 'the engine reply');
+  await click('#play-undo');
+  await until("return document.querySelectorAll('#play-log li').length === 0 && document.getElementById('play-pos').textContent === 'nim(2,3,4)' && document.querySelectorAll('#play-moves button').length > 0", 'the undo');
+  // Now play winning moves to the end.
+  for (let turn = 0; turn < 40; turn++) {
+    const over = await run("return document.getElementById('play-status').dataset.over === 'true'");
+    if (over) break;
+    await until("return document.getElementById('play-status').dataset.over === 'true' || document.querySelectorAll('#play-moves button.win').length > 0", 'a winning move to click');
+    if (await run("return document.getElementById('play-status').dataset.over === 'true'")) break;
+    const before = await run("return document.querySelectorAll('#play-log li').length");
+    await click('#play-moves button.win');
+    await until(`return document.querySelectorAll('#play-log li').length >= ${before + 2} || document.getElementById('play-status').dataset.over === 'true'`, 'the engine move');
+  }
+  assert.equal(await run("return document.getElementById('play-status').dataset.winner"), 'you');
+  assert.equal(await run("return document.getElementById('play-pos').textContent"), 'nim(0,0,0)');
+  assert.ok(await run("return document.querySelectorAll('#play-chart .rem-point').length >= 3"));
+  await shot('play-over');
+});
+
+test('upload a graph file and see its vertex values', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'grundy-graph-'));
+  const file = join(dir, 'loop.txt');
+  writeFileSync(file, 'a b\nb c\nc a\nc d\n');
+  await go(base);
+  await click('#tabs button[data-tab=graph]');
+  await call('POST', s('/element/' + (await find('#graph-file')) + '/value'), { text: file });
+  await until("return document.querySelectorAll('#graph-svg .vertex').length === 4", 'the drawn graph');
+  const values = await run("return Object.fromEntries([...document.querySelectorAll('#graph-svg .vertex')].map(v => [v.dataset.vertex, v.dataset.value]))");
+  // By the mex rule (Smith's values agree, no vertex is a draw): d has no move, so 0; if
+  // c = *2 then b (one option, c) = 0 and a (one option, b) = *, and c's options a and d have
+  // values 1 and 0, whose mex is 2: consistent.
+  assert.deepEqual(values, { a: '*', b: '0', c: '*2', d: '0' });
+  await shot('graph');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('edit a rule script with an error', async () => {
+  await go(base);
+  await click('#tabs button[data-tab=rules]');
+  await type('#rules-source', 'fn moves(n) {\n  let out = [;\n  out\n}');
+  await click('#rules-check');
+  const kind = await until("const e = document.getElementById('rules-error'); return !e.hidden && e.dataset.kind", 'the script error');
+  if (kind === 'unsupported') {
+    // This build has no script engine: the page says so instead of pretending.
+    assert.match(await run("return document.getElementById('rules-error').textContent"), /script engine/);
+  } else {
+    assert.equal(kind, 'input');
+    assert.equal(await run("return document.querySelector('#rules-gutter span.bad').dataset.line"), '2');
+  }
+  await shot('rules-error');
+});
