@@ -1,0 +1,5 @@
+//! Integration tests of rule scripts: known values, brute force, texts, hostile scripts, the
+//! sandbox, fuzzing and cancellation.
+
+mod common;
+mod hostile;
