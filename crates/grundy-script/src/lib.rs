@@ -27,15 +27,22 @@
 //! assert_eq!(mex_values(&s, 8, 1000).unwrap(), vec![0, 1, 2, 4, 3, 5, 6, 8, 7]);
 //! ```
 
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::useless_vec))]
+#![allow(clippy::result_large_err)]
+
 mod datum;
 mod error;
+mod family;
 mod limits;
+mod report;
 mod safe;
 mod script;
 mod table;
 
 pub use datum::{Datum, ShapeError};
 pub use error::{CallSite, Location, ScriptError};
+pub use family::{engine_error, family_of, load, register, seen_period, ScriptFamily, ScriptRules};
 pub use limits::{Interrupt, LimitKind, Limits};
+pub use report::check_values;
 pub use script::{check, CheckReport, FunctionInfo, Script, ScriptOption};
 pub use table::{mex_values, TableError};

@@ -140,6 +140,14 @@ pub struct CheckReport {
     pub problems: Vec<ScriptError>,
     /// Things that work but are probably not what was meant.
     pub warnings: Vec<String>,
+    /// The first values `G(0)`, `G(1)`, ... of a one-integer family (filled by
+    /// [`crate::check_values`]; empty when they could not be computed).
+    pub values: Vec<u64>,
+    /// The period seen in [`CheckReport::values`] (never proven).
+    pub period: Option<grundy::Period>,
+    /// Why the first values are missing or stop early (a cycle, options that are not
+    /// integers, an error of the script at some position), when they do.
+    pub values_note: Option<String>,
 }
 
 impl CheckReport {
@@ -721,6 +729,9 @@ fn analyse(source: &str, file: &str, limits: &Limits) -> (Option<Script>, CheckR
         has_describe: false,
         problems: Vec::new(),
         warnings: Vec::new(),
+        values: Vec::new(),
+        period: None,
+        values_note: None,
     };
     let compile_error =
         |line_column: Option<(usize, usize)>, message: String| ScriptError::Compile {

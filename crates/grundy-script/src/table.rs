@@ -81,6 +81,7 @@ enum Slot {
 /// let s = Script::compile(src, "<sub134>", Limits::default()).unwrap();
 /// assert_eq!(mex_values(&s, 7, 100).unwrap(), vec![0, 1, 0, 1, 2, 3, 2, 0]);
 /// ```
+#[allow(clippy::result_large_err)]
 pub fn mex_values(script: &Script, to: u64, max_positions: usize) -> Result<Vec<u64>, TableError> {
     let too_many = |n: i64| {
         TableError::Script(ScriptError::Limit {

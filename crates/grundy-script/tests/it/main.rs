@@ -2,4 +2,7 @@
 //! sandbox, fuzzing and cancellation.
 
 mod common;
+mod examples;
+mod family;
 mod hostile;
+mod sandbox;
