@@ -9,6 +9,7 @@ mod graph;
 mod lab;
 mod output;
 mod play;
+mod rules;
 
 use std::process::ExitCode;
 
