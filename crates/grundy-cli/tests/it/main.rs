@@ -6,3 +6,4 @@
 mod cli;
 mod explain;
 mod robust;
+mod rules;
