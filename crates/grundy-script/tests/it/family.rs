@@ -77,6 +77,14 @@ fn sums_mix_scripts_and_builtins() {
     assert_eq!(a.outcome, Outcome::P);
     let a = analyze(&reg, "lasker(7) + s134(12) + nim(3)", Play::Normal);
     assert_eq!(a.outcome, Outcome::N);
+    // A move that splits a heap is written as a sum of terms, and reads back the same:
+    // G(6) = 6 and G(1) ^ G(5) = 1 ^ 5 = 4 = G(nim 4).
+    let a = analyze(&reg, "lasker(6) + nim(4)", Play::Normal);
+    let split = a.winning_moves.iter().find(|m| m.to.contains("lasker(1)"));
+    let split = split.unwrap_or_else(|| panic!("{:?}", a.winning_moves));
+    assert_eq!(split.to, "lasker(1) + lasker(5) + nim(4)");
+    let back = reg.parse(&split.to).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.to_string(), split.to);
     // Every winning move parses back to a P-position.
     assert!(!a.winning_moves.is_empty());
     for m in &a.winning_moves {
