@@ -17,6 +17,8 @@ use crate::output::Out;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    rules: crate::rules::RulesArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -168,12 +170,21 @@ enum Command {
     },
     #[command(flatten)]
     Theory(crate::theory::TheoryCommand),
+    /// Rule scripts: games written in Rhai (see docs/rules.md)
+    Rules {
+        #[command(subcommand)]
+        command: crate::rules::RulesCommand,
+    },
 }
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
-    let reg = context::registry();
+    if let Command::Rules { command } = cli.command {
+        return crate::rules::run(command, &cli.rules);
+    }
+    let reg = cli.rules.registry()?;
     match cli.command {
+        Command::Rules { .. } => Ok(()),
         Command::Analyze {
             expr,
             misere,

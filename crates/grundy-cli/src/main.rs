@@ -11,9 +11,10 @@ mod lab;
 mod output;
 mod play;
 mod quotient;
+mod rules;
+mod serve;
 mod theory;
 mod verify;
-mod serve;
 
 use std::process::ExitCode;
 

@@ -313,9 +313,15 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let mut a = if loopy::is_loopy(pos) {
         loopy::analyze_loopy(pos, opts)?
     } else {
-        match opts.play {
-            Play::Normal => analyze_normal(pos, opts)?,
-            Play::Misere => analyze_misere(pos, opts)?,
+        let plain = match opts.play {
+            Play::Normal => analyze_normal(pos, opts),
+            Play::Misere => analyze_misere(pos, opts),
+        };
+        match plain {
+            // A family whose positions may recur (a rule script) met a cycle: solve it with
+            // the loopy machinery, which explores the positions it reaches.
+            Err(Error::Cycle) if loopy::may_loop(pos) => loopy::analyze_loopy(pos, opts)?,
+            other => other?,
         }
     };
     a.game = game;

@@ -172,6 +172,24 @@ impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Term::Star(n) => f.write_str(&n.star()),
+            Term::Game { rules, comps } if rules.rules().one_term_per_component() => {
+                if comps.is_empty() {
+                    return f.write_str("0");
+                }
+                for (i, c) in comps.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" + ")?;
+                    }
+                    let args: Vec<String> = rules
+                        .rules()
+                        .args(c)
+                        .iter()
+                        .map(|a| a.to_string())
+                        .collect();
+                    write!(f, "{}({})", rules.name(), args.join(","))?;
+                }
+                Ok(())
+            }
             Term::Game { rules, comps } => {
                 write!(f, "{}(", rules.name())?;
                 let mut first = true;

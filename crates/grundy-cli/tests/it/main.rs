@@ -7,5 +7,6 @@ mod beyond;
 mod cli;
 mod explain;
 mod robust;
-mod theory;
+mod rules;
 mod serve;
+mod theory;

@@ -130,6 +130,7 @@ pub trait DynRuleset: Send + Sync {
     ) -> Result<Option<Vec<Vec<Comp>>>, Error>;
     fn loopy_value(&self, c: &Comp) -> Option<Value>;
     fn may_loop(&self) -> bool;
+    fn one_term_per_component(&self) -> bool;
     fn explain(&self, c: &Comp) -> Option<Explanation>;
     fn misere_nim_heap(&self, c: &Comp) -> Option<Nimber>;
     fn heap_rules(&self) -> Option<&grundy_heap::HeapRules>;
@@ -347,6 +348,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn may_loop(&self) -> bool {
         self.r.may_loop()
+    }
+    fn one_term_per_component(&self) -> bool {
+        self.r.one_term_per_component()
     }
     fn explain(&self, c: &Comp) -> Option<Explanation> {
         self.r.explain(c.get::<R::P>()?)

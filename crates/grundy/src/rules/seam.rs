@@ -133,6 +133,13 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
+    /// Hook: whether a term holds exactly one component, so that a term with several
+    /// components (after a move to a sum) is written as a sum of terms, `f(2,2) + f(2,3)`,
+    /// and a term with none as `0` (rule scripts, whose arguments all make one position).
+    fn one_term_per_component(&self) -> bool {
+        false
+    }
+
     /// Hook: the reasoning behind a component's value, for `explain`.
     fn explain(&self, _p: &Self::P) -> Option<Explanation> {
         None

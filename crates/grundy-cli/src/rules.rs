@@ -1,0 +1,126 @@
+//! Rule scripts on the command line: `--rules FILE` (repeatable, on every command),
+//! `--script-limit KEY=N`, and `grundy rules check FILE`. Loading and checking live in
+//! `grundy-script`; this file only reads files and translates.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use grundy::Registry;
+
+use crate::failure::Failure;
+use crate::output::Out;
+
+/// The options every command takes.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// A rule script (Rhai) that defines a family named after the file or its `const NAME`;
+    /// repeatable
+    #[arg(long = "rules", value_name = "FILE", global = true)]
+    pub rules: Vec<PathBuf>,
+    /// Raise a limit of every call of a rule script, e.g. operations=100000000 (keys:
+    /// operations, call-depth, expr-depth, array-size, string-size, map-size, variables,
+    /// position-depth, source-size, memory); repeatable
+    #[arg(long = "script-limit", value_name = "KEY=N", global = true)]
+    pub script_limits: Vec<String>,
+}
+
+/// `grundy rules ...`.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// Load a rule script and report its name, functions, problems and first values
+    Check {
+        /// The script file
+        file: PathBuf,
+        /// How many first values to compute (positions 0..N of a one-integer family)
+        #[arg(long, default_value_t = 30)]
+        to: u64,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The largest script file read.
+const MAX_SCRIPT_BYTES: u64 = 4 << 20;
+
+impl RulesArgs {
+    /// The script limits, with every `--script-limit` applied.
+    pub fn limits(&self) -> Result<grundy_script::Limits, Failure> {
+        let mut l = grundy_script::Limits::default();
+        for text in &self.script_limits {
+            l.set_from_text(text)
+                .map_err(|m| Failure::input(format!("--script-limit: {m}")))?;
+        }
+        Ok(l)
+    }
+
+    /// The CLI's registry with every `--rules` script registered.
+    pub fn registry(&self) -> Result<Registry, Failure> {
+        let mut reg = crate::context::registry();
+        if self.rules.is_empty() {
+            return Ok(reg);
+        }
+        let limits = self.limits()?;
+        for path in &self.rules {
+            let source = read_script(path)?;
+            grundy_script::register(&mut reg, &source, &path.display().to_string(), &limits)?;
+        }
+        Ok(reg)
+    }
+}
+
+fn read_script(path: &Path) -> Result<String, Failure> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| {
+        Failure::input(format!(
+            "cannot read the rule script {}: {e}",
+            path.display()
+        ))
+    })?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SCRIPT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Failure::input(format!(
+                "cannot read the rule script {}: {e}",
+                path.display()
+            ))
+        })?;
+    if bytes.len() as u64 > MAX_SCRIPT_BYTES {
+        return Err(Failure::Limit(format!(
+            "the rule script {} is larger than {MAX_SCRIPT_BYTES} bytes",
+            path.display()
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Failure::input(format!(
+            "the rule script {} is not UTF-8 text (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}
+
+/// Runs `grundy rules ...`.
+pub fn run(cmd: RulesCommand, args: &RulesArgs) -> Result<(), Failure> {
+    match cmd {
+        RulesCommand::Check { file, to, json } => {
+            let limits = args.limits()?;
+            let source = read_script(&file)?;
+            let report =
+                grundy_script::check_values(&source, &file.display().to_string(), &limits, to);
+            let mut out = Out::new();
+            if json {
+                out.line(&crate::commands::to_json(&report)?)?;
+            } else {
+                out.put(&report.to_text())?;
+            }
+            out.flush()?;
+            match report.first_problem() {
+                None => Ok(()),
+                Some(p) if p.is_limit() => Err(Failure::Limit(p.to_string())),
+                Some(p) => Err(Failure::input(p.to_string())),
+            }
+        }
+    }
+}

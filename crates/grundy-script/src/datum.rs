@@ -1,0 +1,423 @@
+//! `Datum`: the value of a script position (an integer, a string, or an array of them).
+
+use std::fmt;
+
+use rhai::{Array, Dynamic, ImmutableString};
+
+/// A position of a script family, compared by value.
+///
+/// In an expression, `NAME(a)` is the position `a` and `NAME(a, b, ...)` is the position
+/// `[a, b, ...]`; scripts see integers as Rhai integers, strings as Rhai strings and lists as
+/// Rhai arrays. The derived order (integers, then strings, then lists, each by value) is the
+/// canonical order of positions.
+///
+/// Positions nest only as deep as [`crate::Limits::position_depth`] allows when they come
+/// from a script, so the derived (recursive) `Eq`, `Ord`, `Hash`, `Clone` and `Drop` stay
+/// shallow.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Datum {
+    /// A 64-bit integer.
+    Int(i64),
+    /// A string.
+    Str(String),
+    /// An array of positions.
+    List(Vec<Datum>),
+}
+
+/// Why a script value is not a position: what it was (in Rhai syntax, shortened) and which
+/// kind of value it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeError {
+    /// The offending value as Rhai prints it, cut to a readable length.
+    pub value: String,
+    /// What is wrong with it, e.g. `a decimal number is not a position`.
+    pub reason: String,
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.value, self.reason)
+    }
+}
+
+/// The longest rendering of an offending value kept in an error message.
+const MAX_SHOWN: usize = 80;
+
+/// How deep [`show_dynamic`] descends into nested arrays and maps.
+const MAX_SHOWN_DEPTH: usize = 8;
+
+/// A short rendering of `value` in Rhai syntax for messages: at most [`MAX_SHOWN`] characters
+/// and [`MAX_SHOWN_DEPTH`] levels, so that neither a huge nor a deeply nested value costs
+/// time or stack (Rhai's own printer recurses through every level).
+pub(crate) fn show_dynamic(value: &Dynamic) -> String {
+    let mut out = String::new();
+    write_dynamic(&mut out, value, 0);
+    shorten(&out)
+}
+
+fn write_dynamic(out: &mut String, value: &Dynamic, depth: usize) {
+    if out.len() > MAX_SHOWN {
+        return;
+    }
+    if let Ok(n) = value.as_int() {
+        out.push_str(&n.to_string());
+    } else if let Some(s) = value.read_lock::<ImmutableString>() {
+        out.push_str(&format!("{:?}", shorten(s.as_str())));
+    } else if value.is_array() || value.is_map() {
+        if depth >= MAX_SHOWN_DEPTH {
+            out.push_str(if value.is_array() { "[…]" } else { "#{…}" });
+            return;
+        }
+        if let Some(array) = value.read_lock::<Array>() {
+            if value.tag() == crate::script::SUM_TAG {
+                out.push_str("sum(");
+            }
+            out.push('[');
+            for (i, item) in array.iter().enumerate() {
+                if out.len() > MAX_SHOWN {
+                    break;
+                }
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_dynamic(out, item, depth + 1);
+            }
+            out.push(']');
+            if value.tag() == crate::script::SUM_TAG {
+                out.push(')');
+            }
+        } else if let Some(map) = value.read_lock::<rhai::Map>() {
+            out.push_str("#{");
+            for (i, (key, item)) in map.iter().enumerate() {
+                if out.len() > MAX_SHOWN {
+                    break;
+                }
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&shorten(key.as_str()));
+                out.push_str(": ");
+                write_dynamic(out, item, depth + 1);
+            }
+            out.push('}');
+        }
+    } else if let Ok(x) = value.as_float() {
+        out.push_str(&format!("{x:?}"));
+    } else if let Ok(b) = value.as_bool() {
+        out.push_str(&b.to_string());
+    } else if let Ok(c) = value.as_char() {
+        out.push_str(&format!("{c:?}"));
+    } else if value.is_unit() {
+        out.push_str("()");
+    } else if let Some(f) = value.read_lock::<rhai::FnPtr>() {
+        out.push_str(&format!("Fn({:?})", shorten(f.fn_name())));
+    } else {
+        out.push_str(&format!("<{}>", value.type_name()));
+    }
+}
+
+/// `text` cut to [`MAX_SHOWN`] characters with an ellipsis.
+pub(crate) fn shorten(text: &str) -> String {
+    if text.chars().count() <= MAX_SHOWN {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(MAX_SHOWN).collect();
+        s.push('…');
+        s
+    }
+}
+
+/// A phrase naming the kind of a Rhai value, for messages ("a decimal number").
+pub(crate) fn kind_of(value: &Dynamic) -> String {
+    if value.is_array() && value.tag() == crate::script::SUM_TAG {
+        return "a sum (a sum may only be a whole option, not part of a position)".into();
+    }
+    match value.type_name() {
+        "()" => "nothing (the unit value `()`)".into(),
+        "bool" => "a boolean".into(),
+        "char" => "a character (write a string in double quotes instead)".into(),
+        "f64" | "f32" => "a decimal number".into(),
+        "map" => "an object map".into(),
+        "Fn" => "a function pointer".into(),
+        "array" => "an array".into(),
+        "string" => "a string".into(),
+        "i64" | "i32" => "an integer".into(),
+        other if other.contains("Range") || other.starts_with("range") => {
+            "a range (collect it into an array first)".into()
+        }
+        other => format!("a value of type {other}"),
+    }
+}
+
+impl Datum {
+    /// The position written `NAME(args...)`: the argument itself when there is one, the list of
+    /// them otherwise (`NAME()` is the empty list).
+    ///
+    /// Example:
+    /// ```
+    /// use grundy_script::Datum;
+    /// assert_eq!(Datum::from_args(vec![Datum::Int(5)]), Datum::Int(5));
+    /// assert_eq!(
+    ///     Datum::from_args(vec![Datum::Int(1), Datum::Int(2)]),
+    ///     Datum::List(vec![Datum::Int(1), Datum::Int(2)])
+    /// );
+    /// ```
+    pub fn from_args(mut args: Vec<Datum>) -> Datum {
+        if args.len() == 1 {
+            if let Some(one) = args.pop() {
+                return one;
+            }
+        }
+        Datum::List(args)
+    }
+
+    /// The arguments this position is written with, the inverse of [`Datum::from_args`]:
+    /// an integer or a string is one argument; a list of other than one element is its
+    /// elements; a list of exactly one element stays one (list) argument, so that it is not
+    /// confused with the element itself.
+    pub fn to_args(&self) -> Vec<Datum> {
+        match self {
+            Datum::List(items) if items.len() != 1 => items.clone(),
+            other => vec![other.clone()],
+        }
+    }
+
+    /// The default text of the position in family `name`: `name(args)`.
+    ///
+    /// Example:
+    /// ```
+    /// use grundy_script::Datum;
+    /// let p = Datum::List(vec![Datum::Int(3), Datum::Str("a b".into())]);
+    /// assert_eq!(p.call_text("maze"), "maze(3, \"a b\")");
+    /// ```
+    pub fn call_text(&self, name: &str) -> String {
+        format!("{name}({self})")
+    }
+
+    /// The position as a Rhai value (an integer, a string or an array).
+    pub fn to_dynamic(&self) -> Dynamic {
+        match self {
+            Datum::Int(n) => Dynamic::from_int(*n),
+            Datum::Str(s) => Dynamic::from(ImmutableString::from(s.as_str())),
+            Datum::List(items) => {
+                let array: Array = items.iter().map(Datum::to_dynamic).collect();
+                Dynamic::from_array(array)
+            }
+        }
+    }
+
+    /// Reads a position from a Rhai value: an integer, a string, or an array of positions
+    /// nested at most `max_depth` arrays deep.
+    ///
+    /// Returns the position, or a [`ShapeError`] naming the first value that is not one
+    /// (a decimal number, a map, a boolean, `()`, a sum inside a position, ...).
+    ///
+    /// Complexity: linear in the size of the value; recursion is bounded by `max_depth`.
+    pub fn from_dynamic(value: &Dynamic, max_depth: usize) -> Result<Datum, ShapeError> {
+        from_dynamic_at(value, value, max_depth)
+    }
+
+    /// How many arrays deep the position nests (0 for an integer or a string), computed
+    /// without recursion so that any value, however it was built, can be checked.
+    pub fn depth(&self) -> usize {
+        let mut deepest = 0;
+        let mut stack: Vec<(&Datum, usize)> = vec![(self, 0)];
+        while let Some((d, level)) = stack.pop() {
+            if let Datum::List(items) = d {
+                deepest = deepest.max(level + 1);
+                stack.extend(items.iter().map(|x| (x, level + 1)));
+            }
+        }
+        deepest
+    }
+
+    /// The integer, when the position is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Datum::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Writes the position as one argument: lists in brackets.
+    fn fmt_arg(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Datum::Int(n) => write!(f, "{n}"),
+            Datum::Str(s) => write_quoted(f, s),
+            Datum::List(items) => {
+                f.write_str("[")?;
+                write_list(f, items)?;
+                f.write_str("]")
+            }
+        }
+    }
+}
+
+/// Writes `s` in double quotes, escaping the quotes and backslashes inside (the expression
+/// parser reads `\"` as a quote).
+fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    f.write_str("\"")?;
+    for c in s.chars() {
+        if c == '"' {
+            f.write_str("\\\"")?;
+        } else {
+            write!(f, "{c}")?;
+        }
+    }
+    f.write_str("\"")
+}
+
+fn write_list(f: &mut fmt::Formatter<'_>, items: &[Datum]) -> fmt::Result {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        item.fmt_arg(f)?;
+    }
+    Ok(())
+}
+
+/// The position as an expression's argument list would print it: `5`, `"a"`, `1, 2` for the
+/// list `[1, 2]`, `[7]` for a list of one element, nested lists in brackets. Strings are always
+/// quoted, so that the string `"12"` never reads back as the integer 12.
+impl fmt::Display for Datum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Datum::List(items) if items.len() != 1 => write_list(f, items),
+            other => other.fmt_arg(f),
+        }
+    }
+}
+
+impl From<i64> for Datum {
+    fn from(n: i64) -> Self {
+        Datum::Int(n)
+    }
+}
+
+impl From<&str> for Datum {
+    fn from(s: &str) -> Self {
+        Datum::Str(s.to_string())
+    }
+}
+
+impl From<String> for Datum {
+    fn from(s: String) -> Self {
+        Datum::Str(s)
+    }
+}
+
+impl From<Vec<Datum>> for Datum {
+    fn from(items: Vec<Datum>) -> Self {
+        Datum::List(items)
+    }
+}
+
+fn from_dynamic_at(
+    value: &Dynamic,
+    whole: &Dynamic,
+    depth_left: usize,
+) -> Result<Datum, ShapeError> {
+    if let Ok(n) = value.as_int() {
+        return Ok(Datum::Int(n));
+    }
+    if let Some(s) = value.read_lock::<ImmutableString>() {
+        return Ok(Datum::Str(s.to_string()));
+    }
+    if value.is_array() && value.tag() != crate::script::SUM_TAG {
+        if depth_left == 0 {
+            return Err(ShapeError {
+                value: show_dynamic(whole),
+                reason: "the position nests arrays too deeply (raise the script limit \
+                         `position-depth`)"
+                    .into(),
+            });
+        }
+        if let Some(array) = value.read_lock::<Array>() {
+            let mut items = Vec::with_capacity(array.len());
+            for item in array.iter() {
+                items.push(from_dynamic_at(item, whole, depth_left - 1)?);
+            }
+            return Ok(Datum::List(items));
+        }
+    }
+    let mut reason = format!("{} is not a position", kind_of(value));
+    if !std::ptr::eq(value, whole) {
+        reason.push_str(&format!(" (found inside {})", show_dynamic(whole)));
+    }
+    reason.push_str("; a position is an integer, a string, or an array of them");
+    Err(ShapeError {
+        value: show_dynamic(value),
+        reason,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(items: Vec<Datum>) -> Datum {
+        Datum::List(items)
+    }
+
+    #[test]
+    fn display_as_arguments() {
+        assert_eq!(Datum::Int(-3).to_string(), "-3");
+        assert_eq!(Datum::from("a\"b").to_string(), "\"a\\\"b\"");
+        assert_eq!(list(vec![1.into(), "x".into()]).to_string(), "1, \"x\"");
+        assert_eq!(list(vec![7.into()]).to_string(), "[7]");
+        assert_eq!(list(vec![]).to_string(), "");
+        assert_eq!(
+            list(vec![list(vec![1.into(), 2.into()]), 3.into()]).to_string(),
+            "[1, 2], 3"
+        );
+    }
+
+    #[test]
+    fn args_round_trip() {
+        for d in [
+            Datum::Int(4),
+            Datum::from("s"),
+            list(vec![]),
+            list(vec![1.into()]),
+            list(vec![1.into(), 2.into()]),
+        ] {
+            assert_eq!(Datum::from_args(d.to_args()), d, "{d:?}");
+        }
+    }
+
+    #[test]
+    fn dynamic_round_trip_and_rejections() {
+        let d = list(vec![1.into(), "two".into(), list(vec![3.into()])]);
+        assert_eq!(Datum::from_dynamic(&d.to_dynamic(), 8), Ok(d.clone()));
+        assert_eq!(d.depth(), 2);
+        assert!(Datum::from_dynamic(&d.to_dynamic(), 1).is_err());
+        let float = Dynamic::from_float(1.5);
+        let e = Datum::from_dynamic(&float, 8).unwrap_err();
+        assert!(e.reason.contains("decimal"), "{e}");
+        let unit = Dynamic::UNIT;
+        assert!(Datum::from_dynamic(&unit, 8)
+            .unwrap_err()
+            .reason
+            .contains("unit"));
+        let inner: Array = vec![Dynamic::from_int(1), Dynamic::from_bool(true)];
+        let e = Datum::from_dynamic(&Dynamic::from_array(inner), 8).unwrap_err();
+        assert!(
+            e.reason.contains("boolean") && e.reason.contains("inside"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn order_is_by_value() {
+        let mut v = vec![
+            list(vec![]),
+            Datum::from("b"),
+            Datum::Int(2),
+            Datum::Int(-1),
+        ];
+        v.sort();
+        assert_eq!(v[0], Datum::Int(-1));
+        assert_eq!(v[3], list(vec![]));
+    }
+}

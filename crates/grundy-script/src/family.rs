@@ -1,0 +1,586 @@
+//! A rule script as a family of the engine: [`ScriptRules`] implements the typed seam
+//! [`grundy::rules::Ruleset`] with the script's [`Datum`] as position type, and [`load`] turns
+//! a script's text into a [`grundy::rules::Family`] that a [`grundy::Registry`] registers.
+//!
+//! The script is compiled once; options are memoised by position (each position's `moves`
+//! runs once while the memo lasts); sums returned by `moves` become options with several
+//! components, which the engine decomposes as for built-in take-and-break games. Every
+//! family says that its positions may recur ([`Ruleset::may_loop`]), so the analysis answers
+//! games with cycles with draws and loopy values.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
+use grundy::rules::{Arg, ArgError, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use grundy::solve::Solver;
+use grundy::{Error, Game, Limit, Period};
+use num_bigint::BigInt;
+
+use crate::error::ScriptError;
+use crate::limits::{Interrupt, LimitKind, Limits};
+use crate::script::{Script, ScriptOption};
+use crate::Datum;
+
+/// The most positions whose options the memo keeps; when full it starts again (a search
+/// visits far fewer positions than the engine's position limit allows anyway).
+const OPTIONS_MEMO: usize = 1 << 21;
+
+/// A rule script as a ruleset of the engine.
+///
+/// Positions are [`Datum`]s: `NAME(a)` is the position `a`, `NAME(a, b, ...)` the list
+/// `[a, b, ...]`. A term is one component (a script decides itself what its position means);
+/// sums inside a position are written as sums of terms: `NAME(1) + NAME(3)`.
+pub struct ScriptRules {
+    script: Arc<Script>,
+    options: Mutex<HashMap<Datum, Arc<Vec<Opt<Datum>>>>>,
+    /// The memo of the table's searches, kept between tables.
+    solver: Mutex<Option<Solver<Node>>>,
+}
+
+/// The handle the engine holds: the ruleset shared with the positions of its table search.
+#[derive(Clone, Debug)]
+pub struct ScriptFamily(pub Arc<ScriptRules>);
+
+impl std::fmt::Debug for ScriptRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScriptRules")
+            .field("script", &self.script)
+            .finish()
+    }
+}
+
+impl ScriptRules {
+    /// The ruleset of a compiled script.
+    pub fn new(script: Script) -> ScriptRules {
+        ScriptRules {
+            script: Arc::new(script),
+            options: Mutex::new(HashMap::new()),
+            solver: Mutex::new(None),
+        }
+    }
+
+    /// The compiled script.
+    pub fn script(&self) -> &Script {
+        &self.script
+    }
+
+    /// Points the script's calls at this query's cancellation flag and deadline.
+    fn watch(&self, limits: &grundy::Limits) {
+        let wanted = Interrupt {
+            cancel: limits.cancel.as_ref().map(grundy::Cancel::flag),
+            deadline: limits.deadline,
+        };
+        let now = self.script.interrupt();
+        let same = now.deadline == wanted.deadline
+            && match (&now.cancel, &wanted.cancel) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            };
+        if !same {
+            self.script.set_interrupt(wanted);
+        }
+    }
+
+    /// The options of `p`, memoised.
+    fn cached_options(
+        &self,
+        p: &Datum,
+        limits: &grundy::Limits,
+    ) -> Result<Arc<Vec<Opt<Datum>>>, Error> {
+        if let Some(o) = lock(&self.options).get(p) {
+            return Ok(o.clone());
+        }
+        self.watch(limits);
+        let opts: Vec<Opt<Datum>> = self
+            .script
+            .moves(p)
+            .map_err(|e| engine_error(e, limits))?
+            .into_iter()
+            .map(|o| match o {
+                ScriptOption::One(d) => vec![d],
+                ScriptOption::Sum(parts) => parts,
+            })
+            .collect();
+        let opts = Arc::new(opts);
+        let mut memo = lock(&self.options);
+        if memo.len() >= OPTIONS_MEMO {
+            memo.clear();
+        }
+        memo.insert(p.clone(), opts.clone());
+        Ok(opts)
+    }
+
+    /// The text of a position for move descriptions: the script's `display(p)`, else
+    /// `NAME(args)`.
+    fn shown(&self, p: &Datum) -> String {
+        match self.script.display(p) {
+            Ok(Some(s)) => s,
+            _ => p.call_text(self.script.name()),
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A script error as an engine error: a reached per-call limit or the search's time,
+/// positions and memory limits are limits (exit status 3 in the CLI), a cancellation is a
+/// cancellation, and everything else is an input error naming `FILE:LINE:COLUMN` (status 2).
+///
+/// Arguments: the script's error and the limits of the query (for the time limit's value).
+pub fn engine_error(e: ScriptError, limits: &grundy::Limits) -> Error {
+    let text = e.to_string();
+    match &e {
+        ScriptError::Cancelled { .. } => Error::Cancelled,
+        ScriptError::Limit { limit, .. } => {
+            let which = match limit {
+                LimitKind::Time => Limit::Time(limits.time_limit.unwrap_or_default()),
+                LimitKind::Positions => Limit::Positions(limits.max_nodes),
+                other => Limit::Script(other.key().to_string()),
+            };
+            Error::limit(which, text)
+        }
+        _ => {
+            let location = e
+                .line_column()
+                .and_then(|_| text.split(": ").next().map(str::to_string));
+            let message = match &location {
+                Some(l) => text
+                    .strip_prefix(l.as_str())
+                    .and_then(|t| t.strip_prefix(": "))
+                    .unwrap_or(&text)
+                    .to_string(),
+                None => text.clone(),
+            };
+            Error::Input {
+                message,
+                column: None,
+                location,
+            }
+        }
+    }
+}
+
+impl Ruleset for ScriptFamily {
+    type P = Datum;
+
+    fn name(&self) -> String {
+        self.0.script.name().to_string()
+    }
+
+    fn components(&self, args: &[Arg]) -> Result<Vec<Datum>, ArgError> {
+        let mut items = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let depth = self.0.script.limits().position_depth;
+            items.push(datum_of_arg(a, depth).map_err(|m| ArgError::at(i, m))?);
+        }
+        Ok(vec![Datum::from_args(items)])
+    }
+
+    fn args(&self, p: &Datum) -> Vec<Arg> {
+        p.to_args().iter().map(arg_of_datum).collect()
+    }
+
+    fn options(&self, p: &Datum, limits: &grundy::Limits) -> Result<Vec<Opt<Datum>>, Error> {
+        Ok(self.0.cached_options(p, limits)?.as_ref().clone())
+    }
+
+    fn describe(&self, p: &Datum, to: &[Datum]) -> String {
+        let option = match to {
+            [one] => ScriptOption::One(one.clone()),
+            parts => ScriptOption::Sum(parts.to_vec()),
+        };
+        if let Ok(Some(text)) = self.0.script.describe(p, &option) {
+            return text;
+        }
+        let after: Vec<String> = to.iter().map(|q| self.0.shown(q)).collect();
+        let after = if after.is_empty() {
+            "nothing".to_string()
+        } else {
+            after.join(" + ")
+        };
+        format!("{} -> {after}", self.0.shown(p))
+    }
+
+    fn may_loop(&self) -> bool {
+        true
+    }
+
+    fn one_term_per_component(&self) -> bool {
+        true
+    }
+
+    fn heap_table(&self, n: u64, limits: &grundy::Limits) -> Option<Result<HeapTable, Error>> {
+        Some(table(&self.0, n, limits))
+    }
+}
+
+/// The values of `NAME(0)` .. `NAME(n)` by the engine's memoised search, with the period
+/// seen in them (never proven: no theorem covers an arbitrary script).
+fn table(me: &Arc<ScriptRules>, n: u64, limits: &grundy::Limits) -> Result<HeapTable, Error> {
+    let needed = n.saturating_add(1).saturating_mul(4);
+    if needed > limits.max_memory {
+        return Err(Error::limit(
+            Limit::Memory(limits.max_memory),
+            format!("a table of {n} values needs {needed} bytes, more than the memory limit"),
+        ));
+    }
+    let mut guard = lock(&me.solver);
+    let solver = guard.get_or_insert_with(|| Solver::new(limits.clone()));
+    solver.set_limits(limits.clone());
+    let mut values = Vec::with_capacity(usize::try_from(n).unwrap_or(0).saturating_add(1));
+    for k in 0..=n {
+        let k = i64::try_from(k).map_err(|_| Error::too_large("a table beyond 2^63"))?;
+        let node = Node {
+            rules: me.clone(),
+            limits: Arc::new(limits.clone()),
+            p: Datum::Int(k),
+        };
+        let v = solver.nimber(&node).map_err(|e| match e {
+            Error::Cycle => Error::unsupported(format!(
+                "{}({k}) can reach itself: the game has cycles, so some positions have no \
+                     nim-value and a table cannot show them; analyze positions one by one to \
+                     see draws and loopy values",
+                me.script.name()
+            )),
+            other => other,
+        })?;
+        let v = v
+            .to_u64()
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(|| {
+                Error::too_large(format!(
+                    "the nim-value of {}({k}) does not fit in 32 bits",
+                    me.script.name()
+                ))
+            })?;
+        values.push(v);
+    }
+    let period = seen_period(&values);
+    Ok(HeapTable {
+        values: grundy_heap::Values::from_u32(&values),
+        period,
+    })
+}
+
+/// The least period (with saltus) seen at the end of a computed sequence: G(n + p) = G(n) + s
+/// for n0 <= n < N - p, accepted when it was seen on at least max(3p, 24) values (the same
+/// evidence the heap laboratory asks of periods it cannot prove). Never `proven`.
+///
+/// Complexity: O(N) per candidate period, stopping at the first mismatch from the end.
+pub fn seen_period(g: &[u32]) -> Option<Period> {
+    let len = g.len();
+    if len < 2 {
+        return None;
+    }
+    for p in 1..=len / 2 {
+        let last = len - 1;
+        let (hi, lo) = (g[last], g[last - p]);
+        if hi < lo {
+            continue;
+        }
+        let s = hi - lo;
+        let mut n0 = last - p;
+        while n0 > 0 && g[n0 - 1 + p] == g[n0 - 1].wrapping_add(s) {
+            n0 -= 1;
+        }
+        let seen = (len - p - n0) as u64;
+        if seen >= (3 * p as u64).max(24) {
+            return Some(Period {
+                preperiod: n0 as u64,
+                period: p as u64,
+                saltus: u64::from(s),
+                proven: false,
+                values_needed: 0,
+            });
+        }
+    }
+    None
+}
+
+/// A position with its ruleset, for the engine's generic solver.
+#[derive(Clone)]
+struct Node {
+    rules: Arc<ScriptRules>,
+    limits: Arc<grundy::Limits>,
+    p: Datum,
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Self) -> bool {
+        self.p == other.p
+    }
+}
+impl Eq for Node {}
+impl Hash for Node {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.p.hash(state)
+    }
+}
+
+impl Game for Node {
+    fn options(&self) -> Vec<Vec<Self>> {
+        self.try_options().unwrap_or_default()
+    }
+
+    fn try_options(&self) -> Result<Vec<Vec<Self>>, Error> {
+        let opts = self.rules.cached_options(&self.p, &self.limits)?;
+        Ok(opts
+            .iter()
+            .map(|o| {
+                o.iter()
+                    .map(|p| Node {
+                        rules: self.rules.clone(),
+                        limits: self.limits.clone(),
+                        p: p.clone(),
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+}
+
+/// An argument of an expression as a script value: an integer within 64 bits, a string, or
+/// a list written as a quoted argument in brackets (`"[1, 2]"`, how positions that nest
+/// lists are printed).
+fn datum_of_arg(a: &Arg, max_depth: usize) -> Result<Datum, String> {
+    match a {
+        Arg::Int(n) => i64::try_from(n).map(Datum::Int).map_err(|_| {
+            format!(
+                "{n} is outside the 64-bit integers that rule scripts use (from -2^63 to 2^63-1)"
+            )
+        }),
+        Arg::Name(s) => Ok(parse_list(s, max_depth).unwrap_or_else(|| Datum::Str(s.clone()))),
+    }
+}
+
+/// The argument that writes one part of a position.
+fn arg_of_datum(d: &Datum) -> Arg {
+    match d {
+        Datum::Int(n) => Arg::Int(BigInt::from(*n)),
+        Datum::Str(s) => Arg::Name(s.clone()),
+        Datum::List(items) => Arg::Name(list_text(items)),
+    }
+}
+
+/// A list in brackets, as one argument: `[1, "a", [2]]`. (A list of one element already
+/// displays in brackets; other lists display as their elements.)
+fn list_text(items: &[Datum]) -> String {
+    let list = Datum::List(items.to_vec());
+    if items.len() == 1 {
+        list.to_string()
+    } else {
+        format!("[{list}]")
+    }
+}
+
+/// Reads `[a, b, [c, "d"]]` (integers, double-quoted strings with `\"`, nested lists) as a
+/// list; `None` when the text is not exactly such a list or nests deeper than `max_depth`.
+/// Iterative, so no input can exhaust the stack.
+fn parse_list(text: &str, max_depth: usize) -> Option<Datum> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let skip = |i: &mut usize| {
+        while *i < chars.len() && chars[*i].is_whitespace() {
+            *i += 1;
+        }
+    };
+    skip(&mut i);
+    if chars.get(i) != Some(&'[') {
+        return None;
+    }
+    let mut stack: Vec<Vec<Datum>> = Vec::new();
+    let mut done: Option<Datum> = None;
+    // After '[' or ',' an item is expected; after an item, ',' or ']'.
+    let mut want_item = true;
+    while i < chars.len() {
+        skip(&mut i);
+        let Some(&c) = chars.get(i) else { break };
+        if done.is_some() {
+            return None;
+        }
+        match c {
+            '[' if want_item => {
+                if stack.len() >= max_depth {
+                    return None;
+                }
+                stack.push(Vec::new());
+                i += 1;
+            }
+            ']' => {
+                let items = stack.pop()?;
+                // `[]` is an empty list; `[1,]` is not accepted.
+                if want_item && !items.is_empty() {
+                    return None;
+                }
+                let d = Datum::List(items);
+                match stack.last_mut() {
+                    Some(parent) => parent.push(d),
+                    None => done = Some(d),
+                }
+                want_item = false;
+                i += 1;
+            }
+            ',' if !want_item => {
+                want_item = true;
+                i += 1;
+            }
+            '"' if want_item => {
+                let mut s = String::new();
+                i += 1;
+                loop {
+                    match chars.get(i) {
+                        None => return None,
+                        Some('\\') if chars.get(i + 1) == Some(&'"') => {
+                            s.push('"');
+                            i += 2;
+                        }
+                        Some('"') => {
+                            i += 1;
+                            break;
+                        }
+                        Some(&ch) => {
+                            s.push(ch);
+                            i += 1;
+                        }
+                    }
+                }
+                stack.last_mut()?.push(Datum::Str(s));
+                want_item = false;
+            }
+            c if want_item && (c == '-' || c.is_ascii_digit()) => {
+                let start = i;
+                i += 1;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let word: String = chars[start..i].iter().collect();
+                let n: i64 = word.parse().ok()?;
+                stack.last_mut()?.push(Datum::Int(n));
+                want_item = false;
+            }
+            _ => return None,
+        }
+    }
+    if stack.is_empty() {
+        done
+    } else {
+        None
+    }
+}
+
+/// Compiles a rule script and makes it a family of the engine.
+///
+/// Arguments: the script's text; its origin for messages and for the family's name (a path,
+/// whose stem names the family unless the script declares `const NAME = "...";`, or
+/// `<name>`); the limits of every call of the script.
+///
+/// Returns: the family, ready for [`grundy::Registry::register`], or an input error naming
+/// `FILE:LINE:COLUMN` (or a limit reached by the script's top level).
+///
+/// Complexity: compiling is linear in the source; nothing is searched until a query.
+///
+/// Example:
+/// ```
+/// let lasker = "fn moves(n) {
+///     let out = [];
+///     for k in 1..=n { out.push(n - k); }
+///     for a in 1..n { if a <= n - a { out.push(sum([a, n - a])); } }
+///     out
+/// }";
+/// let family = grundy_script::load(lasker, "games/lasker.rhai", &Default::default()).unwrap();
+/// let mut reg = grundy::Registry::builtin();
+/// reg.register(family).unwrap();
+/// let a = grundy::api::analyze(&reg, "lasker(3) + nim(4)", &Default::default()).unwrap();
+/// // G(3) = 4 in Lasker's Nim, so lasker(3) + nim(4) is a P-position.
+/// assert_eq!(a.outcome, grundy::Outcome::P);
+/// ```
+pub fn load(source: &str, origin: &str, limits: &Limits) -> Result<Family, Error> {
+    let script = Script::compile(source, origin, limits.clone())
+        .map_err(|e| engine_error(e, &grundy::Limits::default()))?;
+    Ok(family_of(script))
+}
+
+/// The family of a compiled script (see [`load`]).
+pub fn family_of(script: Script) -> Family {
+    let name = script.name().to_string();
+    let file = script.file().to_string();
+    let handle = RulesetRef::of(ScriptFamily(Arc::new(ScriptRules::new(script))));
+    Family::new(
+        &name,
+        &[],
+        &format!("{name}(ARGS)"),
+        &format!("rule script {file}"),
+        &format!("{name}(0)"),
+        None,
+        move |_, _| Ok(handle.clone()),
+    )
+}
+
+/// Reads, compiles and registers a rule script (what `--rules FILE` does).
+///
+/// Arguments: the registry; the script's text and origin (see [`load`]); the limits of every
+/// call.
+///
+/// Returns: the family's name, or an input error (the script is wrong, or its name is taken).
+pub fn register(
+    reg: &mut grundy::Registry,
+    source: &str,
+    origin: &str,
+    limits: &Limits,
+) -> Result<String, Error> {
+    let family = load(source, origin, limits)?;
+    let name = family.name.clone();
+    reg.register(family)
+        .map_err(|e| e.context(&format!("{origin}: ")))?;
+    Ok(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_back() {
+        let d = Datum::List(vec![
+            Datum::Int(-3),
+            Datum::Str("a\"b".into()),
+            Datum::List(vec![Datum::Int(1), Datum::List(vec![])]),
+        ]);
+        let Datum::List(items) = &d else { return };
+        let text = list_text(items);
+        assert_eq!(text, "[-3, \"a\\\"b\", [1, []]]");
+        assert_eq!(parse_list(&text, 16), Some(d.clone()));
+        assert_eq!(list_text(&[Datum::Int(7)]), "[7]");
+        assert_eq!(parse_list("[1,]", 16), None);
+        assert_eq!(parse_list("[1 2]", 16), None);
+        assert_eq!(parse_list("[[1]] x", 16), None);
+        assert_eq!(parse_list("[[[1]]]", 2), None);
+        assert_eq!(parse_list("[]", 16), Some(Datum::List(vec![])));
+        assert_eq!(parse_list("x", 16), None);
+    }
+
+    #[test]
+    fn periods_seen() {
+        let g: Vec<u32> = (0..60).map(|n| [0, 1, 1, 2][n % 4]).collect();
+        let p = seen_period(&g).unwrap_or_else(|| panic!("no period"));
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.proven),
+            (0, 4, 0, false)
+        );
+        // Lasker's Nim: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+        let g: Vec<u32> = (0..60u32)
+            .map(|n| match n % 4 {
+                3 => n + 1,
+                0 if n > 0 => n - 1,
+                _ => n,
+            })
+            .collect();
+        let p = seen_period(&g).unwrap_or_else(|| panic!("no period"));
+        assert_eq!((p.period, p.saltus), (4, 4));
+        assert!(seen_period(&[0, 1, 2, 3, 4, 9, 1]).is_none());
+    }
+}

@@ -1,0 +1,48 @@
+//! Rule scripts: game families written in [Rhai](https://rhai.rs), run in a sandbox.
+//!
+//! A rule script defines one impartial game family: `fn moves(p)` returns the options of
+//! position `p`, each a position of the family or `sum([q1, q2, ...])`; the optional
+//! `fn display(p)` and `fn describe(p, q)` give texts. Positions are [`Datum`]s: integers,
+//! strings, or arrays of them, compared by value. The contract is in `docs/rules.md`.
+//!
+//! [`Script::compile`] compiles a script once into a sandboxed engine (no files, network,
+//! clock, modules, `eval` or printing), and every call runs under [`Limits`] (operations,
+//! call depth, sizes) and an [`Interrupt`] (a cancellation flag and a deadline that other
+//! threads can use). Errors are [`ScriptError`]s: in the script (with `FILE:LINE:COLUMN`), a
+//! reached limit (with the key that raises it), a cancellation, or a wrong shape.
+//!
+//! **Boundary:** this crate knows no solver and no front; the engine's family adapter turns
+//! [`ScriptOption`]s into its own moves, and fronts turn errors into exit statuses.
+//!
+//! Example:
+//! ```
+//! use grundy_script::{mex_values, Limits, Script};
+//! let lasker = "fn moves(n) {
+//!     let out = [];
+//!     for k in 1..=n { out.push(n - k); }
+//!     for a in 1..n { if a <= n - a { out.push(sum([a, n - a])); } }
+//!     out
+//! }";
+//! let s = Script::compile(lasker, "games/lasker.rhai", Limits::default()).unwrap();
+//! assert_eq!(mex_values(&s, 8, 1000).unwrap(), vec![0, 1, 2, 4, 3, 5, 6, 8, 7]);
+//! ```
+
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::useless_vec))]
+#![allow(clippy::result_large_err)]
+
+mod datum;
+mod error;
+mod family;
+mod limits;
+mod report;
+mod safe;
+mod script;
+mod table;
+
+pub use datum::{Datum, ShapeError};
+pub use error::{CallSite, Location, ScriptError};
+pub use family::{engine_error, family_of, load, register, seen_period, ScriptFamily, ScriptRules};
+pub use limits::{Interrupt, LimitKind, Limits};
+pub use report::check_values;
+pub use script::{check, CheckReport, FunctionInfo, Script, ScriptOption};
+pub use table::{mex_values, TableError};

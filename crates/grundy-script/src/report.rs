@@ -1,0 +1,188 @@
+//! What `grundy rules check` reports, for every front: the checked script with its first
+//! values, as text or as JSON (serde).
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use crate::script::{check, CheckReport, Script};
+use crate::table::{mex_values, TableError};
+use crate::{Limits, ScriptError};
+
+/// The most positions the first values may visit (options may lead above the last one).
+const CHECK_POSITIONS: usize = 1_000_000;
+
+/// Checks a script and computes its first values `G(0)`..`G(to)` when it is usable and its
+/// positions are single integers.
+///
+/// Arguments: the script's text; its origin (a path or `<name>`); the limits of every call;
+/// the last position of the first values.
+///
+/// Returns: the report: name, functions, problems (each with `FILE:LINE:COLUMN` where the
+/// source has one), warnings, values and the period seen in them. The values come from a
+/// plain memoised mex, independent of the engine's solvers; a cycle, options that are not
+/// integers, or an error of the script at some position leave them empty, with a note.
+///
+/// Complexity: compiling, plus one `moves` call per position reached from `0..=to`.
+///
+/// Example:
+/// ```
+/// let src = "fn moves(n) { let o = []; for k in [1, 2] { if k <= n { o.push(n - k); } } o }";
+/// let r = grundy_script::check_values(src, "games/bash.rhai", &Default::default(), 8);
+/// assert!(r.is_ok());
+/// assert_eq!(r.values, vec![0, 1, 2, 0, 1, 2, 0, 1, 2]);
+/// ```
+pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> CheckReport {
+    let mut report = check(source, origin, limits);
+    if !report.is_ok() {
+        return report;
+    }
+    let script = match Script::compile(source, origin, limits.clone()) {
+        Ok(s) => s,
+        Err(e) => {
+            report.problems.push(e);
+            return report;
+        }
+    };
+    match mex_values(&script, to, CHECK_POSITIONS) {
+        Ok(values) => {
+            let small: Vec<u32> = values
+                .iter()
+                .map(|&v| u32::try_from(v).unwrap_or(u32::MAX))
+                .collect();
+            report.period = crate::seen_period(&small);
+            report.values = values;
+        }
+        // A script whose positions are not integers is not wrong; the first values only
+        // apply to one-integer families, so every failure here is a note.
+        Err(e) => {
+            let hint = match e {
+                TableError::Script(_) => {
+                    " (first values are computed for one-integer positions 0, 1, 2, ...)"
+                }
+                _ => "",
+            };
+            report.values_note = Some(format!("no first values: {e}{hint}"));
+        }
+    }
+    report
+}
+
+impl CheckReport {
+    /// The first problem, which decides the exit status of a front (a limit or an error).
+    pub fn first_problem(&self) -> Option<&ScriptError> {
+        self.problems.first()
+    }
+
+    /// The report as text: one fact a line.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        out.push_str(&format!("file: {}\n", self.file));
+        out.push_str(&format!(
+            "name: {}\n",
+            self.name.as_deref().unwrap_or("(unknown)")
+        ));
+        let functions: Vec<String> = self
+            .functions
+            .iter()
+            .map(|f| format!("{}/{}", f.name, f.params))
+            .collect();
+        out.push_str(&format!("functions: {}\n", functions.join(", ")));
+        if self.problems.is_empty() {
+            out.push_str("problems: none\n");
+        } else {
+            out.push_str("problems:\n");
+            for p in &self.problems {
+                out.push_str(&format!("  {p}\n"));
+            }
+        }
+        for w in &self.warnings {
+            out.push_str(&format!("warning: {w}\n"));
+        }
+        if !self.values.is_empty() {
+            let shown: Vec<String> = self.values.iter().map(u64::to_string).collect();
+            out.push_str(&format!(
+                "values 0..{}: {}\n",
+                self.values.len() - 1,
+                shown.join(" ")
+            ));
+            match &self.period {
+                Some(p) => out.push_str(&format!(
+                    "period: {} from {}{} (seen in these values, not proven)\n",
+                    p.period,
+                    p.preperiod,
+                    if p.saltus == 0 {
+                        String::new()
+                    } else {
+                        format!(", saltus {}", p.saltus)
+                    }
+                )),
+                None => out.push_str("period: none seen\n"),
+            }
+        }
+        if let Some(note) = &self.values_note {
+            out.push_str(&format!("{note}\n"));
+        }
+        out
+    }
+}
+
+/// One problem as JSON: its kind, message, and place.
+struct Problem<'a>(&'a ScriptError);
+
+impl Serialize for Problem<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let e = self.0;
+        let mut m = s.serialize_map(None)?;
+        let kind = if e.is_limit() {
+            "limit"
+        } else if e.is_cancelled() {
+            "cancelled"
+        } else {
+            "input"
+        };
+        m.serialize_entry("kind", kind)?;
+        m.serialize_entry("message", &e.to_string())?;
+        if let Some((line, column)) = e.line_column() {
+            m.serialize_entry("line", &line)?;
+            m.serialize_entry("column", &column)?;
+        }
+        if let Some(limit) = e.limit() {
+            m.serialize_entry("limit", limit.key())?;
+        }
+        m.end()
+    }
+}
+
+impl Serialize for CheckReport {
+    /// `{"file", "name", "functions": [{"name", "params"}], "display", "describe", "ok",
+    /// "problems": [{"kind", "message", "line", "column"}], "warnings", "values", "period",
+    /// "values_note"}`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct F<'a> {
+            name: &'a str,
+            params: usize,
+        }
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("file", &self.file)?;
+        m.serialize_entry("name", &self.name)?;
+        let fs: Vec<F<'_>> = self
+            .functions
+            .iter()
+            .map(|f| F {
+                name: &f.name,
+                params: f.params,
+            })
+            .collect();
+        m.serialize_entry("functions", &fs)?;
+        m.serialize_entry("display", &self.has_display)?;
+        m.serialize_entry("describe", &self.has_describe)?;
+        m.serialize_entry("ok", &self.is_ok())?;
+        let ps: Vec<Problem<'_>> = self.problems.iter().map(Problem).collect();
+        m.serialize_entry("problems", &ps)?;
+        m.serialize_entry("warnings", &self.warnings)?;
+        m.serialize_entry("values", &self.values)?;
+        m.serialize_entry("period", &self.period)?;
+        m.serialize_entry("values_note", &self.values_note)?;
+        m.end()
+    }
+}

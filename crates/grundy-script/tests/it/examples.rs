@@ -1,0 +1,298 @@
+//! The rule scripts of `examples/rules/`: each judge problem's samples, the theorems that
+//! describe its P-positions on many random positions, and Lasker's Nim and the subtraction
+//! game against the built-in families.
+
+use grundy::{Outcome, Play, Registry, Value};
+use proptest::prelude::*;
+
+use crate::family::{analyze, registry};
+
+/// The example scripts, as `(origin, source)`.
+const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "examples/rules/lasker.rhai",
+        include_str!("../../../../examples/rules/lasker.rhai"),
+    ),
+    (
+        "examples/rules/subtraction.rhai",
+        include_str!("../../../../examples/rules/subtraction.rhai"),
+    ),
+    (
+        "examples/rules/digits.rhai",
+        include_str!("../../../../examples/rules/digits.rhai"),
+    ),
+    (
+        "examples/rules/calendar.rhai",
+        include_str!("../../../../examples/rules/calendar.rhai"),
+    ),
+    (
+        "examples/rules/cutting.rhai",
+        include_str!("../../../../examples/rules/cutting.rhai"),
+    ),
+    (
+        "examples/rules/paint.rhai",
+        include_str!("../../../../examples/rules/paint.rhai"),
+    ),
+    (
+        "examples/rules/chomp.rhai",
+        include_str!("../../../../examples/rules/chomp.rhai"),
+    ),
+    (
+        "examples/rules/kiki.rhai",
+        include_str!("../../../../examples/rules/kiki.rhai"),
+    ),
+    (
+        "examples/rules/euclid.rhai",
+        include_str!("../../../../examples/rules/euclid.rhai"),
+    ),
+    (
+        "examples/rules/bounce.rhai",
+        include_str!("../../../../examples/rules/bounce.rhai"),
+    ),
+];
+
+fn examples() -> Registry {
+    registry(EXAMPLES)
+}
+
+fn outcome(reg: &Registry, expr: &str) -> Outcome {
+    analyze(reg, expr, Play::Normal).outcome
+}
+
+#[test]
+fn every_example_checks_clean() {
+    for (origin, src) in EXAMPLES {
+        let r = grundy_script::check_values(src, origin, &Default::default(), 5);
+        assert!(r.is_ok(), "{origin}: {:?}", r.problems);
+    }
+}
+
+#[test]
+fn digital_deletions_hdu_1404_samples() {
+    let reg = examples();
+    // Sample input 0, 00, 1, 20; output Yes, Yes, No, No (Yes: the first player wins).
+    for (s, first_wins) in [("0", true), ("00", true), ("1", false), ("20", false)] {
+        let o = outcome(&reg, &format!("digits(\"{s}\")"));
+        assert_eq!(o == Outcome::N, first_wins, "{s}");
+    }
+    // A string that starts with 0 is always won: erase everything.
+    assert_eq!(outcome(&reg, "digits(\"0123\")"), Outcome::N);
+}
+
+#[test]
+fn calendar_game_hdu_1079_samples_and_parity_rule() {
+    let reg = examples();
+    for (date, yes) in [
+        ((2001, 11, 3), true),
+        ((2001, 11, 2), false),
+        ((2001, 10, 3), false),
+    ] {
+        let (y, m, d) = date;
+        assert_eq!(
+            outcome(&reg, &format!("calendar({y}, {m}, {d})")) == Outcome::N,
+            yes
+        );
+    }
+    // The known rule: the first player wins iff month + day is even, or the date is
+    // September 30 or November 30.
+    for y in [1900, 1950, 1999, 2000] {
+        for m in 1..=12 {
+            for d in [1, 2, 15, 28, 29, 30, 31] {
+                let days = match m {
+                    2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+                    2 => 28,
+                    4 | 6 | 9 | 11 => 30,
+                    _ => 31,
+                };
+                if d > days {
+                    continue;
+                }
+                let yes = (m + d) % 2 == 0 || (d == 30 && (m == 9 || m == 11));
+                let o = outcome(&reg, &format!("calendar({y}, {m}, {d})"));
+                assert_eq!(o == Outcome::N, yes, "{y}-{m}-{d}");
+            }
+        }
+    }
+}
+
+#[test]
+fn cutting_game_poj_2311_samples() {
+    let reg = examples();
+    for (w, h, win) in [(2, 2, false), (3, 2, false), (4, 2, true)] {
+        assert_eq!(
+            outcome(&reg, &format!("cutting({w}, {h})")) == Outcome::N,
+            win
+        );
+    }
+    // A sheet and its transpose are the same game.
+    for (w, h) in [(5, 7), (6, 3), (8, 8)] {
+        let a = analyze(&reg, &format!("cutting({w}, {h})"), Play::Normal).nimber;
+        let b = analyze(&reg, &format!("cutting({h}, {w})"), Play::Normal).nimber;
+        assert_eq!(a, b);
+    }
+}
+
+/// The nim-values of lines of `0..=n` beads where a move paints `m` consecutive ones,
+/// computed directly (independently of the script).
+fn paint_lines(n: usize, m: usize) -> Vec<u64> {
+    let mut g = vec![0u64; n + 1];
+    for k in 0..=n {
+        let mut seen = vec![false; k + 2];
+        if k >= m {
+            for i in 0..=k - m {
+                let v = (g[i] ^ g[k - m - i]) as usize;
+                if v < seen.len() {
+                    seen[v] = true;
+                }
+            }
+        }
+        g[k] = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u64;
+    }
+    g
+}
+
+#[test]
+fn paint_chain_hdu_3980_samples_and_values() {
+    let reg = examples();
+    // 3 1: aekdycoin (the first player) wins; 4 2: abcdxyzk wins.
+    assert_eq!(outcome(&reg, "paint(3, 1)"), Outcome::N);
+    assert_eq!(outcome(&reg, "paint(4, 2)"), Outcome::P);
+    for m in 1..=4usize {
+        let g = paint_lines(40, m);
+        for n in 0..=40usize {
+            let a = analyze(&reg, &format!("paint(\"line\", {n}, {m})"), Play::Normal);
+            assert_eq!(
+                a.nimber.and_then(|v| v.to_u64()),
+                Some(g[n]),
+                "line {n}, m = {m}"
+            );
+            let circle = n >= m && g[n - m] == 0;
+            assert_eq!(
+                outcome(&reg, &format!("paint({n}, {m})")) == Outcome::N,
+                circle
+            );
+        }
+    }
+}
+
+#[test]
+fn chomp_facts() {
+    let reg = examples();
+    // The poison alone: no move.
+    assert_eq!(outcome(&reg, "chomp(1)"), Outcome::P);
+    // Every rectangle but 1 x 1 is a first-player win (Gale's strategy-stealing argument).
+    for rows in 1..=4 {
+        for cols in 1..=5 {
+            if rows * cols == 1 {
+                continue;
+            }
+            let args = vec![cols.to_string(); rows].join(", ");
+            assert_eq!(
+                outcome(&reg, &format!("chomp({args})")),
+                Outcome::N,
+                "{rows} x {cols}"
+            );
+        }
+    }
+    // An L whose arms are equal is two equal Nim heaps: a P-position; unequal arms are not.
+    assert_eq!(outcome(&reg, "chomp(4, 1, 1, 1)"), Outcome::P);
+    assert_eq!(outcome(&reg, "chomp(4, 1, 1)"), Outcome::N);
+    // Two rows a, a - 1 are P (Zeilberger).
+    for a in 2..=6 {
+        assert_eq!(outcome(&reg, &format!("chomp({a}, {})", a - 1)), Outcome::P);
+    }
+    // The square's winning move leaves the L with equal arms.
+    let a = analyze(&reg, "chomp(3, 3, 3)", Play::Normal);
+    assert!(
+        a.winning_moves.iter().any(|m| m.to == "chomp(3,1,1)"),
+        "{:?}",
+        a.winning_moves
+    );
+}
+
+#[test]
+fn euclid_hdu_1525_samples() {
+    let reg = examples();
+    assert_eq!(outcome(&reg, "euclid(34, 12)"), Outcome::N);
+    assert_eq!(outcome(&reg, "euclid(15, 24)"), Outcome::P);
+}
+
+#[test]
+fn kiki_hdu_2147_samples() {
+    let reg = examples();
+    assert_eq!(outcome(&reg, "kiki(5, 3)"), Outcome::P);
+    assert_eq!(outcome(&reg, "kiki(5, 4)"), Outcome::N);
+    assert_eq!(outcome(&reg, "kiki(6, 6)"), Outcome::N);
+}
+
+#[test]
+fn bounce_agrees_with_the_graph_solver() {
+    let reg = examples();
+    let mut edges = Vec::new();
+    for n in 0..=10u32 {
+        if n >= 1 {
+            edges.push((n, n - 1));
+        }
+        if n >= 2 {
+            edges.push((n, n - 2));
+        }
+        if (1..=4).contains(&n) {
+            edges.push((n, n + 3));
+        }
+    }
+    let graph = grundy_graph::Graph::from_edges(11, &edges).unwrap_or_else(|e| panic!("{e}"));
+    let solved = grundy_graph::solve(&graph);
+    let mut loopy = 0;
+    for n in 0..=10u32 {
+        let a = analyze(&reg, &format!("bounce({n})"), Play::Normal);
+        let want = solved.value(&graph, n);
+        loopy += usize::from(matches!(want, Value::Infinite(_)));
+        assert_eq!(a.value, Some(want), "bounce({n})");
+        assert_eq!(a.outcome, solved.outcome(&graph, n));
+    }
+    assert!(loopy > 0, "the example should have loopy positions");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Stan wins Euclid's game iff the larger number is at least twice... more precisely,
+    /// iff it is not strictly between the smaller and the golden ratio times the smaller
+    /// (Cole and Davie).
+    #[test]
+    fn euclid_follows_the_golden_ratio(a in 1u64..80, b in 1u64..80) {
+        let reg = examples();
+        let (big, small) = (a.max(b) as f64, a.min(b) as f64);
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        let p = big > small && big < phi * small;
+        prop_assert_eq!(outcome(&reg, &format!("euclid({a}, {b})")) == Outcome::P, p);
+    }
+
+    /// kiki's game is lost exactly when both sides are odd.
+    #[test]
+    fn kiki_is_lost_when_both_sides_are_odd(n in 1u64..40, m in 1u64..40) {
+        let reg = examples();
+        let p = n % 2 == 1 && m % 2 == 1;
+        prop_assert_eq!(outcome(&reg, &format!("kiki({n}, {m})")) == Outcome::P, p);
+    }
+
+    /// The example files of Lasker's Nim and of the subtraction game equal the built-in
+    /// families on random sums: value, outcome and number of winning moves.
+    #[test]
+    fn lasker_and_subtraction_examples_equal_the_builtins(
+        l in proptest::collection::vec(0u32..60, 1..4),
+        s in proptest::collection::vec(0u32..200, 1..4),
+    ) {
+        let reg = examples();
+        let script: String = l.iter().map(|h| format!("lasker({h}) + "))
+            .chain(s.iter().map(|h| format!("s134({h}) + ")))
+            .collect::<String>() + "0";
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let builtin = format!("tb[4.[3]]({}) + sub[1,3,4]({})", list(&l), list(&s));
+        let a = analyze(&reg, &script, Play::Normal);
+        let b = analyze(&reg, &builtin, Play::Normal);
+        prop_assert_eq!(&a.nimber, &b.nimber);
+        prop_assert_eq!(a.outcome, b.outcome);
+        prop_assert_eq!(&a.winning_moves_total, &b.winning_moves_total);
+    }
+}

@@ -1,0 +1,8 @@
+//! Integration tests of rule scripts: known values, brute force, texts, hostile scripts, the
+//! sandbox, fuzzing and cancellation.
+
+mod common;
+mod examples;
+mod family;
+mod hostile;
+mod sandbox;
