@@ -67,7 +67,7 @@ pub fn run(req: &Request) -> Result<(), Failure> {
         ..CensusOptions::default()
     };
     if let Some(w) = &req.verify_max_work {
-        opts.verify_max_work = crate::theory::parse_count("--verify-max-work", w)?;
+        opts.verify_max_work = crate::context::parse_count("--verify-max-work", w)?;
     }
     if let Some(m) = &req.memory_limit {
         opts.memory_limit = crate::context::parse_bytes("--memory-limit", m)?;

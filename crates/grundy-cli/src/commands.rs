@@ -9,7 +9,7 @@ use grundy::{api, render, Limits, Play, Registry};
 
 use crate::context::{self, Reporter};
 use crate::failure::Failure;
-use crate::output::Out;
+use crate::output::{to_json, Out};
 
 /// Grundy: outcomes, nim-values and winning moves of impartial games.
 #[derive(Debug, Parser)]
@@ -345,11 +345,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
 
 /// How many winning moves a terminal shows by default (a screenful).
 const TERMINAL_MOVES: usize = 20;
-
-/// A typed result as one line of JSON.
-pub fn to_json(v: &impl serde::Serialize) -> Result<String, Failure> {
-    serde_json::to_string(v).map_err(|e| Failure::input(format!("cannot write JSON: {e}")))
-}
 
 /// `analyze --batch`: one expression a line in, one JSON object a line out. The registry is
 /// shared, so a graph file or a heap table is built once for all the lines.

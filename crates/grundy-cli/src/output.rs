@@ -61,3 +61,8 @@ pub fn print_line(text: &str) -> Result<(), Failure> {
     out.line(text)?;
     out.flush()
 }
+
+/// A typed result as one line of JSON.
+pub fn to_json(v: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string(v).map_err(|e| Failure::input(format!("cannot write JSON: {e}")))
+}

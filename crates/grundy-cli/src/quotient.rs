@@ -46,7 +46,7 @@ pub fn run(reg: &Registry, req: &Request) -> Result<(), Failure> {
     let report = report.map_err(|e| with_advice(Failure::at(e, &req.ruleset)))?;
     let mut out = Out::new();
     if req.json {
-        out.line(&crate::commands::to_json(&report)?)?;
+        out.line(&crate::output::to_json(&report)?)?;
     } else {
         out.put(&grundy::misere::render::quotient_text(&report.quotient))?;
     }

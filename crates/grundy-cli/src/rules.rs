@@ -111,7 +111,7 @@ pub fn run(cmd: RulesCommand, args: &RulesArgs) -> Result<(), Failure> {
                 grundy_script::check_values(&source, &file.display().to_string(), &limits, to);
             let mut out = Out::new();
             if json {
-                out.line(&crate::commands::to_json(&report)?)?;
+                out.line(&crate::output::to_json(&report)?)?;
             } else {
                 out.put(&report.to_text())?;
             }

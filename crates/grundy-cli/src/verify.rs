@@ -74,7 +74,7 @@ pub fn run(path: &Path, json: bool, max_work: Option<&str>) -> Result<(), Failur
         ..VerifyOptions::default()
     };
     if let Some(w) = max_work {
-        opts.max_work = crate::theory::parse_count("--max-work", w)?;
+        opts.max_work = crate::context::parse_count("--max-work", w)?;
     }
     let text = read_cert(path)?;
     let shown = path.display();
@@ -89,7 +89,7 @@ pub fn run(path: &Path, json: bool, max_work: Option<&str>) -> Result<(), Failur
     })?;
     let mut out = Out::new();
     if json {
-        out.line(&crate::commands::to_json(&verified_json(
+        out.line(&crate::output::to_json(&verified_json(
             &ok,
             &shown.to_string(),
         ))?)?;

@@ -145,7 +145,9 @@ pub struct FamilyInfo {
 
 /// Every family of the registry, in order.
 pub fn list(reg: &Registry) -> Vec<FamilyInfo> {
+    let compounds = crate::compound::families();
     reg.families()
+        .chain(compounds.iter())
         .map(|f| FamilyInfo {
             name: f.name.clone(),
             aliases: f.aliases.clone(),

@@ -37,8 +37,8 @@ use std::sync::Mutex;
 
 use num_bigint::BigUint;
 
-use crate::explain::{Block, Explanation};
-use crate::position::{Component, Position};
+use crate::explanation::{Block, Explanation};
+use crate::position::{Component, Position, Term};
 use crate::rules::{Arg, ArgError, BuildContext, Family, Opt, Ruleset, RulesetRef};
 use crate::solve::{RemotenessSolver, Solver};
 use crate::{Error, Game, Limits, Nimber, Outcome, Play};
@@ -86,7 +86,12 @@ impl Kind {
     }
 }
 
-/// The registry entries of the compounds.
+/// The entry of the compound called `name`, if it is one.
+pub fn family(name: &str) -> Option<Family> {
+    families().into_iter().find(|f| f.answers_to(name))
+}
+
+/// The compounds, as entries the parser and `list` use (they are not registry entries).
 pub fn families() -> Vec<Family> {
     let entry = |kind: Kind, summary: &str, example: &str| {
         Family::new(
@@ -534,19 +539,14 @@ impl Ruleset for Compound {
                 self.kind.name()
             )));
         }
-        let mut parts = Vec::with_capacity(args.len());
-        for (i, a) in args.iter().enumerate() {
-            let text = a.to_string();
-            let text = match a {
-                Arg::Name(s) => s.clone(),
-                Arg::Int(_) => text,
-            };
-            let pos = crate::registry::builtin()
-                .parse(&text)
-                .map_err(|e| ArgError::at(i, e.to_string()))?;
-            parts.push(part_of(&pos));
-        }
-        Ok(vec![Parts(parts)])
+        // Reading a part needs the whole expression language (and its registry), which
+        // depends on this module: the parser reads parts itself.
+        Err(ArgError::whole(format!(
+            "the parts of {}(...) are read by the expression parser; write the compound in an \
+             expression, e.g. {}(nim(3), nim(4))",
+            self.kind.name(),
+            self.kind.name()
+        )))
     }
 
     fn args(&self, p: &Parts) -> Vec<Arg> {
@@ -690,10 +690,22 @@ impl Ruleset for Compound {
     }
 }
 
+/// One heap of a built-in heap family, built without the parser.
+fn sample_term(name: &str, params: Option<&str>, heap: u64) -> Option<Term> {
+    let family = crate::rules::builtin_families()
+        .into_iter()
+        .find(|f| f.name == name)?;
+    let ctx = BuildContext {
+        loader: &crate::loader::NoFiles,
+    };
+    let rules = (family.build)(params, &ctx).ok()?;
+    let comps = rules.rules().components(&[Arg::int(heap)]).ok()?;
+    Some(Term::Game { rules, comps })
+}
+
 /// Small random parts for tests: sums of one or two Nim heaps, subtraction heaps and nimbers.
 pub fn random_parts(seed: u64) -> Parts {
     let mut rng = crate::rules::Rng::new(seed);
-    let reg = crate::registry::builtin();
     let k = rng.range(1, 3);
     let mut parts = Vec::new();
     for _ in 0..k {
@@ -701,13 +713,15 @@ pub fn random_parts(seed: u64) -> Parts {
         for _ in 0..rng.range(1, 2) {
             let n = rng.range(0, 4);
             terms.push(match rng.range(0, 3) {
-                0 => format!("nim({n})"),
-                1 => format!("sub[1,2]({})", n + 1),
-                2 => format!("*{n}"),
-                _ => format!("tb[0.07]({})", n + 1),
+                0 => sample_term("nim", None, n),
+                1 => sample_term("sub", Some("1,2"), n + 1),
+                2 => Some(Term::Star(Nimber::from(n))),
+                _ => sample_term("tb", Some("0.07"), n + 1),
             });
         }
-        let pos = reg.parse(&terms.join(" + ")).unwrap_or_default();
+        let pos = Position {
+            terms: terms.into_iter().flatten().collect(),
+        };
         parts.push(part_of(&pos));
     }
     Parts(parts)

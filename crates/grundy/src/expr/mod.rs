@@ -288,7 +288,10 @@ impl Parser<'_> {
                 self.found()
             )));
         }
-        let Some(family) = self.reg.find(&name) else {
+        // Compounds (`conj(A, B)`) are operators of the language, like `+`: not registry
+        // entries, so that the registry does not depend on the compound theory.
+        let compound = crate::compound::family(&name);
+        let Some(family) = self.reg.find(&name).or(compound.as_ref()) else {
             let hint = self
                 .reg
                 .suggest(&name)

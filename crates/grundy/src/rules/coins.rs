@@ -31,7 +31,7 @@ use grundy_coins::{cells_from_pairs, CoinError, Line, Product, ProductKind};
 use num_bigint::BigUint;
 
 use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
-use crate::explain::{Block, Explanation};
+use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entries: the one-row games and the boards.

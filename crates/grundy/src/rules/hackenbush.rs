@@ -22,7 +22,7 @@ use std::sync::Arc;
 use grundy_hackenbush::{self as hb, Graph, HackenbushError};
 
 use super::{Arg, ArgError, Family, Opt, ParamError, Ruleset, RulesetRef};
-use crate::explain::{Block, Explanation};
+use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.

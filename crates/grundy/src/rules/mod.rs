@@ -62,7 +62,6 @@ pub fn builtin_families() -> Vec<Family> {
         hackenbush::family(),
     ];
     all.extend(coins::families());
-    all.extend(crate::compound::families());
     all
 }
 
