@@ -323,11 +323,11 @@ async fn a_computation_stops_at_its_time_limit_with_422() {
         ..Config::default()
     };
     let addr = start(config).await;
-    // A misere sum of many subtraction heaps: no quotient is known, the search is huge.
+    // A misere sum of several families: no misere quotient applies, the search is huge.
     let (status, v) = post(
         addr,
         "/api/analyze",
-        json!({"expr": "sub[1,3,4](30,31,32,33,34,35,36,37)", "misere": true}),
+        json!({"expr": "wythoff(30,40) + wythoff(33,45) + nim(30,31,29) + sub[1,3,4](30,31)", "misere": true}),
     )
     .await;
     assert_eq!(status, 422, "{v}");
