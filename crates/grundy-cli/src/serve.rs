@@ -32,10 +32,33 @@ pub fn run(bind: &str) -> Result<(), Failure> {
             .and_then(|()| out.flush())
             .map_err(Failure::Output)?;
         }
-        grundy_web::serve(listener, grundy_web::Config::default(), stop_signal())
+        let config = grundy_web::Config {
+            rules: Some(std::sync::Arc::new(Scripts)),
+            ..grundy_web::Config::default()
+        };
+        grundy_web::serve(listener, config, stop_signal())
             .await
             .map_err(|e| Failure::File(format!("the server stopped: {e}")))
     })
+}
+
+/// Rule scripts sent with a request (`"rules": [{"name", "source"}]`), registered for that
+/// request only by the script engine, in its sandbox with its default limits.
+struct Scripts;
+
+impl grundy_web::RulesLoader for Scripts {
+    fn load(
+        &self,
+        reg: &mut grundy::Registry,
+        scripts: &[grundy_web::RuleScript],
+        _limits: &grundy::Limits,
+    ) -> Result<(), grundy::Error> {
+        for s in scripts {
+            let origin = format!("{}.rhai", s.name);
+            grundy_script::register(reg, &s.source, &origin, &grundy_script::Limits::default())?;
+        }
+        Ok(())
+    }
 }
 
 /// Completes on Ctrl-C, or on SIGTERM where there is one.

@@ -580,6 +580,33 @@ fn register_ruleset(
     Ok(())
 }
 
+/// Loads a rule script (see the rules spec) and registers its family, as `--rules FILE` does;
+/// returns the family's name.
+#[pyfunction]
+fn load_rules(py: Python<'_>, path: String) -> PyResult<String> {
+    let source = std::fs::read_to_string(&path).map_err(|e| {
+        to_py(
+            py,
+            Error::input(format!("cannot read the rule script {path}: {e}")),
+        )
+    })?;
+    let family = grundy_script::load(&source, &path, &grundy_script::Limits::default())
+        .map_err(|e| to_py(py, e))?;
+    let name = family.name.clone();
+    let mut slot = registry_slot()
+        .lock()
+        .map_err(|_| PyRuntimeError::new_err("internal error: the registry lock is poisoned"))?;
+    let mut reg = Registry::clone(&slot);
+    if reg.find(&name).is_some() && Registry::builtin().find(&name).is_none() {
+        // Loading a script again replaces its family (an edited file).
+        reg.replace(family).map_err(|e| to_py(py, e))?;
+    } else {
+        reg.register(family).map_err(|e| to_py(py, e))?;
+    }
+    *slot = Arc::new(reg);
+    Ok(name)
+}
+
 /// The native module.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -598,5 +625,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(remoteness, m)?)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(register_ruleset, m)?)?;
+    m.add_function(wrap_pyfunction!(load_rules, m)?)?;
     Ok(())
 }

@@ -31,6 +31,30 @@ fn serve_prints_its_url_answers_and_stops_on_ctrl_c() {
     s.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.ends_with(r#"{"ok":true}"#), "{answer}");
+    // A rule script sent with the request (web spec: "rules"): Lasker's Nim from the examples,
+    // G(3) = 4, so lasker(3) + nim(4) is a P-position.
+    let source = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/lasker.rhai"
+    ))
+    .unwrap();
+    let body = serde_json::json!({
+        "expr": "lasker(3) + nim(4)",
+        "rules": [{"name": "lasker", "source": source}],
+    })
+    .to_string();
+    let mut s = TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "POST /api/analyze HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains(r#""outcome":"P""#), "{answer}");
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

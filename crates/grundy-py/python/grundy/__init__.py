@@ -77,6 +77,7 @@ __all__ = [
     "explain",
     "families",
     "graph",
+    "load_rules",
     "moves",
     "remoteness",
     "ruleset",
@@ -428,6 +429,21 @@ class Family:
 
     def __repr__(self) -> str:
         return f"Family({self.name!r}: {self.syntax})"
+
+
+def load_rules(path: "Union[str, _os.PathLike[str]]") -> str:
+    """Loads a rule script (a Rhai file with ``fn moves(p)``, see docs/rules.md) and registers
+    its family, so that expressions may name it and mix it with built-ins in sums, as
+    ``grundy --rules FILE`` does. Loading the same script again replaces its family.
+
+    Returns the family's name. Raises :class:`InputError` for a script with an error (the
+    message names FILE:LINE:COLUMN) and :class:`LimitError` when a script limit is reached.
+
+    >>> name = grundy.load_rules("examples/rules/lasker.rhai")  # doctest: +SKIP
+    >>> grundy.analyze(f"{name}(3) + nim(4)").outcome          # doctest: +SKIP
+    'P'
+    """
+    return _grundy.load_rules(_os.fsdecode(_os.fspath(path)))
 
 
 def families() -> List[Family]:

@@ -1,0 +1,46 @@
+"""Rule scripts loaded from Python (``grundy.load_rules``): the script families mix with
+built-ins, agree with the same built-in games, and their errors name the file and line."""
+
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import grundy
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "rules")
+
+
+def test_lasker_script_agrees_with_the_built_in_lasker_nim():
+    name = grundy.load_rules(os.path.join(EXAMPLES, "lasker.rhai"))
+    assert name == "lasker"
+    assert any(f.name == "lasker" for f in grundy.families())
+    # G(3) = 4 in Lasker's Nim (Winning Ways): lasker(3) + nim(4) is a P-position.
+    assert grundy.analyze("lasker(3) + nim(4)", remoteness=False).outcome == "P"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=15), min_size=1, max_size=3))
+def test_script_sums_equal_the_built_in_game(heaps):
+    grundy.load_rules(os.path.join(EXAMPLES, "lasker.rhai"))
+    # A script position with several arguments is one tuple: a sum of heaps is a sum of terms.
+    args = ",".join(map(str, heaps))
+    script = grundy.analyze(" + ".join(f"lasker({h})" for h in heaps), remoteness=False)
+    built = grundy.analyze(f"tb[4.[3]]({args})", remoteness=False)
+    assert script.outcome == built.outcome
+    assert script.nimber == built.nimber
+    assert script.winning_moves_total == built.winning_moves_total
+
+
+def test_a_script_error_names_its_file_and_line(tmp_path):
+    bad = tmp_path / "broken.rhai"
+    bad.write_text("fn moves(n) {\n    let x = ;\n}\n")
+    with pytest.raises(grundy.InputError) as e:
+        grundy.load_rules(bad)
+    assert "broken.rhai:2" in str(e.value)
+
+
+def test_a_missing_script_is_an_input_error(tmp_path):
+    with pytest.raises(grundy.InputError):
+        grundy.load_rules(tmp_path / "nothing.rhai")
