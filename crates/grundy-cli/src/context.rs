@@ -281,6 +281,13 @@ pub fn parse_bytes(flag: &str, text: &str) -> Result<u64, Failure> {
         })
 }
 
+/// Reads a count written as in expressions (`1000`, `10^9`) into a `u128`.
+pub fn parse_count(flag: &str, text: &str) -> Result<u128, Failure> {
+    let n = grundy::api::parse_natural(text, flag)?;
+    u128::try_from(&n)
+        .map_err(|_| Failure::input(format!("{flag} {text}: the number is too large")))
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -329,11 +336,4 @@ mod tests {
         assert_eq!(r.due(t1 + Duration::from_secs(1)), None);
         assert!(r.due(t1 + Duration::from_secs(3)).is_some());
     }
-}
-
-/// Reads a count written as in expressions (`1000`, `10^9`) into a `u128`.
-pub fn parse_count(flag: &str, text: &str) -> Result<u128, Failure> {
-    let n = grundy::api::parse_natural(text, flag)?;
-    u128::try_from(&n)
-        .map_err(|_| Failure::input(format!("{flag} {text}: the number is too large")))
 }
