@@ -113,8 +113,12 @@ fn check(rules: &Rules, heaps: &[u64]) -> Result<Analysis, TestCaseError> {
     let text = sum_text(rules, heaps);
     let a = analyze(&parse(&text).unwrap(), &misere()).unwrap();
     let method = a.method.clone().unwrap_or_default();
+    // Some random codes have quotients beyond the analysis's budget even for small heaps
+    // (tb[8.b3] passes 1024 elements at heap 7): the analysis then says it searched, and the
+    // answer must still be right.
     prop_assert!(
-        method.starts_with("misere quotient"),
+        method.starts_with("misere quotient")
+            || method.contains("the misere quotient is out of reach"),
         "{}: {}",
         text,
         method
