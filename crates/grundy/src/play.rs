@@ -113,15 +113,32 @@ pub fn legal_moves(pos: &Position, cap: usize) -> MoveList {
                         if let Ok(Some(v)) = r.rules().nimber(s, no_limits()) {
                             let mut t = 0u64;
                             while out.moves.len() < cap && Nimber::new(t) < v {
-                                match r.rules().moves_to_value(s, &Nimber::new(t), no_limits()) {
-                                    Ok(Some(ms)) => out.moves.extend(ms.into_iter().map(|m| {
-                                        let rep = Replacement::States(m);
-                                        PlayMove {
-                                            place,
-                                            text: move_text(&c, &rep),
-                                            to: rep,
-                                        }
-                                    })),
+                                // Ask for no more moves than the list has room for: a huge
+                                // component (a Hackenbush picture of 10^5 edges) would
+                                // otherwise build every winning move before the cap applies.
+                                let room = cap - out.moves.len();
+                                let target = Nimber::new(t);
+                                let found = match r.rules().counted_moves_to_value(
+                                    s,
+                                    &target,
+                                    room,
+                                    no_limits(),
+                                ) {
+                                    Ok(Some((ms, _))) => Ok(Some(ms)),
+                                    Ok(None) => r.rules().moves_to_value(s, &target, no_limits()),
+                                    Err(e) => Err(e),
+                                };
+                                match found {
+                                    Ok(Some(ms)) => {
+                                        out.moves.extend(ms.into_iter().take(room).map(|m| {
+                                            let rep = Replacement::States(m);
+                                            PlayMove {
+                                                place,
+                                                text: move_text(&c, &rep),
+                                                to: rep,
+                                            }
+                                        }))
+                                    }
                                     _ => break,
                                 }
                                 t += 1;
@@ -715,6 +732,22 @@ mod tests {
 
     fn pos(s: &str) -> Position {
         parse(s).unwrap()
+    }
+
+    #[test]
+    fn a_huge_picture_lists_only_as_many_moves_as_asked() {
+        // 5001 ground edges: too many to enumerate, every cut wins (value *1 -> 0). The list
+        // asks the family for at most `cap` moves, instead of building all 5001 pictures.
+        let edges: Vec<String> = (1..=5001).map(|i| format!("g-{i}")).collect();
+        let p = pos(&format!("hackenbush({})", edges.join(", ")));
+        let list = legal_moves(&p, 20);
+        assert_eq!(list.moves.len(), 20);
+        assert!(!list.complete);
+        for m in &list.moves {
+            let after = m.apply(&p);
+            let a = crate::analysis::nimber(&after, &Limits::default()).unwrap();
+            assert_eq!(a, Nimber::ZERO, "{}", m.text);
+        }
     }
 
     #[test]
