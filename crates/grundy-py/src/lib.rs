@@ -346,7 +346,10 @@ fn census(
     let reg = registry();
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, rulesets.len().max(1));
+        .clamp(1, rulesets.len().max(1))
+        // Threads beyond a few per core only cost memory; an absurd count must not make the
+        // thread spawner panic.
+        .min(MAX_CENSUS_THREADS);
     let tables = run(py, limits, progress, |limits| {
         let next = AtomicUsize::new(0);
         let done = AtomicUsize::new(0);
@@ -606,6 +609,9 @@ fn load_rules(py: Python<'_>, path: String) -> PyResult<String> {
     *slot = Arc::new(reg);
     Ok(name)
 }
+
+/// The most threads `census` starts, whatever it is asked.
+const MAX_CENSUS_THREADS: usize = 64;
 
 /// The native module.
 #[pymodule]
