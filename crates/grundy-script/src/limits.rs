@@ -161,6 +161,9 @@ impl fmt::Display for LimitKind {
     }
 }
 
+/// The largest depth limit a user may set (call, expression and position depths).
+pub const MAX_DEPTH: usize = 128;
+
 impl Limits {
     /// The keys accepted by [`Limits::set`], in order.
     pub const KEYS: [&'static str; 11] = [
@@ -193,6 +196,20 @@ impl Limits {
             return Err(format!("the script limit {key} must be at least 1"));
         }
         let size = usize::try_from(value).unwrap_or(usize::MAX);
+        // Depths are walked by recursion (Rhai's evaluator, reading nested positions): past
+        // a bound that fits the stack they would overflow it instead of failing cleanly.
+        let depth_keys = [
+            "call-depth",
+            "expr-depth",
+            "function-expr-depth",
+            "position-depth",
+        ];
+        if depth_keys.contains(&key) && size > MAX_DEPTH {
+            return Err(format!(
+                "the script limit {key} may be at most {MAX_DEPTH} (deeper nesting would \
+                 overflow the stack)"
+            ));
+        }
         match key {
             "operations" => self.operations = value,
             "call-depth" => self.call_depth = size,
