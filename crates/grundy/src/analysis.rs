@@ -476,10 +476,13 @@ fn analyze_outcome_only(
     }
     let mut a = Analysis::empty(Play::Normal, outcome);
     if outcome == Outcome::N {
-        let Some(found) = r.rules().winning_moves_alone(s, &opts.limits)? else {
+        let Some((found, count)) =
+            r.rules()
+                .counted_winning_moves_alone(s, opts.max_moves, &opts.limits)?
+        else {
             return Err(err);
         };
-        a.winning_moves_total = Some(BigUint::from(found.len()));
+        a.winning_moves_total = count;
         for to in found.into_iter().take(opts.max_moves) {
             a.winning_moves
                 .push(render(pos, place, &c, Replacement::States(to)));

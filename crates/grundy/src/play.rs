@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use num_bigint::BigUint;
+
 use crate::analysis::{self, move_text, Options};
 use crate::position::{Component, Place, Position, Replacement, Term};
 use crate::rules::{Arg, Comp, DynRuleset};
@@ -501,16 +503,33 @@ fn check(c: &Component, place: Place, rep: &Replacement) -> Result<PlayMove, Str
                     }
                 }
             }
-            match rules.moves_to_value(s, &value, no_limits()) {
-                Ok(Some(ms)) => match ms.iter().find(|m| same_states(rules, m, v)) {
+            // Ask for a bounded list: a huge component (a Hackenbush picture of 10^5 edges)
+            // may have as many moves to that value, each as large as itself.
+            let found = match rules.counted_moves_to_value(s, &value, CHECK_MOVES, no_limits()) {
+                Ok(Some((ms, count))) => {
+                    let complete = count.is_some_and(|n| n <= BigUint::from(ms.len()));
+                    Some((ms, complete))
+                }
+                Ok(None) => match rules.moves_to_value(s, &value, no_limits()) {
+                    Ok(Some(ms)) => Some((ms, true)),
+                    _ => None,
+                },
+                Err(_) => None,
+            };
+            match found {
+                Some((ms, complete)) => match ms.iter().find(|m| same_states(rules, m, v)) {
                     Some(m) => Ok(PlayMove {
                         place,
                         to: Replacement::States(m.clone()),
                         text: rules.describe(s, m),
                     }),
-                    None => Err(format!("{before} cannot become {after} in one move")),
+                    None if complete => Err(format!("{before} cannot become {after} in one move")),
+                    None => Err(format!(
+                        "{before} is too large to list its moves, and {after} is not among the \
+                         first {CHECK_MOVES} moves to its value, so this move cannot be checked"
+                    )),
                 },
-                _ => Err(format!(
+                None => Err(format!(
                     "{before} is too large to list its moves, so this move cannot be checked"
                 )),
             }
@@ -518,6 +537,10 @@ fn check(c: &Component, place: Place, rep: &Replacement) -> Result<PlayMove, Str
         _ => Err("a nimber stays a nimber and a game keeps its family".to_string()),
     }
 }
+
+/// The most moves to one value listed to check a move typed on a component too large to list
+/// every move.
+const CHECK_MOVES: usize = 4096;
 
 /// The engine's choice: the move, whether it wins, and the remoteness after it when known.
 #[derive(Clone, Debug)]

@@ -86,18 +86,9 @@ struct Known {
 /// Failures found and not fixed yet; each is one cause. The first entry that matches a
 /// finding takes it, so the narrower entries come first. The entries of issue 18 were fixed
 /// at their causes (line limits in `play`, one node-limit policy for `explain --misere`, a
-/// progress clock in the CLI's reporter, periods and counting in the heap sequences).
-static KNOWN_FAILURES: &[Known] = &[Known {
-    id: "fibnim-huge-memory",
-    kinds: &[Kind::Abort, Kind::Hang],
-    command: &["fibnim(||fibonacci_nim("],
-    stderr: "",
-    cause: "Fibonacci Nim's Zeckendorf representation keeps every Fibonacci number up to the \
-            heap and every term as a big integer: memory quadratic in the digits (fibnim.rs is \
-            being ported by the lead; the fix is to walk the Fibonacci pairs down and keep the \
-            terms as indices)",
-    example: "grundy analyze 'fibnim(10^100000)' (ulimit -v 4000000): signal 6 after 42 s",
-}];
+/// progress clock in the CLI's reporter, periods and counting in the heap sequences, and
+/// Fibonacci Nim's Zeckendorf walk kept as indices, in place).
+static KNOWN_FAILURES: &[Known] = &[];
 
 /// The watchdog of commands that a known hang matches (still beyond the 2 s of silence that
 /// make a hang).

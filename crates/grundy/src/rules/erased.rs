@@ -128,6 +128,13 @@ pub trait DynRuleset: Send + Sync {
         c: &Comp,
         limits: &Limits,
     ) -> Result<Option<Vec<Vec<Comp>>>, Error>;
+    #[allow(clippy::type_complexity)]
+    fn counted_winning_moves_alone(
+        &self,
+        c: &Comp,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error>;
     fn loopy_value(&self, c: &Comp) -> Option<Value>;
     fn may_loop(&self) -> bool;
     fn one_term_per_component(&self) -> bool;
@@ -342,6 +349,17 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             .r
             .winning_moves_alone(self.pos(c)?, limits)?
             .map(Self::wrap))
+    }
+    fn counted_winning_moves_alone(
+        &self,
+        c: &Comp,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error> {
+        Ok(self
+            .r
+            .counted_winning_moves_alone(self.pos(c)?, cap, limits)?
+            .map(|(m, n)| (Self::wrap(m), n)))
     }
     fn loopy_value(&self, c: &Comp) -> Option<Value> {
         self.r.loopy_value(c.get::<R::P>()?)

@@ -13,23 +13,25 @@
 //! when allowed) or z(n - k) > 2k. In that case every Zeckendorf term of n - k exceeds 2k, so
 //! k < F_t / 2 < F_{t-1} where F_t = z(n - k): the terms of k are at most F_{t-2}, and the
 //! Zeckendorf representation of n is that of n - k followed by that of k. By uniqueness k is a
-//! sum of the smallest few Zeckendorf terms of n; so the winning moves are among the O(log n)
-//! suffix sums of the representation, each checked exactly.
+//! sum of the smallest few Zeckendorf terms of n; so the winning moves are among the suffix
+//! sums of the representation, each checked exactly.
+//! Size: the representation is kept as Fibonacci indices, and the Fibonacci numbers are walked
+//! in place (down from the largest one at most n, found by fast doubling, with
+//! F(k-1) = F(k+1) - F(k); up again for the suffix sums), so memory stays a few copies of n and
+//! time is O(log n) big-number subtractions: a heap of 10^100000 takes about two seconds.
 //! Nim-values (for sums) come from search, for heaps up to [`SEARCH_LIMIT`].
 //! Worked example (HDU 2516): fibnim(13) is P (13 is a Fibonacci number); fibnim(10000):
 //! 10000 = 6765 + 2584 + 610 + 34 + 5 + 2, so the first player takes 2 and wins.
 //! Source: M. J. Whinihan, "Fibonacci Nim", Fibonacci Quarterly 1 (1963); HDU 2516.
 
-use std::sync::Arc;
+use std::sync::Mutex;
 
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
+use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::explanation::{Block, Explanation};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::{Nimber, Outcome};
+use crate::{Error, Limit, Limits, Nimber, Outcome};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -40,105 +42,246 @@ pub fn family() -> Family {
         "Fibonacci Nim: take at most twice the previous take; the first move not all",
         "fibnim(10000)",
         None,
-        legacy(build),
+        |_, _| Ok(RulesetRef::of(FibNim::default())),
     )
-}
-
-fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
-    Ok(Arc::new(FibNim))
 }
 
 /// Largest heap whose moves are enumerated (the search visits O(n^2) states).
 pub const SEARCH_LIMIT: u64 = 200;
 
-/// The Fibonacci Nim ruleset.
-#[derive(Debug, Clone, Copy)]
-pub struct FibNim;
+/// Steps of a Fibonacci walk between two checks of the limits (cancel, deadline).
+const CHECK_EVERY: u64 = 1 << 12;
 
-/// The heap and the most that may be taken now.
-fn heap_and_limit(state: &State) -> (BigUint, BigUint) {
-    let get = |i: usize| match state.get(i) {
-        Some(Arg::Int(n)) => n.magnitude().clone(),
-        _ => BigUint::zero(),
-    };
-    let n = get(0);
-    let m = if state.len() >= 2 {
-        get(1)
-    } else if n.is_zero() {
-        BigUint::zero()
-    } else {
-        &n - 1u32
-    };
-    (n, m)
+/// The Fibonacci Nim ruleset. It keeps the last Zeckendorf representation it made: one
+/// analysis asks for the value, the outcome and the winning moves of the same heap, and on a
+/// heap of 10^5 digits each walk takes about a second.
+#[derive(Debug, Default)]
+pub struct FibNim {
+    last: Mutex<Option<(BigUint, Zeckendorf)>>,
 }
 
-/// The Zeckendorf representation of n, largest term first (empty for 0).
-///
-/// Complexity: O(log n) big-integer additions and comparisons.
-pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
-    let mut fibs = vec![BigUint::one(), BigUint::from(2u32)];
-    while fibs.last().is_some_and(|f| f <= n) {
-        let k = fibs.len();
-        let next = &fibs[k - 1] + &fibs[k - 2];
-        fibs.push(next);
+/// A Zeckendorf representation: the Fibonacci indices, largest first, and the smallest term.
+type Zeckendorf = (Vec<u64>, Option<BigUint>);
+
+impl FibNim {
+    /// The Zeckendorf representation of n, from the cache when it is the last one asked for.
+    fn zeckendorf(&self, n: &BigUint, limits: &Limits) -> Result<Zeckendorf, Error> {
+        if let Ok(last) = self.last.lock() {
+            if let Some((m, z)) = last.as_ref() {
+                if m == n {
+                    return Ok(z.clone());
+                }
+            }
+        }
+        let z = zeckendorf(n, limits)?;
+        // Small heaps are cheap to walk again; keep only the ones worth keeping.
+        if n.bits() > 4096 {
+            if let Ok(mut last) = self.last.lock() {
+                *last = Some((n.clone(), z.clone()));
+            }
+        }
+        Ok(z)
     }
-    let mut rest = n.clone();
-    let mut out = Vec::new();
-    for f in fibs.iter().rev() {
-        if f <= &rest {
-            rest -= f;
-            out.push(f.clone());
+
+    /// Whether (n, m) is a P-position (see [`is_p`]).
+    fn is_p(&self, n: &BigUint, m: &BigUint, limits: &Limits) -> Result<bool, Error> {
+        Ok(self.zeckendorf(n, limits)?.1.is_none_or(|z| z > *m))
+    }
+}
+
+/// A position: the heap and, after the first move, the most that may be taken now (`None`
+/// is the start, where anything but the whole heap may be taken).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fib {
+    /// Counters in the heap.
+    pub n: BigUint,
+    /// The most that may be taken now; `None` at the start (n - 1).
+    pub m: Option<BigUint>,
+}
+
+impl Fib {
+    /// The most that may be taken now.
+    fn limit(&self) -> BigUint {
+        match &self.m {
+            Some(m) => m.clone(),
+            None if self.n.is_zero() => BigUint::zero(),
+            None => &self.n - 1u32,
         }
     }
-    out
+}
+
+/// F(k) and F(k + 1), with F(0) = 0 and F(1) = 1, by fast doubling.
+///
+/// Complexity: O(log k) big-number multiplications.
+fn fib_pair(k: u64) -> (BigUint, BigUint) {
+    let (mut a, mut b) = (BigUint::zero(), BigUint::one());
+    for bit in (0..64 - k.leading_zeros()).rev() {
+        // F(2j) = F(j) (2 F(j+1) - F(j)); F(2j+1) = F(j)^2 + F(j+1)^2.
+        let c = &a * ((&b << 1u32) - &a);
+        let d = &a * &a + &b * &b;
+        if k >> bit & 1 == 1 {
+            b = &c + &d;
+            a = d;
+        } else {
+            a = c;
+            b = d;
+        }
+    }
+    (a, b)
+}
+
+/// The Zeckendorf representation of n as Fibonacci indices (F(2) = 1, F(3) = 2, F(4) = 3, ...),
+/// largest first, with the smallest term itself (`None` for n = 0).
+///
+/// Arguments: `n`; `limits` for cancellation and the deadline on huge heaps.
+/// Returns: the indices (non-consecutive, each at least 2) and F(last index).
+/// Complexity: O(log n) in-place subtractions of numbers of O(log n) bits.
+/// Example: 10000 = F(20) + F(18) + F(15) + F(9) + F(5) + F(3) = 6765 + 2584 + 610 + 34 + 5 + 2.
+pub fn zeckendorf(n: &BigUint, limits: &Limits) -> Result<Zeckendorf, Error> {
+    if n.is_zero() {
+        return Ok((Vec::new(), None));
+    }
+    // F(k) is about phi^k / sqrt 5: start a little below the largest index with F(k) <= n.
+    let bits = n.bits() as f64;
+    let phi = (1.0 + 5f64.sqrt()) / 2.0;
+    let guess = ((bits - 1.0) * std::f64::consts::LN_2 + 0.5 * 5f64.ln()) / phi.ln();
+    let mut k = (guess.floor() as u64).saturating_sub(3).max(2);
+    let (mut a, mut b) = fib_pair(k);
+    while a > *n && k > 2 {
+        b -= &a;
+        std::mem::swap(&mut a, &mut b);
+        k -= 1;
+    }
+    while b <= *n {
+        a += &b;
+        std::mem::swap(&mut a, &mut b);
+        k += 1;
+    }
+    // Now F(k) <= n < F(k + 1): walk down, taking each Fibonacci number that fits.
+    let mut rest = n.clone();
+    let mut out = Vec::new();
+    loop {
+        if a <= rest {
+            rest -= &a;
+            out.push(k);
+            if rest.is_zero() {
+                return Ok((out, Some(a)));
+            }
+        }
+        if k.is_multiple_of(CHECK_EVERY) {
+            limits.check()?;
+        }
+        // (F(k), F(k + 1)) becomes (F(k - 1), F(k)) in place.
+        b -= &a;
+        std::mem::swap(&mut a, &mut b);
+        k -= 1;
+        if k < 2 {
+            // Unreachable for n >= 1 (F(2) = 1 takes any rest of 1); kept total.
+            return Ok((out, None));
+        }
+    }
 }
 
 /// Whether (n, m) is a P-position: n = 0, or the smallest Zeckendorf term of n exceeds m.
-pub fn is_p(n: &BigUint, m: &BigUint) -> bool {
-    zeckendorf(n).last().is_none_or(|z| z > m)
+pub fn is_p(n: &BigUint, m: &BigUint, limits: &Limits) -> Result<bool, Error> {
+    Ok(zeckendorf(n, limits)?.1.is_none_or(|z| z > *m))
 }
 
-/// Every winning take from (n, m), smallest first.
-pub fn winning_takes(n: &BigUint, m: &BigUint) -> Vec<BigUint> {
-    let z = zeckendorf(n);
-    let mut out = Vec::new();
-    let mut k = BigUint::zero();
-    // Suffix sums: k is the sum of the j smallest terms; the rest starts with z[r - j - 1].
+/// The winning takes from (n, m), smallest first: at most `cap` of them, and how many there
+/// are in all.
+///
+/// Complexity: one upward Fibonacci walk to the largest term needed, O(log n) additions.
+pub fn winning_takes(
+    n: &BigUint,
+    m: &BigUint,
+    cap: usize,
+    limits: &Limits,
+) -> Result<(Vec<BigUint>, usize), Error> {
+    takes_of(&zeckendorf(n, limits)?.0, n, m, cap, limits)
+}
+
+/// [`winning_takes`] from the Zeckendorf indices `z` of n.
+fn takes_of(
+    z: &[u64],
+    n: &BigUint,
+    m: &BigUint,
+    cap: usize,
+    limits: &Limits,
+) -> Result<(Vec<BigUint>, usize), Error> {
+    let mut listed = Vec::new();
+    let mut count = 0usize;
+    let Some(&first) = z.last() else {
+        return Ok((listed, 0));
+    };
+    // Twice the suffix sum, compared with twice m and n, so that no comparison allocates.
+    let (m2, n2): (BigUint, BigUint) = (m << 1u32, n << 1u32);
+    let mut k2 = BigUint::zero();
+    // (a, b) = (F(i), F(i + 1)), walked up to the index of each term in turn.
+    let (mut a, mut b, mut i) = (BigUint::one(), BigUint::from(2u32), 2u64);
+    let mut up_to = |target: u64, a: &mut BigUint, b: &mut BigUint| -> Result<(), Error> {
+        while i < target {
+            *a += &*b;
+            std::mem::swap(a, b);
+            i += 1;
+            if i.is_multiple_of(CHECK_EVERY) {
+                limits.check()?;
+            }
+        }
+        Ok(())
+    };
+    up_to(first, &mut a, &mut b)?;
     for j in (0..z.len()).rev() {
-        k += &z[j];
-        if &k > m || &k > n {
+        // a = F(z[j]): the take is the sum of the terms z[j..].
+        k2 += &a;
+        k2 += &a;
+        if k2 > m2 || k2 > n2 {
             break;
         }
         let opponent_loses = match j.checked_sub(1) {
             None => true,
-            Some(i) => z[i] > &k * 2u32,
+            Some(above) => {
+                up_to(z[above], &mut a, &mut b)?;
+                a > k2
+            }
         };
         if opponent_loses {
-            out.push(k.clone());
+            count += 1;
+            if listed.len() < cap {
+                listed.push(&k2 >> 1u32);
+            }
         }
     }
-    out
+    Ok((listed, count))
 }
 
-fn after(n: &BigUint, k: &BigUint) -> State {
+/// The position after taking k from n.
+fn after(n: &BigUint, k: &BigUint) -> Fib {
     let left = n - k;
-    let limit = (k * 2u32).min(left.clone());
-    vec![Arg::Int(BigInt::from(left)), Arg::Int(BigInt::from(limit))]
-}
-
-fn take_move(n: &BigUint, k: &BigUint) -> Move {
-    Move {
-        to: vec![after(n, k)],
-        text: format!("take {k} of {n}"),
+    let limit = (k << 1u32).min(left.clone());
+    Fib {
+        n: left,
+        m: Some(limit),
     }
 }
 
-impl StateRuleset for FibNim {
+/// A number as text, or its length when it is too long to read.
+fn short(n: &BigUint) -> String {
+    let text = n.to_string();
+    if text.len() <= 60 {
+        text
+    } else {
+        format!("a {}-digit number", text.len())
+    }
+}
+
+impl Ruleset for FibNim {
+    type P = Fib;
+
     fn name(&self) -> String {
         "fibnim".to_string()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<Fib>, ArgError> {
         if args.is_empty() || args.len() > 2 {
             return Err(ArgError::whole(format!(
                 "Fibonacci Nim takes the heap and optionally the most that may be taken now, \
@@ -146,106 +289,299 @@ impl StateRuleset for FibNim {
                 args.len()
             )));
         }
-        for (i, a) in args.iter().enumerate() {
-            a.as_natural().map_err(|m| ArgError::at(i, m))?;
+        let mut nat = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| a.as_natural().map_err(|m| ArgError::at(i, m)));
+        let n = nat.next().transpose()?.unwrap_or_default();
+        let m = nat.next().transpose()?;
+        Ok(vec![Fib { n, m }])
+    }
+
+    fn args(&self, p: &Fib) -> Vec<Arg> {
+        let mut out = vec![Arg::Int(p.n.clone().into())];
+        if let Some(m) = &p.m {
+            out.push(Arg::Int(m.clone().into()));
         }
-        Ok(vec![args.to_vec()])
+        out
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let (n, m) = heap_and_limit(state);
-        let top = n.clone().min(m).to_u64().unwrap_or(0);
-        (1..=top)
-            .map(|k| take_move(&n, &BigUint::from(k)))
-            .collect()
+    fn options(&self, p: &Fib, limits: &Limits) -> Result<Vec<Opt<Fib>>, Error> {
+        limits.check()?;
+        let top = p.n.clone().min(p.limit()).to_u64().unwrap_or(0);
+        Ok((1..=top)
+            .map(|k| vec![after(&p.n, &BigUint::from(k))])
+            .collect())
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let (n, _) = heap_and_limit(state);
-        if n > BigUint::from(SEARCH_LIMIT) {
-            return Err(format!(
-                "the Fibonacci Nim heap {n} is too large to search (at most {SEARCH_LIMIT}); \
-                 alone, its outcome and winning moves have a closed form"
-            ));
+    fn describe(&self, p: &Fib, to: &[Fib]) -> String {
+        let left = to.first().map(|q| q.n.clone()).unwrap_or_default();
+        let k = if left <= p.n {
+            &p.n - &left
+        } else {
+            BigUint::zero()
+        };
+        format!("take {k} of {}", p.n)
+    }
+
+    fn searchable(&self, p: &Fib) -> Result<(), Error> {
+        if p.n > BigUint::from(SEARCH_LIMIT) {
+            return Err(Error::too_large(format!(
+                "the Fibonacci Nim heap {} is too large to search (at most {SEARCH_LIMIT}); \
+                 alone, its outcome and winning moves have a closed form",
+                short(&p.n)
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        let (n, m) = heap_and_limit(state);
-        if n <= BigUint::from(SEARCH_LIMIT) {
+    fn nimber(&self, p: &Fib, limits: &Limits) -> Result<Option<Nimber>, Error> {
+        if p.n <= BigUint::from(SEARCH_LIMIT) {
             return Ok(None);
         }
-        if is_p(&n, &m) {
+        if self.is_p(&p.n, &p.limit(), limits)? {
             return Ok(Some(Nimber::ZERO));
         }
         Err(Error::too_large(format!(
-            "the nim-value of Fibonacci Nim with {n} counters is only searched up to \
-                 {SEARCH_LIMIT}; its outcome alone is known exactly"
+            "the nim-value of Fibonacci Nim with {} counters is only searched up to \
+             {SEARCH_LIMIT}; its outcome alone is known exactly",
+            short(&p.n)
         )))
     }
 
-    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, Error> {
-        let (n, m) = heap_and_limit(state);
-        Ok(Some(if is_p(&n, &m) { Outcome::P } else { Outcome::N }))
+    fn outcome_alone(&self, p: &Fib, limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(Some(if self.is_p(&p.n, &p.limit(), limits)? {
+            Outcome::P
+        } else {
+            Outcome::N
+        }))
     }
 
-    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, Error> {
-        let (n, m) = heap_and_limit(state);
-        Ok(Some(
-            winning_takes(&n, &m)
-                .iter()
-                .map(|k| take_move(&n, k))
-                .collect(),
-        ))
+    fn winning_moves_alone(
+        &self,
+        p: &Fib,
+        limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Fib>>>, Error> {
+        Ok(self
+            .counted_winning_moves_alone(p, usize::MAX, limits)?
+            .map(|(moves, _)| moves))
     }
 
-    fn explain(&self, state: &State) -> Option<Explanation> {
-        let (n, m) = heap_and_limit(state);
-        let z = zeckendorf(&n);
-        let terms = z.iter().map(ToString::to_string).collect::<Vec<_>>();
+    fn counted_winning_moves_alone(
+        &self,
+        p: &Fib,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Fib>>, Option<BigUint>)>, Error> {
+        let (z, _) = self.zeckendorf(&p.n, limits)?;
+        let m = p.limit();
+        // Each listed move holds two numbers as long as the heap: refuse a list beyond the
+        // memory limit rather than exhaust memory (the count is exact either way).
+        let per_move = p.n.bits() / 4 + 64;
+        let mut listed = cap;
+        if (cap as u64).saturating_mul(per_move) > limits.max_memory {
+            listed = cap.min(takes_of(&z, &p.n, &m, 0, limits)?.1);
+        }
+        let bytes = (listed as u64).saturating_mul(per_move);
+        if bytes > limits.max_memory {
+            return Err(Error::limit(
+                Limit::Memory(limits.max_memory),
+                format!(
+                    "listing {listed} winning moves of Fibonacci Nim with {} counters would \
+                     take about {bytes} bytes, over the memory limit of {} bytes; ask for fewer \
+                     moves",
+                    short(&p.n),
+                    limits.max_memory
+                ),
+            ));
+        }
+        let (takes, count) = takes_of(&z, &p.n, &m, cap, limits)?;
+        let moves = takes.iter().map(|k| vec![after(&p.n, k)]).collect();
+        Ok(Some((moves, Some(BigUint::from(count)))))
+    }
+
+    fn explain(&self, p: &Fib) -> Option<Explanation> {
+        let limits = Limits::default();
+        let (n, m) = (&p.n, p.limit());
+        let (z, smallest) = self.zeckendorf(n, &limits).ok()?;
+        const SHOWN: usize = 12;
+        let term = |k: u64| -> String {
+            let f = fib_pair(k).0;
+            if f.bits() <= 200 {
+                f.to_string()
+            } else {
+                format!("F({k})")
+            }
+        };
+        let mut terms: Vec<String> = z.iter().take(SHOWN).map(|&k| term(k)).collect();
+        if z.len() > SHOWN {
+            terms.push(format!("... ({} terms in all)", z.len()));
+        }
         let mut blocks = vec![
             Block::Para(
                 "Every n is uniquely a sum of non-consecutive Fibonacci numbers (Zeckendorf); \
                  the player to move wins iff the smallest term is at most the most that may \
-                 be taken now, and taking that term wins."
+                 be taken now, and taking that term wins. F(2) = 1, F(3) = 2, F(4) = 3, ... \
+                 names the terms too long to print."
                     .to_string(),
             ),
             Block::Pre(vec![
                 format!(
-                    "{n} = {}",
+                    "{} = {}",
+                    short(n),
                     if terms.is_empty() {
                         "0".to_string()
                     } else {
                         terms.join(" + ")
                     }
                 ),
-                format!("most that may be taken now: {m}"),
+                format!("most that may be taken now: {}", short(&m)),
             ]),
         ];
-        match z.last() {
+        match smallest {
             None => blocks.push(Block::Para(
                 "No counters are left: the player to move loses.".to_string(),
             )),
-            Some(small) if small > &m => blocks.push(Block::Para(format!(
-                "The smallest term {small} exceeds {m}: every take leaves the opponent a \
-                 winning reply, so this is a P-position."
+            Some(small) if small > m => blocks.push(Block::Para(format!(
+                "The smallest term {} exceeds {}: every take leaves the opponent a winning \
+                 reply, so this is a P-position.",
+                short(&small),
+                short(&m)
             ))),
             Some(small) => {
-                let takes = winning_takes(&n, &m)
-                    .iter()
-                    .map(|k| format!("take {k}"))
-                    .collect();
+                let (takes, count) = takes_of(&z, n, &m, SHOWN, &limits).ok()?;
+                let mut list: Vec<String> =
+                    takes.iter().map(|k| format!("take {}", short(k))).collect();
+                if count > takes.len() {
+                    list.push(format!("... and {} more", count - takes.len()));
+                }
                 blocks.push(Block::Para(format!(
-                    "The smallest term {small} is at most {m}: taking it leaves a heap whose \
-                     smallest term exceeds twice the take. All winning moves:"
+                    "The smallest term {} is at most {}: taking it leaves a heap whose \
+                     smallest term exceeds twice the take. All {count} winning moves:",
+                    short(&small),
+                    short(&m)
                 )));
-                blocks.push(Block::List(takes));
+                blocks.push(Block::List(list));
             }
         }
         Some(Explanation {
-            title: format!("Fibonacci Nim ({n} counters, take at most {m})"),
+            title: format!(
+                "Fibonacci Nim (heap {}, take at most {})",
+                short(n),
+                short(&m)
+            ),
             blocks,
         })
+    }
+
+    fn sample(&self, seed: u64) -> Vec<Fib> {
+        let mut rng = super::Rng::new(seed);
+        let n = BigUint::from(rng.range(0, 40));
+        let m = match rng.range(0, 2) {
+            0 => None,
+            _ => Some(BigUint::from(rng.range(0, 45))),
+        };
+        vec![Fib { n, m }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The Fibonacci numbers 1, 2, 3, 5, ... up to `n`, by addition (the independent check).
+    fn fibs_upto(n: &BigUint) -> Vec<BigUint> {
+        let mut f = vec![BigUint::one(), BigUint::from(2u32)];
+        while f.last().is_some_and(|x| x <= n) {
+            let k = f.len();
+            let next = &f[k - 1] + &f[k - 2];
+            f.push(next);
+        }
+        f
+    }
+
+    /// The greedy Zeckendorf terms of n, largest first, by a list of every Fibonacci number.
+    fn naive_terms(n: &BigUint) -> Vec<BigUint> {
+        let mut rest = n.clone();
+        let mut out = Vec::new();
+        for f in fibs_upto(n).iter().rev() {
+            if *f <= rest {
+                rest -= f;
+                out.push(f.clone());
+            }
+        }
+        out
+    }
+
+    /// Outcomes of every (n, m) with n, m <= 60 by plain backward induction.
+    fn brute_p(size: usize) -> Vec<Vec<bool>> {
+        let mut p = vec![vec![true; size + 1]; size + 1];
+        for n in 1..=size {
+            for m in 0..=size {
+                let top = m.min(n);
+                p[n][m] = !(1..=top).any(|k| p[n - k][(2 * k).min(size)]);
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn fast_doubling_matches_addition() {
+        let (mut a, mut b) = (BigUint::zero(), BigUint::one());
+        for k in 0..300u64 {
+            assert_eq!(fib_pair(k), (a.clone(), b.clone()), "k = {k}");
+            let c = &a + &b;
+            a = b;
+            b = c;
+        }
+    }
+
+    #[test]
+    fn outcomes_and_every_winning_take_match_backward_induction() {
+        const SIZE: usize = 60;
+        let p = brute_p(SIZE);
+        let limits = Limits::default();
+        for n in 0..=SIZE {
+            for m in 0..=SIZE {
+                let (nb, mb) = (BigUint::from(n), BigUint::from(m));
+                assert_eq!(is_p(&nb, &mb, &limits).unwrap(), p[n][m], "({n}, {m})");
+                let want: Vec<BigUint> = (1..=m.min(n))
+                    .filter(|&k| p[n - k][(2 * k).min(SIZE)])
+                    .map(BigUint::from)
+                    .collect();
+                let (got, count) = winning_takes(&nb, &mb, usize::MAX, &limits).unwrap();
+                assert_eq!(got, want, "({n}, {m})");
+                assert_eq!(count, want.len());
+                let (first, count2) = winning_takes(&nb, &mb, 1, &limits).unwrap();
+                assert_eq!(first, want.iter().take(1).cloned().collect::<Vec<_>>());
+                assert_eq!(count2, want.len());
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn indices_give_the_greedy_terms(digits in "[1-9][0-9]{0,120}") {
+            let n: BigUint = digits.parse().unwrap();
+            let (z, smallest) = zeckendorf(&n, &Limits::default()).unwrap();
+            let terms: Vec<BigUint> = z.iter().map(|&k| fib_pair(k).0).collect();
+            prop_assert_eq!(&terms, &naive_terms(&n));
+            prop_assert_eq!(smallest, terms.last().cloned());
+            prop_assert!(z.windows(2).all(|w| w[0] >= w[1] + 2));
+        }
+    }
+
+    #[test]
+    fn a_heap_of_ten_thousand_digits_is_walked_without_the_whole_list() {
+        // 10^10000 is not a Fibonacci number: the first player wins, by the smallest term.
+        let n = BigUint::from(10u32).pow(10_000);
+        let limits = Limits::default();
+        let (z, smallest) = zeckendorf(&n, &limits).unwrap();
+        let sum = z.iter().fold(BigUint::zero(), |s, &k| s + fib_pair(k).0);
+        assert_eq!(sum, n);
+        let (takes, count) = winning_takes(&n, &(&n - 1u32), 3, &limits).unwrap();
+        assert_eq!(takes.first(), smallest.as_ref());
+        assert!(count >= takes.len() && takes.len() <= 3);
     }
 }

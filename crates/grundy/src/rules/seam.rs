@@ -121,6 +121,24 @@ pub trait Ruleset: Send + Sync + 'static {
         Ok(None)
     }
 
+    /// Hook: at most `cap` of the winning moves of a component played alone (those of
+    /// [`Ruleset::winning_moves_alone`], in a fixed order) and the exact number of them
+    /// (`None` when not counted). Families whose winning moves alone are too many to build
+    /// (Fibonacci Nim with 10^5 digits has about 10^5 winning takes, each as long as the heap)
+    /// list only the first ones; the default lists them all and counts the list.
+    #[allow(clippy::type_complexity)]
+    fn counted_winning_moves_alone(
+        &self,
+        p: &Self::P,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Self::P>>, Option<BigUint>)>, Error> {
+        Ok(self.winning_moves_alone(p, limits)?.map(|all| {
+            let count = BigUint::from(all.len());
+            (all.into_iter().take(cap).collect(), Some(count))
+        }))
+    }
+
     /// Hook: Smith's generalized value of a component of a family whose games have cycles.
     /// `Some` makes the analysis use the loopy rules for the whole sum.
     fn loopy_value(&self, _p: &Self::P) -> Option<Value> {
