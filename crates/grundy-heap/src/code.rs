@@ -456,6 +456,28 @@ impl Code {
         self.repeat.is_empty()
     }
 
+    /// An upper bound on the number of options of one heap of `n` tokens, without listing
+    /// them, so that a caller can refuse a list too long to hold.
+    ///
+    /// Complexity: O(1).
+    ///
+    /// Example:
+    /// ```
+    /// use grundy_heap::Code;
+    /// let dawson = Code::parse("0.07").unwrap();
+    /// assert!(dawson.option_bound(10) >= dawson.options(10).len() as u128);
+    /// ```
+    pub fn option_bound(&self, n: u64) -> u128 {
+        let takes = u128::from(self.max_take().map_or(n, |t| t.min(n))) + 1;
+        let n = u128::from(n);
+        let per_take = match self.max_parts() {
+            3 => 2 + n / 2 + (n + 1) * (n + 1) / 12 + 1,
+            2 => 2 + n / 2,
+            _ => 2,
+        };
+        takes.saturating_mul(per_take)
+    }
+
     /// Every distinct option of one heap of `n` tokens, each once.
     ///
     /// Arguments: `n`, the heap size.

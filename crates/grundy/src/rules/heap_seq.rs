@@ -559,6 +559,23 @@ impl HeapSeq {
     }
 }
 
+/// Refuses to list the options of a heap of `n` when there may be more of them than the
+/// search may store positions (a remoteness or misere search over a heap of 10^7 would build
+/// millions of options before its position budget applied).
+pub(super) fn check_option_count(n: u64, bound: u128, limits: &Limits) -> Result<(), Error> {
+    let max = limits.max_nodes;
+    if bound > max as u128 {
+        return Err(Error::limit(
+            crate::Limit::Positions(max),
+            format!(
+                "a heap of {n} may have up to {bound} options, more than the {max} positions \
+                 this search may store"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The first `want` values of a sequence with the proven period `p` (saltus 0), from a table
 /// that holds at least its preperiod and one period.
 ///

@@ -85,8 +85,19 @@ impl Ruleset for Subtraction {
         heap_args(n)
     }
 
-    fn options(&self, n: &BigUint, _limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
+    fn options(&self, n: &BigUint, limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
         let n = n.to_u64().unwrap_or(u64::MAX);
+        let bound: u128 = match &self.set {
+            SubSet::Finite(s) => s
+                .ranges()
+                .iter()
+                .filter(|&&(lo, _)| lo <= n)
+                .map(|&(lo, hi)| u128::from(hi.min(n) - lo) + 1)
+                .sum(),
+            // Powers of two and Fibonacci numbers below 2^64: fewer than 100.
+            _ => 100,
+        };
+        super::heap_seq::check_option_count(n, bound, limits)?;
         Ok(self
             .set
             .options(n)

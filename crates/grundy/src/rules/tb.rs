@@ -139,8 +139,9 @@ impl Ruleset for TakeBreak {
         heap_args(n)
     }
 
-    fn options(&self, n: &BigUint, _limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
+    fn options(&self, n: &BigUint, limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
         let n = n.to_u64().unwrap_or(u64::MAX);
+        super::heap_seq::check_option_count(n, self.code.option_bound(n), limits)?;
         Ok(self
             .code
             .options(n)
