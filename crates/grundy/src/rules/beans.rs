@@ -16,16 +16,15 @@
 //! by splitting a bean of cell 1 into two beans on cell 2.
 //! Source: seed slides (kkcoding 1408, "1颗豆子分裂出2颗豆子"); BZOJ 1188 [HNOI2007] 分裂游戏.
 
-use std::sync::Arc;
-
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use super::turtles::{turtle_value, turtle_value_u64};
-use super::{legacy, param_number, ArgError, Family, Move, ParamError, State, StateRuleset};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::Nimber;
+use super::{
+    heap_args, param_number, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
+    RulesetRef,
+};
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -36,18 +35,18 @@ pub fn family() -> Family {
         "bean game: a bean at cell i becomes two beans at cells j, k with i < j <= k < n",
         "beans[3](0,0,1,1,1,2)",
         Some(true),
-        legacy(build),
+        build,
     )
 }
 
-fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
+fn build(params: Option<&str>, _ctx: &BuildContext<'_>) -> Result<RulesetRef, ParamError> {
     let raw = params.unwrap_or("");
     let offset = raw.len() - raw.trim_start().len();
     let n: BigUint = param_number(raw, 0, "the number of cells")?;
     if n.is_zero() {
         return Err(ParamError::new(offset, "the strip needs at least 1 cell"));
     }
-    Ok(Arc::new(Beans { cells: n }))
+    Ok(RulesetRef::of(Beans { cells: n }))
 }
 
 /// The bean game on a strip of `cells` cells.
@@ -93,35 +92,30 @@ fn distance_of_value(v: u64) -> Option<u64> {
 
 impl Beans {
     /// The distance of a bean's cell from the last cell.
-    fn distance(&self, state: &State) -> BigUint {
-        match state.first() {
-            Some(Arg::Int(i)) if i.magnitude() < &self.cells => &self.cells - 1u32 - i.magnitude(),
-            _ => BigUint::zero(),
+    fn distance(&self, i: &BigUint) -> BigUint {
+        if i < &self.cells {
+            &self.cells - 1u32 - i
+        } else {
+            BigUint::zero()
         }
     }
 
-    /// The move that splits a bean at distance `d` into beans at distances `a >= b`.
-    fn split(&self, d: &BigUint, a: u64, b: u64) -> Move {
+    /// The two beans a split leaves, at distances `a >= b` from the last cell.
+    fn split(&self, a: u64, b: u64) -> Opt<BigUint> {
         let last = &self.cells - BigUint::one();
-        let i = &last - d;
-        let j = &last - a;
-        let k = &last - b;
-        Move {
-            to: vec![
-                vec![Arg::Int(BigInt::from(j.clone()))],
-                vec![Arg::Int(BigInt::from(k.clone()))],
-            ],
-            text: format!("split a bean of cell {i} into beans on cells {j} and {k}"),
-        }
+        vec![&last - a, &last - b]
     }
 }
 
-impl StateRuleset for Beans {
+impl Ruleset for Beans {
+    /// The cell of one bean.
+    type P = BigUint;
+
     fn name(&self) -> String {
         format!("beans[{}]", self.cells)
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
         let mut out = Vec::with_capacity(args.len());
         for (idx, a) in args.iter().enumerate() {
             let i = a.as_natural().map_err(|m| ArgError::at(idx, m))?;
@@ -134,42 +128,58 @@ impl StateRuleset for Beans {
                     ),
                 ));
             }
-            out.push(vec![a.clone()]);
+            out.push(i);
         }
         Ok(out)
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let d = self.distance(state);
-        let Some(ds) = d.to_u64() else {
-            return vec![];
+    fn args(&self, i: &BigUint) -> Vec<Arg> {
+        heap_args(i)
+    }
+
+    fn options(&self, i: &BigUint, limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
+        limits.check()?;
+        let Some(ds) = self.distance(i).to_u64() else {
+            return Ok(vec![]);
         };
         let mut out = Vec::new();
         for a in 0..ds {
             for b in 0..=a {
-                out.push(self.split(&d, a, b));
+                out.push(self.split(a, b));
             }
         }
-        out
+        Ok(out)
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let d = self.distance(state);
+    fn describe(&self, i: &BigUint, to: &[BigUint]) -> String {
+        match to {
+            [j, k] => format!("split a bean of cell {i} into beans on cells {j} and {k}"),
+            _ => format!("split a bean of cell {i}"),
+        }
+    }
+
+    fn searchable(&self, i: &BigUint) -> Result<(), Error> {
+        let d = self.distance(i);
         if d > BigUint::from(ENUMERATE_LIMIT) {
-            return Err(format!(
+            return Err(Error::too_large(format!(
                 "a bean {d} cells from the end has too many moves to list (at most \
                  {ENUMERATE_LIMIT} cells away); normal play uses the closed form"
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        Ok(Some(Nimber::from_big(bean_value(&self.distance(state)))))
+    fn nimber(&self, i: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(Some(Nimber::from_big(bean_value(&self.distance(i)))))
     }
 
-    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
-        let d = self.distance(state);
+    fn moves_to_value(
+        &self,
+        i: &BigUint,
+        target: &Nimber,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<BigUint>>>, Error> {
+        let d = self.distance(i);
         let Some(ds) = d.to_u64().filter(|&v| v <= SCAN_LIMIT) else {
             return Err(Error::too_large(format!(
                 "listing the winning moves of a bean {d} cells from the end means scanning \
@@ -185,10 +195,23 @@ impl StateRuleset for Beans {
         for a in 0..ds {
             if let Some(b) = distance_of_value(t ^ bean_value_u64(a)) {
                 if b <= a {
-                    out.push(self.split(&d, a, b));
+                    out.push(self.split(a, b));
                 }
             }
         }
         Ok(Some(out))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        // One to three beans within five cells of the end of the strip (a misere search of
+        // two of them explores every multiset of beans they split into).
+        let mut rng = super::Rng::new(seed);
+        let last = &self.cells - 1u32;
+        (0..rng.range(1, 3))
+            .map(|_| {
+                let d = BigUint::from(rng.range(0, 4)).min(last.clone());
+                &last - d
+            })
+            .collect()
     }
 }

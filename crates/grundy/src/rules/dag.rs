@@ -15,13 +15,11 @@
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
-use std::sync::Arc;
 
-use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
-use crate::mex_u64;
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::Nimber;
+use num_traits::ToPrimitive;
+
+use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use crate::{mex_u64, Error, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -33,17 +31,17 @@ pub fn family() -> Family {
         "tokens on a directed acyclic graph: slide one token along an edge",
         "dag[1,2;;3;](0,2)",
         Some(true),
-        legacy(build),
+        build,
     )
 }
 
 /// Most vertices an inline graph may have.
 const MAX_VERTICES: usize = 1_000_000;
 
-fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
+fn build(params: Option<&str>, _ctx: &BuildContext<'_>) -> Result<RulesetRef, ParamError> {
     let text = params.unwrap_or("");
     let dag = Dag::parse(text)?;
-    Ok(Arc::new(dag))
+    Ok(RulesetRef::of(dag))
 }
 
 /// A directed acyclic graph with the nim-value of every vertex.
@@ -175,17 +173,10 @@ fn values(succ: &[Vec<usize>]) -> Result<Vec<u64>, usize> {
     Ok(value.into_iter().map(|v| v.unwrap_or(0)).collect())
 }
 
-impl Dag {
-    fn vertex(&self, state: &State) -> usize {
-        state
-            .first()
-            .and_then(|a| usize::try_from(a.small()).ok())
-            .filter(|&v| v < self.succ.len())
-            .unwrap_or(0)
-    }
-}
+impl Ruleset for Dag {
+    /// The vertex a token stands on.
+    type P = usize;
 
-impl StateRuleset for Dag {
     fn name(&self) -> String {
         let mut s = String::from("dag[");
         for (u, list) in self.succ.iter().enumerate() {
@@ -203,37 +194,54 @@ impl StateRuleset for Dag {
         s
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<usize>, ArgError> {
         let n = self.succ.len();
         let mut out = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let v = a.as_natural().map_err(|m| ArgError::at(i, m))?;
-            if v >= n.into() {
-                return Err(ArgError::at(
-                    i,
-                    format!(
-                        "vertex {v} does not exist: the graph has vertices 0..{}",
-                        n - 1
-                    ),
-                ));
+            match v.to_usize().filter(|&v| v < n) {
+                Some(v) => out.push(v),
+                None => {
+                    return Err(ArgError::at(
+                        i,
+                        format!(
+                            "vertex {v} does not exist: the graph has vertices 0..{}",
+                            n - 1
+                        ),
+                    ))
+                }
             }
-            out.push(vec![a.clone()]);
         }
         Ok(out)
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let u = self.vertex(state);
-        self.succ[u]
-            .iter()
-            .map(|&v| Move {
-                to: vec![vec![Arg::int(v as u64)]],
-                text: format!("move a token from vertex {u} to vertex {v}"),
-            })
-            .collect()
+    fn args(&self, u: &usize) -> Vec<Arg> {
+        vec![Arg::int(*u as u64)]
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        Ok(Some(Nimber::new(self.values[self.vertex(state)])))
+    fn options(&self, u: &usize, limits: &Limits) -> Result<Vec<Opt<usize>>, Error> {
+        limits.check()?;
+        Ok(self
+            .succ
+            .get(*u)
+            .map(|s| s.iter().map(|&v| vec![v]).collect())
+            .unwrap_or_default())
+    }
+
+    fn describe(&self, u: &usize, to: &[usize]) -> String {
+        let v = to.first().copied().unwrap_or_default();
+        format!("move a token from vertex {u} to vertex {v}")
+    }
+
+    fn nimber(&self, u: &usize, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(Some(Nimber::new(self.values.get(*u).copied().unwrap_or(0))))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<usize> {
+        let mut rng = super::Rng::new(seed);
+        let last = self.succ.len().saturating_sub(1) as u64;
+        (0..rng.range(1, 3))
+            .map(|_| rng.range(0, last) as usize)
+            .collect()
     }
 }

@@ -15,17 +15,13 @@
 //! wins; georgia(1,2,3) has value 0 (Bob wins).
 //! Source: POJ 1704 "Georgia and Bob"; Winning Ways, chapter 4 (staircase Nim).
 
-use std::sync::Arc;
-
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::staircase::{naturals, stair_explanation, stair_moves_to, stair_value, StairMove};
-use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
+use super::staircase::{naturals_args, stair_explanation, stair_moves_to, stair_value, StairMove};
+use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::explanation::Explanation;
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::Nimber;
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -36,12 +32,8 @@ pub fn family() -> Family {
         "Georgia and Bob: shift a piece left without passing another or the edge",
         "georgia(1,5,6,7,9,12,14,17)",
         None,
-        legacy(build),
+        |_params, _ctx| Ok(RulesetRef::of(Georgia)),
     )
-}
-
-fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
-    Ok(Arc::new(Georgia))
 }
 
 /// Largest total number of free cells for which moves are enumerated.
@@ -71,31 +63,29 @@ fn stairs(cells: &[BigUint]) -> (Vec<usize>, Vec<BigUint>) {
     (order, gaps)
 }
 
-fn piece_move(cells: &[BigUint], order: &[usize], m: &StairMove) -> Move {
+/// The cells after a stair move (the piece whose gap is the stair moves left).
+fn piece_move(cells: &[BigUint], order: &[usize], m: &StairMove) -> Vec<BigUint> {
     let n = order.len();
     // Stair s holds the gap of the s-th piece from the right.
     let idx = order[n - m.from];
     let mut next = cells.to_vec();
     next[idx] -= &m.amount;
-    Move {
-        to: vec![next
-            .iter()
-            .map(|x| Arg::Int(BigInt::from(x.clone())))
-            .collect()],
-        text: format!(
-            "move the piece on cell {} to cell {}",
-            cells[idx], next[idx]
-        ),
-    }
+    next
 }
 
-impl StateRuleset for Georgia {
+/// Cells of the pieces, in the order written.
+type Cells = Vec<BigUint>;
+
+impl Ruleset for Georgia {
+    type P = Cells;
+
     fn name(&self) -> String {
         "georgia".to_string()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<Cells>, ArgError> {
         let mut seen = std::collections::HashMap::new();
+        let mut cells = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let c = a
                 .as_natural()
@@ -116,13 +106,18 @@ impl StateRuleset for Georgia {
                     ),
                 ));
             }
+            cells.push(c);
         }
-        Ok(vec![args.to_vec()])
+        Ok(vec![cells])
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let cells = naturals(state);
-        let (order, gaps) = stairs(&cells);
+    fn args(&self, cells: &Cells) -> Vec<Arg> {
+        naturals_args(cells)
+    }
+
+    fn options(&self, cells: &Cells, limits: &Limits) -> Result<Vec<Opt<Cells>>, Error> {
+        limits.check()?;
+        let (order, gaps) = stairs(cells);
         let mut out = Vec::new();
         for (s, g) in gaps.iter().enumerate() {
             for t in 1..=g.to_u64().unwrap_or(0) {
@@ -130,46 +125,72 @@ impl StateRuleset for Georgia {
                     from: s + 1,
                     amount: BigUint::from(t),
                 };
-                out.push(piece_move(&cells, &order, &m));
+                out.push(vec![piece_move(cells, &order, &m)]);
             }
         }
-        out
+        Ok(out)
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let (_, gaps) = stairs(&naturals(state));
+    fn describe(&self, cells: &Cells, to: &[Cells]) -> String {
+        // A move changes the cell of exactly one piece.
+        let next = to.first().map(Vec::as_slice).unwrap_or(&[]);
+        match (0..cells.len().min(next.len())).find(|&i| next[i] != cells[i]) {
+            Some(i) => format!("move the piece on cell {} to cell {}", cells[i], next[i]),
+            None => "move no piece".to_string(),
+        }
+    }
+
+    fn searchable(&self, cells: &Cells) -> Result<(), Error> {
+        let (_, gaps) = stairs(cells);
         let total: BigUint = gaps.iter().sum();
         if total > BigUint::from(SEARCH_LIMIT) {
-            return Err(format!(
+            return Err(Error::too_large(format!(
                 "the pieces have {total} free cells to move through, too many to search move \
                  by move (at most {SEARCH_LIMIT}); in normal play the value has a closed form"
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        let (_, gaps) = stairs(&naturals(state));
+    fn nimber(&self, cells: &Cells, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        let (_, gaps) = stairs(cells);
         Ok(Some(Nimber::from_big(stair_value(&gaps))))
     }
 
-    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
-        let cells = naturals(state);
-        let (order, gaps) = stairs(&cells);
+    fn moves_to_value(
+        &self,
+        cells: &Cells,
+        target: &Nimber,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Cells>>>, Error> {
+        let (order, gaps) = stairs(cells);
         Ok(Some(
             stair_moves_to(&gaps, &target.to_biguint())
                 .iter()
-                .map(|m| piece_move(&cells, &order, m))
+                .map(|m| vec![piece_move(cells, &order, m)])
                 .collect(),
         ))
     }
 
-    fn explain(&self, state: &State) -> Option<Explanation> {
-        let (_, gaps) = stairs(&naturals(state));
+    fn explain(&self, cells: &Cells) -> Option<Explanation> {
+        let (_, gaps) = stairs(cells);
         Some(stair_explanation(
             "Georgia and Bob: the free cells left of each piece, rightmost piece first".into(),
             &gaps,
             "gap",
         ))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<Cells> {
+        // One to three pieces on distinct cells 1..=8.
+        let mut rng = super::Rng::new(seed);
+        let mut cells: Cells = Vec::new();
+        for _ in 0..rng.range(1, 3) {
+            let c = BigUint::from(rng.range(1, 8));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        vec![cells]
     }
 }

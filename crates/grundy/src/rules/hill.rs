@@ -19,16 +19,12 @@
 //! gaps 1 ^ 1 = 0: Bob wins. hill[1](100,200): the king is on top of the line: Alice wins.
 //! Source: HDU 4315 "Climbing the Hill" (2012 Multi-University Training Contest 2).
 
-use std::sync::Arc;
-
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::staircase::naturals;
-use super::{legacy, param_u64, ArgError, Family, Move, ParamError, State, StateRuleset};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::{Nimber, Outcome};
+use super::staircase::naturals_args;
+use super::{param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use crate::{Error, Limits, Nimber, Outcome};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -39,11 +35,11 @@ pub fn family() -> Family {
         "Climbing the Hill: move people up without passing; king to the top wins",
         "hill[3](1,2,4)",
         Some(true),
-        legacy(build),
+        build,
     )
 }
 
-fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
+fn build(params: Option<&str>, _ctx: &BuildContext<'_>) -> Result<RulesetRef, ParamError> {
     let text = params.unwrap_or("");
     let k = param_u64(text, 0, "the king's rank k (1 = closest to the top)")?;
     let k = usize::try_from(k)
@@ -54,7 +50,7 @@ fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
             "k counts from 1 (the person closest to the top)",
         ));
     }
-    Ok(Arc::new(Hill { k }))
+    Ok(RulesetRef::of(Hill { k }))
 }
 
 /// Largest sum of cells for which moves are enumerated.
@@ -97,13 +93,6 @@ pub fn first_wins(cells: &[BigUint], k: usize) -> bool {
     !x.is_zero()
 }
 
-fn render(cells: &[BigUint]) -> State {
-    cells
-        .iter()
-        .map(|c| Arg::Int(BigInt::from(c.clone())))
-        .collect()
-}
-
 /// Every move, as (person index, new cell), without rendering.
 fn each_move(cells: &[BigUint], k: usize, mut f: impl FnMut(usize, BigUint)) {
     if cells.get(k - 1).is_none_or(|c| c.is_zero()) {
@@ -125,22 +114,24 @@ fn each_move(cells: &[BigUint], k: usize, mut f: impl FnMut(usize, BigUint)) {
     }
 }
 
-fn person_move(cells: &[BigUint], i: usize, to: BigUint) -> Move {
+/// The cells after person `i` moves up to `to` (they stay sorted: nobody is passed).
+fn person_move(cells: &[BigUint], i: usize, to: BigUint) -> Opt<Cells> {
     let mut next = cells.to_vec();
-    let text = format!("move the person on cell {} up to cell {to}", cells[i]);
     next[i] = to;
-    Move {
-        to: vec![render(&next)],
-        text,
-    }
+    vec![next]
 }
 
-impl StateRuleset for Hill {
+/// The cells of the people, sorted (0 is the hilltop).
+type Cells = Vec<BigUint>;
+
+impl Ruleset for Hill {
+    type P = Cells;
+
     fn name(&self) -> String {
         format!("hill[{}]", self.k)
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<Cells>, ArgError> {
         let mut cells = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let c = a
@@ -170,35 +161,49 @@ impl StateRuleset for Hill {
                 ));
             }
         }
-        let sorted: Vec<BigUint> = cells.into_iter().map(|(c, _)| c).collect();
-        Ok(vec![render(&sorted)])
+        Ok(vec![cells.into_iter().map(|(c, _)| c).collect()])
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let cells = naturals(state);
+    fn args(&self, cells: &Cells) -> Vec<Arg> {
+        naturals_args(cells)
+    }
+
+    fn options(&self, cells: &Cells, limits: &Limits) -> Result<Vec<Opt<Cells>>, Error> {
+        limits.check()?;
         let mut out = Vec::new();
-        each_move(&cells, self.k, |i, to| out.push(person_move(&cells, i, to)));
-        out
+        each_move(cells, self.k, |i, to| out.push(person_move(cells, i, to)));
+        Ok(out)
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let total: BigUint = naturals(state).iter().sum();
+    fn describe(&self, cells: &Cells, to: &[Cells]) -> String {
+        // A move changes the cell of exactly one person.
+        let next = to.first().map(Vec::as_slice).unwrap_or(&[]);
+        match (0..cells.len().min(next.len())).find(|&i| next[i] != cells[i]) {
+            Some(i) => format!(
+                "move the person on cell {} up to cell {}",
+                cells[i], next[i]
+            ),
+            None => "move nobody".to_string(),
+        }
+    }
+
+    fn searchable(&self, cells: &Cells) -> Result<(), Error> {
+        let total: BigUint = cells.iter().sum();
         if total > BigUint::from(SEARCH_LIMIT) {
-            return Err(format!(
+            return Err(Error::too_large(format!(
                 "the hill is too large to search (cells add up to {total}, at most \
                  {SEARCH_LIMIT}); alone, its outcome has a closed form"
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        let cells = naturals(state);
+    fn nimber(&self, cells: &Cells, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let total: BigUint = cells.iter().sum();
         if total <= BigUint::from(SEARCH_LIMIT) {
             return Ok(None);
         }
-        if !first_wins(&cells, self.k) {
+        if !first_wins(cells, self.k) {
             return Ok(Some(Nimber::ZERO));
         }
         Err(Error::too_large(format!(
@@ -207,31 +212,56 @@ impl StateRuleset for Hill {
         )))
     }
 
-    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, Error> {
-        let cells = naturals(state);
-        Ok(Some(if first_wins(&cells, self.k) {
+    fn outcome_alone(&self, cells: &Cells, _limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(Some(if first_wins(cells, self.k) {
             Outcome::N
         } else {
             Outcome::P
         }))
     }
 
-    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, Error> {
-        let cells = naturals(state);
+    fn winning_moves_alone(
+        &self,
+        cells: &Cells,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Cells>>>, Error> {
         let total: BigUint = cells.iter().sum();
         let work = total * cells.len();
         if work.to_u64().is_none_or(|w| w > WINNING_SCAN_LIMIT) {
             return Ok(None);
         }
         let mut out = Vec::new();
-        each_move(&cells, self.k, |i, to| {
+        each_move(cells, self.k, |i, to| {
             let mut next = cells.clone();
             next[i] = to.clone();
             next.sort();
             if !first_wins(&next, self.k) {
-                out.push(person_move(&cells, i, to));
+                out.push(person_move(cells, i, to));
             }
         });
         Ok(Some(out))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<Cells> {
+        // k to k + 2 people on distinct cells 1..=7 (sometimes one on the top), sorted.
+        let mut rng = super::Rng::new(seed);
+        let people = self.k + rng.range(0, 2) as usize;
+        let mut cells: Cells = Vec::with_capacity(people);
+        if rng.range(0, 3) == 0 {
+            cells.push(BigUint::zero());
+        }
+        let mut tries = 0;
+        while cells.len() < people && tries < 100 {
+            tries += 1;
+            let c = BigUint::from(rng.range(1, 7));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        if cells.len() < self.k {
+            return Vec::new();
+        }
+        cells.sort();
+        vec![cells]
     }
 }

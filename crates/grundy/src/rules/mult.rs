@@ -20,19 +20,16 @@
 //! [1, 1], a P-interval: Ollie wins.
 //! Source: HDU 1517 / POJ 2505 / UVa 847 "A Multiplication Game".
 
-use std::sync::Arc;
-
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 use super::{
-    legacy, param_number, param_u64, ArgError, Family, Move, ParamError, State, StateRuleset,
+    heap_args, param_number, param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError,
+    Ruleset, RulesetRef,
 };
 use crate::explanation::{Block, Explanation};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::{Nimber, Outcome};
+use crate::{Error, Limits, Nimber, Outcome};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -43,7 +40,7 @@ pub fn family() -> Family {
         "multiplication game: multiply by a factor in a..b; reaching N or more wins",
         "mult[2..9,162](1)",
         Some(true),
-        legacy(build),
+        build,
     )
 }
 
@@ -60,7 +57,7 @@ fn parse_u64(text: &str, start: usize, what: &str) -> Result<u64, ParamError> {
     param_u64(text, start, what)
 }
 
-fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
+fn build(params: Option<&str>, _ctx: &BuildContext<'_>) -> Result<RulesetRef, ParamError> {
     let text = params.unwrap_or("");
     let (Some(dots), Some(comma)) = (text.find(".."), text.find(',')) else {
         return Err(ParamError::new(
@@ -110,7 +107,7 @@ fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
         return Err(ParamError::new(goal_at, "the goal N must be at least 1"));
     }
     let bounds = boundaries(a, b, &goal);
-    Ok(Arc::new(Mult { a, b, goal, bounds }))
+    Ok(RulesetRef::of(Mult { a, b, goal, bounds }))
 }
 
 /// The interval boundaries B_0 = N > B_1 > ... >= 1 (alternately divided by b and a, rounding up).
@@ -135,13 +132,6 @@ pub struct Mult {
     bounds: Vec<BigUint>,
 }
 
-fn product(state: &State) -> BigUint {
-    match state.first() {
-        Some(Arg::Int(n)) => n.magnitude().clone(),
-        _ => BigUint::zero(),
-    }
-}
-
 impl Mult {
     /// Whether product x (x >= 1) is a P-position.
     pub fn is_p(&self, x: &BigUint) -> bool {
@@ -153,22 +143,16 @@ impl Mult {
         // bounds[j] <= x < bounds[j - 1]: the interval below bounds[j - 1], N when j - 1 is even.
         j % 2 == 0
     }
-
-    fn factor_move(&self, p: &BigUint, f: u64) -> Move {
-        let to = p * f;
-        Move {
-            text: format!("multiply {p} by {f}, making {to}"),
-            to: vec![vec![Arg::Int(BigInt::from(to))]],
-        }
-    }
 }
 
-impl StateRuleset for Mult {
+impl Ruleset for Mult {
+    type P = BigUint;
+
     fn name(&self) -> String {
         format!("mult[{}..{},{}]", self.a, self.b, self.goal)
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
         let mut out = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let p = a.as_natural().map_err(|m| ArgError::at(i, m))?;
@@ -178,39 +162,53 @@ impl StateRuleset for Mult {
                     "the product must be at least 1 (a product of 0 never grows)",
                 ));
             }
-            out.push(vec![a.clone()]);
+            out.push(p);
         }
         Ok(out)
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let p = product(state);
-        if p >= self.goal {
-            return vec![];
-        }
-        (self.a..=self.b).map(|f| self.factor_move(&p, f)).collect()
+    fn args(&self, p: &BigUint) -> Vec<Arg> {
+        heap_args(p)
     }
 
-    fn searchable(&self, _state: &State) -> Result<(), String> {
+    fn options(&self, p: &BigUint, limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
+        limits.check()?;
+        if *p >= self.goal {
+            return Ok(vec![]);
+        }
+        Ok((self.a..=self.b).map(|f| vec![p * f]).collect())
+    }
+
+    fn describe(&self, p: &BigUint, to: &[BigUint]) -> String {
+        let to = to.first().cloned().unwrap_or_default();
+        // The factor is a machine word (at most MAX_FACTOR), so the quotient fits one.
+        let f = if p.is_zero() {
+            0
+        } else {
+            (&to / p).to_u64().unwrap_or(0)
+        };
+        format!("multiply {p} by {f}, making {to}")
+    }
+
+    fn searchable(&self, _p: &BigUint) -> Result<(), Error> {
         if self.goal > BigUint::from(SEARCH_LIMIT) {
-            return Err(format!(
+            return Err(Error::too_large(format!(
                 "the goal {} is too large to search (at most {SEARCH_LIMIT}); alone, the \
                  outcome and winning moves have a closed form",
                 self.goal
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        let p = product(state);
-        if p >= self.goal {
+    fn nimber(&self, p: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        if *p >= self.goal {
             return Ok(Some(Nimber::ZERO));
         }
         if self.goal <= BigUint::from(SEARCH_LIMIT) {
             return Ok(None);
         }
-        if self.is_p(&p) {
+        if self.is_p(p) {
             return Ok(Some(Nimber::ZERO));
         }
         Err(Error::too_large(format!(
@@ -220,30 +218,28 @@ impl StateRuleset for Mult {
         )))
     }
 
-    fn outcome_alone(&self, state: &State) -> Result<Option<Outcome>, Error> {
-        let p = product(state);
-        Ok(Some(if self.is_p(&p) {
-            Outcome::P
-        } else {
-            Outcome::N
-        }))
+    fn outcome_alone(&self, p: &BigUint, _limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(Some(if self.is_p(p) { Outcome::P } else { Outcome::N }))
     }
 
-    fn winning_moves_alone(&self, state: &State) -> Result<Option<Vec<Move>>, Error> {
-        let p = product(state);
-        if p >= self.goal {
+    fn winning_moves_alone(
+        &self,
+        p: &BigUint,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<BigUint>>>, Error> {
+        if *p >= self.goal {
             return Ok(Some(vec![]));
         }
         Ok(Some(
             (self.a..=self.b)
-                .filter(|&f| self.is_p(&(&p * f)))
-                .map(|f| self.factor_move(&p, f))
+                .map(|f| p * f)
+                .filter(|to| self.is_p(to))
+                .map(|to| vec![to])
                 .collect(),
         ))
     }
 
-    fn explain(&self, state: &State) -> Option<Explanation> {
-        let p = product(state);
+    fn explain(&self, p: &BigUint) -> Option<Explanation> {
         let rows = self
             .bounds
             .windows(2)
@@ -257,7 +253,7 @@ impl StateRuleset for Mult {
                 ]
             })
             .collect();
-        let outcome = if self.is_p(&p) { "P" } else { "N" };
+        let outcome = if self.is_p(p) { "P" } else { "N" };
         Some(Explanation {
             title: format!(
                 "Multiplication game, factors {}..{}, goal {}, product {p}",
@@ -278,5 +274,14 @@ impl StateRuleset for Mult {
                 Block::Para(format!("The product {p} is a {outcome}-position.")),
             ],
         })
+    }
+
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        // Products from 1 to just past the goal (those have no move), one to three of them.
+        let top = self.goal.to_u64().unwrap_or(u64::MAX).min(300) + 2;
+        let mut rng = super::Rng::new(seed);
+        (0..rng.range(1, 3))
+            .map(|_| BigUint::from(rng.range(1, top)))
+            .collect()
     }
 }

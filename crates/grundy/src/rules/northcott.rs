@@ -17,15 +17,11 @@
 //! rows (4,5), (1,3), (1,2) have gaps 0, 1, 0: value 1, "I WIN!" (close the gap of row 2).
 //! Source: HDU 1730 "Northcott Game"; Berlekamp, Conway, Guy, Winning Ways, chapter 3.
 
-use std::sync::Arc;
-
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{legacy, param_u64, ArgError, Family, Move, ParamError, State, StateRuleset};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::Nimber;
+use super::{param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -36,14 +32,14 @@ pub fn family() -> Family {
         "Northcott's game: close the gap between the two pieces of a row (gaps are Nim heaps)",
         "northcott[6](4,5,1,3,1,2)",
         Some(false),
-        legacy(build),
+        build,
     )
 }
 
 /// Widest board accepted.
 const MAX_WIDTH: u64 = 1 << 62;
 
-fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
+fn build(params: Option<&str>, _ctx: &BuildContext<'_>) -> Result<RulesetRef, ParamError> {
     let width = match params {
         None => None,
         Some(text) => {
@@ -58,7 +54,7 @@ fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
             Some(w)
         }
     };
-    Ok(Arc::new(Northcott { width }))
+    Ok(RulesetRef::of(Northcott { width }))
 }
 
 /// Largest gap whose moves are enumerated one by one.
@@ -70,13 +66,8 @@ pub struct Northcott {
     width: Option<u64>,
 }
 
-fn row(state: &State) -> (BigUint, BigUint) {
-    let get = |i: usize| match state.get(i) {
-        Some(Arg::Int(n)) => n.magnitude().clone(),
-        _ => BigUint::zero(),
-    };
-    (get(0), get(1))
-}
+/// A row: the columns of its first and second piece.
+type Row = (BigUint, BigUint);
 
 /// The gap of a row: the empty cells between its pieces.
 fn gap(t: &BigUint, j: &BigUint) -> BigUint {
@@ -89,18 +80,14 @@ fn gap(t: &BigUint, j: &BigUint) -> BigUint {
 }
 
 /// The row after the first piece closes the gap to `g`.
-fn close_to(t: &BigUint, j: &BigUint, g: &BigUint) -> Move {
+fn close_to(t: &BigUint, j: &BigUint, g: &BigUint) -> Row {
     let to = if t < j { j - g - 1u32 } else { j + g + 1u32 };
-    Move {
-        text: format!("move the piece on column {t} to column {to} (toward {j})"),
-        to: vec![vec![
-            Arg::Int(BigInt::from(to)),
-            Arg::Int(BigInt::from(j.clone())),
-        ]],
-    }
+    (to, j.clone())
 }
 
-impl StateRuleset for Northcott {
+impl Ruleset for Northcott {
+    type P = Row;
+
     fn name(&self) -> String {
         match self.width {
             Some(w) => format!("northcott[{w}]"),
@@ -108,7 +95,7 @@ impl StateRuleset for Northcott {
         }
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<Row>, ArgError> {
         if !args.len().is_multiple_of(2) {
             return Err(ArgError::whole(format!(
                 "each row needs two columns (the two pieces), found {} arguments",
@@ -139,54 +126,83 @@ impl StateRuleset for Northcott {
                 }
                 cols.push(c);
             }
-            if cols[0] == cols[1] {
+            let j = cols.pop().unwrap_or_default();
+            let t = cols.pop().unwrap_or_default();
+            if t == j {
                 return Err(ArgError::at(
                     2 * r + 1,
                     format!(
-                        "row {}: both pieces are on column {}; they must be on different cells",
+                        "row {}: both pieces are on column {t}; they must be on different cells",
                         r + 1,
-                        cols[0]
                     ),
                 ));
             }
-            out.push(pair.to_vec());
+            out.push((t, j));
         }
         Ok(out)
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let (t, j) = row(state);
-        let g = gap(&t, &j).to_u64().unwrap_or(0);
-        (0..g)
-            .map(|h| close_to(&t, &j, &BigUint::from(h)))
-            .collect()
+    fn args(&self, (t, j): &Row) -> Vec<Arg> {
+        vec![
+            Arg::Int(BigInt::from(t.clone())),
+            Arg::Int(BigInt::from(j.clone())),
+        ]
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let (t, j) = row(state);
-        let g = gap(&t, &j);
+    fn options(&self, (t, j): &Row, limits: &Limits) -> Result<Vec<Opt<Row>>, Error> {
+        limits.check()?;
+        let g = gap(t, j).to_u64().unwrap_or(0);
+        Ok((0..g)
+            .map(|h| vec![close_to(t, j, &BigUint::from(h))])
+            .collect())
+    }
+
+    fn describe(&self, (t, j): &Row, to: &[Row]) -> String {
+        let to = to.first().map(|r| r.0.clone()).unwrap_or_default();
+        format!("move the piece on column {t} to column {to} (toward {j})")
+    }
+
+    fn searchable(&self, (t, j): &Row) -> Result<(), Error> {
+        let g = gap(t, j);
         if g > BigUint::from(ENUMERATE_LIMIT) {
-            return Err(format!(
+            return Err(Error::too_large(format!(
                 "the gap of {g} cells is too large to search move by move (at most \
                  {ENUMERATE_LIMIT}); in normal play the value has a closed form"
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        let (t, j) = row(state);
-        Ok(Some(Nimber::from_big(gap(&t, &j))))
+    fn nimber(&self, (t, j): &Row, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(Some(Nimber::from_big(gap(t, j))))
     }
 
-    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
-        let (t, j) = row(state);
-        let g = gap(&t, &j);
+    fn moves_to_value(
+        &self,
+        (t, j): &Row,
+        target: &Nimber,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Row>>>, Error> {
+        let g = gap(t, j);
         let y = target.to_biguint();
         Ok(Some(if y < g {
-            vec![close_to(&t, &j, &y)]
+            vec![vec![close_to(t, j, &y)]]
         } else {
             vec![]
         }))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<Row> {
+        // One to three rows of a board of width 6 (the example's) with the pieces apart.
+        let mut rng = super::Rng::new(seed);
+        let w = self.width.unwrap_or(8).min(8);
+        (0..rng.range(1, 3))
+            .map(|_| {
+                let t = rng.range(1, w);
+                let j = rng.range(1, w - 1);
+                let j = if j >= t { j + 1 } else { j };
+                (BigUint::from(t), BigUint::from(j))
+            })
+            .collect()
     }
 }

@@ -19,16 +19,12 @@
 //! from stair 1 to the ground (stair 3 would need a coin from stair 4, which does not exist).
 //! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 4 (staircase Nim); the seed tutorials.
 
-use std::sync::Arc;
-
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
+use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::explanation::{Block, Explanation};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::Nimber;
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -39,12 +35,8 @@ pub fn family() -> Family {
         "staircase Nim: carry coins from one stair to the next one down",
         "staircase(3,1,2)",
         None,
-        legacy(build),
+        |_params, _ctx| Ok(RulesetRef::of(Staircase)),
     )
-}
-
-fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
-    Ok(Arc::new(Staircase))
 }
 
 /// Largest total number of coins for which moves are enumerated.
@@ -54,14 +46,21 @@ pub const SEARCH_LIMIT: u64 = 100_000;
 #[derive(Debug, Clone, Copy)]
 pub struct Staircase;
 
-/// The counts of a state (validated naturals).
-pub(crate) fn naturals(state: &State) -> Vec<BigUint> {
-    state
-        .iter()
-        .map(|a| match a {
-            Arg::Int(n) => n.magnitude().clone(),
-            Arg::Name(_) => BigUint::zero(),
+/// Reads a list of counts, each a natural number (`what` names one in messages: "stair").
+pub(crate) fn read_naturals(args: &[Arg], what: &str) -> Result<Vec<BigUint>, ArgError> {
+    args.iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.as_natural()
+                .map_err(|m| ArgError::at(i, format!("{what} {}: {m}", i + 1)))
         })
+        .collect()
+}
+
+/// The arguments that write a list of counts.
+pub(crate) fn naturals_args(c: &[BigUint]) -> Vec<Arg> {
+    c.iter()
+        .map(|x| Arg::Int(BigInt::from(x.clone())))
         .collect()
 }
 
@@ -121,12 +120,6 @@ pub fn apply(c: &[BigUint], m: &StairMove) -> Vec<BigUint> {
     next
 }
 
-fn render(c: &[BigUint]) -> State {
-    c.iter()
-        .map(|x| Arg::Int(BigInt::from(x.clone())))
-        .collect()
-}
-
 fn move_text(m: &StairMove) -> String {
     let to = if m.from == 1 {
         "the ground".to_string()
@@ -136,27 +129,26 @@ fn move_text(m: &StairMove) -> String {
     format!("carry {} coins from stair {} to {to}", m.amount, m.from)
 }
 
-/// Checks that every argument is a count of coins.
-pub(crate) fn check_naturals(args: &[Arg], what: &str) -> Result<(), ArgError> {
-    for (i, a) in args.iter().enumerate() {
-        a.as_natural()
-            .map_err(|m| ArgError::at(i, format!("{what} {}: {m}", i + 1)))?;
-    }
-    Ok(())
-}
+/// Stairs as written (c[0] is stair 1).
+type Stairs = Vec<BigUint>;
 
-impl StateRuleset for Staircase {
+impl Ruleset for Staircase {
+    type P = Stairs;
+
     fn name(&self) -> String {
         "staircase".to_string()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
-        check_naturals(args, "stair")?;
-        Ok(vec![args.to_vec()])
+    fn components(&self, args: &[Arg]) -> Result<Vec<Stairs>, ArgError> {
+        Ok(vec![read_naturals(args, "stair")?])
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let c = naturals(state);
+    fn args(&self, c: &Stairs) -> Vec<Arg> {
+        naturals_args(c)
+    }
+
+    fn options(&self, c: &Stairs, limits: &Limits) -> Result<Vec<Opt<Stairs>>, Error> {
+        limits.check()?;
         let mut out = Vec::new();
         for (i, ci) in c.iter().enumerate() {
             let k = ci.to_u64().unwrap_or(0);
@@ -165,55 +157,72 @@ impl StateRuleset for Staircase {
                     from: i + 1,
                     amount: BigUint::from(t),
                 };
-                out.push(Move {
-                    to: vec![render(&apply(&c, &m))],
-                    text: move_text(&m),
-                });
+                out.push(vec![apply(c, &m)]);
             }
         }
-        out
+        Ok(out)
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let total: BigUint = naturals(state).iter().sum();
+    fn describe(&self, c: &Stairs, to: &[Stairs]) -> String {
+        // Only the stair the coins leave loses coins; the one below gains them.
+        let next = to.first().map(Vec::as_slice).unwrap_or(&[]);
+        let from = (0..c.len().min(next.len())).rev().find(|&i| next[i] < c[i]);
+        match from {
+            Some(i) => move_text(&StairMove {
+                from: i + 1,
+                amount: &c[i] - &next[i],
+            }),
+            None => "carry no coins".to_string(),
+        }
+    }
+
+    fn searchable(&self, c: &Stairs) -> Result<(), Error> {
+        let total: BigUint = c.iter().sum();
         if total > BigUint::from(SEARCH_LIMIT) {
-            return Err(format!(
+            return Err(Error::too_large(format!(
                 "the staircase holds {total} coins, too many to search move by move (at most \
                  {SEARCH_LIMIT}); in normal play its value has a closed form"
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        Ok(Some(Nimber::from_big(stair_value(&naturals(state)))))
+    fn nimber(&self, c: &Stairs, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(Some(Nimber::from_big(stair_value(c))))
     }
 
-    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
-        let c = naturals(state);
+    fn moves_to_value(
+        &self,
+        c: &Stairs,
+        target: &Nimber,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Stairs>>>, Error> {
         Ok(Some(
-            stair_moves_to(&c, &target.to_biguint())
+            stair_moves_to(c, &target.to_biguint())
                 .iter()
-                .map(|m| Move {
-                    to: vec![render(&apply(&c, m))],
-                    text: move_text(m),
-                })
+                .map(|m| vec![apply(c, m)])
                 .collect(),
         ))
     }
 
-    fn explain(&self, state: &State) -> Option<Explanation> {
-        let c = naturals(state);
+    fn explain(&self, c: &Stairs) -> Option<Explanation> {
         Some(stair_explanation(
-            format!("Staircase Nim {}", state_text(state)),
-            &c,
+            format!("Staircase Nim {}", state_text(c)),
+            c,
             "stair",
         ))
     }
+
+    fn sample(&self, seed: u64) -> Vec<Stairs> {
+        let mut rng = super::Rng::new(seed);
+        vec![(0..rng.range(0, 4))
+            .map(|_| BigUint::from(rng.range(0, 3)))
+            .collect()]
+    }
 }
 
-fn state_text(state: &State) -> String {
-    let parts: Vec<String> = state.iter().map(ToString::to_string).collect();
+fn state_text(c: &[BigUint]) -> String {
+    let parts: Vec<String> = c.iter().map(ToString::to_string).collect();
     format!("({})", parts.join(", "))
 }
 

@@ -13,18 +13,14 @@
 //! Worked example: take[2..4]: G(0..6) = 0, 1, 1, 2, 2, 0, 0 and then period 6 from n = 0.
 //! Source: HDU 2897 (邂逅明下); Winning Ways, chapter 4 (subtraction games).
 
-use std::sync::Arc;
-
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{
-    heap_components, heap_size, legacy, param_u64, ArgError, Family, HeapTable, Move, ParamError,
-    Period, State, StateRuleset,
+    heap_args, heap_sizes, param_u64, Arg, ArgError, BuildContext, Family, HeapTable, Opt,
+    ParamError, Period, Ruleset, RulesetRef,
 };
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::Nimber;
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -35,7 +31,7 @@ pub fn family() -> Family {
         "take between p and q counters; fewer than p left: take them all",
         "take[2..4](7,6)",
         Some(true),
-        legacy(build),
+        build,
     )
 }
 
@@ -52,7 +48,7 @@ fn number(text: &str, start: usize) -> Result<u64, ParamError> {
     param_u64(text, start, "a whole number")
 }
 
-fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
+fn build(params: Option<&str>, _ctx: &BuildContext<'_>) -> Result<RulesetRef, ParamError> {
     let text = params.unwrap_or("");
     let Some(dots) = text.find("..") else {
         return Err(ParamError::new(
@@ -81,7 +77,7 @@ fn build(params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
         ));
     }
     let seq = Seq::compute(p, q).map_err(|m| ParamError::new(0, m))?;
-    Ok(Arc::new(Take { p, q, seq }))
+    Ok(RulesetRef::of(Take { p, q, seq }))
 }
 
 /// The values of one heap, with the certified period.
@@ -175,64 +171,70 @@ impl Take {
     }
 }
 
-fn take_move(n: &BigUint, k: &BigUint) -> Move {
-    Move {
-        to: vec![vec![Arg::Int(BigInt::from(n - k))]],
-        text: format!("take {k} from the heap of {n}"),
-    }
-}
+impl Ruleset for Take {
+    type P = BigUint;
 
-impl StateRuleset for Take {
     fn name(&self) -> String {
         format!("take[{}..{}]", self.p, self.q)
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
-        heap_components(args)
+    fn components(&self, args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
+        heap_sizes(args)
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let n = heap_size(state);
-        let (lo, hi) = self.takes(&n);
+    fn args(&self, n: &BigUint) -> Vec<Arg> {
+        heap_args(n)
+    }
+
+    fn options(&self, n: &BigUint, limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
+        limits.check()?;
+        let (lo, hi) = self.takes(n);
         let (lo, hi) = (lo.to_u64().unwrap_or(0).max(1), hi.to_u64().unwrap_or(0));
-        (lo..=hi)
-            .map(|k| take_move(&n, &BigUint::from(k)))
-            .collect()
+        Ok((lo..=hi).map(|k| vec![n - k]).collect())
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        let n = heap_size(state);
-        if n > BigUint::from(ENUMERATE_LIMIT) {
-            return Err(format!(
+    fn describe(&self, n: &BigUint, to: &[BigUint]) -> String {
+        let left = to.first().cloned().unwrap_or_default();
+        format!("take {} from the heap of {n}", n - left.min(n.clone()))
+    }
+
+    fn searchable(&self, n: &BigUint) -> Result<(), Error> {
+        if *n > BigUint::from(ENUMERATE_LIMIT) {
+            return Err(Error::too_large(format!(
                 "the heap {n} is too large to search move by move (at most {ENUMERATE_LIMIT}); \
                  in normal play its value follows from the period"
-            ));
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        Ok(Some(Nimber::from(self.seq.value(&heap_size(state)))))
+    fn nimber(&self, n: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(Some(Nimber::from(self.seq.value(n))))
     }
 
-    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
-        let n = heap_size(state);
+    fn moves_to_value(
+        &self,
+        n: &BigUint,
+        target: &Nimber,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<BigUint>>>, Error> {
         let Some(t) = target.to_u64() else {
             return Ok(Some(vec![]));
         };
-        let (lo, hi) = self.takes(&n);
+        let (lo, hi) = self.takes(n);
         let mut out = Vec::new();
         let mut k = lo.max(BigUint::from(1u32));
         while k <= hi {
-            if u64::from(self.seq.value(&(&n - &k))) == t {
-                out.push(take_move(&n, &k));
+            let left = n - &k;
+            if u64::from(self.seq.value(&left)) == t {
+                out.push(vec![left]);
             }
             k += 1u32;
         }
         Ok(Some(out))
     }
 
-    fn heap_table(&self, n: u64) -> Option<Result<HeapTable, Error>> {
+    fn heap_table(&self, n: u64, _limits: &Limits) -> Option<Result<HeapTable, Error>> {
         let values: Vec<u32> = (0..=n).map(|k| self.seq.value(&BigUint::from(k))).collect();
         let values = grundy_heap::Values::from_u32(&values);
         Some(Ok(HeapTable {
@@ -245,5 +247,10 @@ impl StateRuleset for Take {
                 values_needed: 0,
             }),
         }))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        // Heaps below p (where the only move takes everything) and a few periods beyond.
+        super::sample_heaps(seed, 2 * (self.p + self.q).min(40) + 6)
     }
 }

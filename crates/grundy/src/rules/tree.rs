@@ -20,15 +20,12 @@
 //! G(1) = 1 ^ 1 = 0 and the tree is *1; the winning move removes the root edge.
 //! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 7; AtCoder AGC017 D "Game on Tree".
 
-use std::sync::Arc;
-
+use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
+use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::explanation::{Block, Explanation};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::Nimber;
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -39,12 +36,8 @@ pub fn family() -> Family {
         "green Hackenbush on a rooted tree: cut an edge, what hangs above it falls",
         "tree(0,1,2,2,4)",
         None,
-        legacy(build),
+        |_params, _ctx| Ok(RulesetRef::of(Tree)),
     )
-}
-
-fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
-    Ok(Arc::new(Tree))
 }
 
 /// Largest tree whose moves are enumerated one by one.
@@ -170,31 +163,68 @@ impl Shape {
     }
 }
 
-fn parents(state: &State) -> Vec<usize> {
-    state
-        .iter()
-        .map(|a| match a {
-            Arg::Int(x) => x.to_usize().unwrap_or(0),
-            Arg::Name(_) => 0,
-        })
-        .collect()
-}
+/// Most steps [`Ruleset::describe`] spends comparing candidate removals with a shown move
+/// (each candidate costs up to the size of the tree; usually the first one matches); beyond,
+/// the text names no node.
+const DESCRIBE_BUDGET: usize = 2_000_000;
 
-fn render(parent: &[usize]) -> State {
-    parent.iter().map(|&p| Arg::int(p as u64)).collect()
-}
-
-fn removal(shape: &Shape, i: usize) -> Move {
-    let rest = shape.without(i);
-    let fallen = shape.parent.len() - rest.len();
-    Move {
-        text: format!(
-            "remove the edge above node {i} ({fallen} edge{} fall{})",
-            if fallen == 1 { "" } else { "s" },
-            if fallen == 1 { "s" } else { "" }
-        ),
-        to: vec![render(&rest)],
+impl Shape {
+    /// The number of nodes in each node's subtree (index 0: the whole forest).
+    fn sizes(&self) -> Vec<usize> {
+        let mut size = vec![1usize; self.parent.len() + 1];
+        size[0] = 0;
+        for &v in self.order.iter().rev() {
+            let p = self.parent[v - 1];
+            size[p] += size[v];
+        }
+        size
     }
+
+    /// Whether removing the edge above `i` leaves exactly `rest`, comparing entry by entry and
+    /// stopping at the first difference; `steps` counts the work.
+    fn removal_gives(&self, i: usize, rest: &[usize], steps: &mut usize) -> bool {
+        let mut gone = vec![i];
+        let mut head = 0;
+        while head < gone.len() {
+            let v = gone[head];
+            head += 1;
+            gone.extend_from_slice(self.children(v));
+        }
+        gone.sort_unstable();
+        *steps += gone.len();
+        // The new number of a kept node is its old number less the removed nodes below it.
+        let new_id = |v: usize| v - gone.partition_point(|&g| g < v);
+        let mut k = 0;
+        for v in 1..=self.parent.len() {
+            if gone.binary_search(&v).is_ok() {
+                continue;
+            }
+            *steps += 1;
+            let p = self.parent[v - 1];
+            if rest.get(k) != Some(&if p == 0 { 0 } else { new_id(p) }) {
+                return false;
+            }
+            k += 1;
+        }
+        k == rest.len()
+    }
+}
+
+fn removal_text(i: Option<usize>, fallen: usize) -> String {
+    let s = if fallen == 1 { "" } else { "s" };
+    let fall = if fallen == 1 { "s" } else { "" };
+    match i {
+        Some(i) => format!("remove the edge above node {i} ({fallen} edge{s} fall{fall})"),
+        None => format!("remove an edge ({fallen} edge{s} fall{fall})"),
+    }
+}
+
+/// A parent list (node i + 1 hangs from `parent[i]`, 0 is the ground).
+type Parents = Vec<usize>;
+
+/// The option that removes the edge above node `i`.
+fn removal(shape: &Shape, i: usize) -> Opt<Parents> {
+    vec![shape.without(i)]
 }
 
 /// Checks a parent list: range, self-loops, cycles.
@@ -259,44 +289,73 @@ pub fn check(args: &[Arg]) -> Result<Vec<usize>, ArgError> {
     Ok(parent)
 }
 
-impl StateRuleset for Tree {
+impl Ruleset for Tree {
+    type P = Parents;
+
     fn name(&self) -> String {
         "tree".to_string()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
-        check(args)?;
-        Ok(vec![args.to_vec()])
+    fn components(&self, args: &[Arg]) -> Result<Vec<Parents>, ArgError> {
+        Ok(vec![check(args)?])
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
-        let shape = Shape::new(parents(state));
-        (1..=shape.parent.len())
+    fn args(&self, parent: &Parents) -> Vec<Arg> {
+        parent.iter().map(|&p| Arg::int(p as u64)).collect()
+    }
+
+    fn options(&self, parent: &Parents, limits: &Limits) -> Result<Vec<Opt<Parents>>, Error> {
+        limits.check()?;
+        let shape = Shape::new(parent.clone());
+        Ok((1..=shape.parent.len())
             .map(|i| removal(&shape, i))
-            .collect()
+            .collect())
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        if state.len() > SEARCH_LIMIT {
-            return Err(format!(
+    fn describe(&self, parent: &Parents, to: &[Parents]) -> String {
+        let rest = to.first().map(Vec::as_slice).unwrap_or(&[]);
+        let fallen = parent.len().saturating_sub(rest.len());
+        let shape = Shape::new(parent.clone());
+        let sizes = shape.sizes();
+        // The removed edge is among those that leave the value of `rest` and make `fallen`
+        // edges fall. Several edges may leave the same tree (two leaves on one node); name the
+        // last of them, as the lists of winning moves always have.
+        let value = Shape::new(rest.to_vec()).values()[0];
+        let mut steps = 0;
+        let node = shape.removals_to(value).into_iter().rev().find(|&i| {
+            steps < DESCRIBE_BUDGET
+                && sizes[i] == fallen
+                && shape.removal_gives(i, rest, &mut steps)
+        });
+        removal_text(node, fallen)
+    }
+
+    fn searchable(&self, parent: &Parents) -> Result<(), Error> {
+        if parent.len() > SEARCH_LIMIT {
+            return Err(Error::too_large(format!(
                 "the tree has {} nodes, too many to search move by move (at most \
                  {SEARCH_LIMIT}); in normal play its value has a closed form",
-                state.len()
-            ));
+                parent.len()
+            )));
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
-        let shape = Shape::new(parents(state));
+    fn nimber(&self, parent: &Parents, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        let shape = Shape::new(parent.clone());
         Ok(Some(Nimber::new(shape.values()[0])))
     }
 
-    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
+    fn moves_to_value(
+        &self,
+        parent: &Parents,
+        target: &Nimber,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Parents>>>, Error> {
         let Some(t) = target.to_u64() else {
             return Ok(Some(vec![]));
         };
-        let shape = Shape::new(parents(state));
+        let shape = Shape::new(parent.clone());
         let nodes = shape.removals_to(t);
         let cost = nodes.len().saturating_mul(shape.parent.len());
         if cost > RENDER_BUDGET {
@@ -317,14 +376,15 @@ impl StateRuleset for Tree {
 
     fn counted_moves_to_value(
         &self,
-        state: &State,
+        parent: &Parents,
         target: &Nimber,
         cap: usize,
-    ) -> Result<Option<(Vec<Move>, num_bigint::BigUint)>, Error> {
+        _limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Parents>>, Option<BigUint>)>, Error> {
         let Some(t) = target.to_u64() else {
-            return Ok(Some((vec![], num_bigint::BigUint::default())));
+            return Ok(Some((vec![], Some(BigUint::default()))));
         };
-        let shape = Shape::new(parents(state));
+        let shape = Shape::new(parent.clone());
         let nodes = shape.removals_to(t);
         // Only the listed moves are rendered (each costs the size of the tree); all are counted.
         let moves = nodes
@@ -332,11 +392,11 @@ impl StateRuleset for Tree {
             .take(cap)
             .map(|&i| removal(&shape, i))
             .collect();
-        Ok(Some((moves, num_bigint::BigUint::from(nodes.len()))))
+        Ok(Some((moves, Some(BigUint::from(nodes.len())))))
     }
 
-    fn explain(&self, state: &State) -> Option<Explanation> {
-        let shape = Shape::new(parents(state));
+    fn explain(&self, parent: &Parents) -> Option<Explanation> {
+        let shape = Shape::new(parent.clone());
         let g = shape.values();
         let mut rows = Vec::new();
         for &v in shape.order.iter().rev().take(60) {
@@ -406,5 +466,47 @@ impl StateRuleset for Tree {
             title: format!("Green Hackenbush tree of {} edges", shape.parent.len()),
             blocks,
         })
+    }
+
+    fn sample(&self, seed: u64) -> Vec<Parents> {
+        // A random forest of up to six nodes, each hanging from an earlier node or the ground;
+        // half the time numbered backwards, so that parents also come after their children.
+        let mut rng = super::Rng::new(seed);
+        let n = rng.range(0, 6) as usize;
+        let mut parent: Parents = (1..=n)
+            .map(|v| rng.range(0, v as u64 - 1) as usize)
+            .collect();
+        if rng.range(0, 1) == 1 {
+            let flip = |v: usize| if v == 0 { 0 } else { n + 1 - v };
+            parent = (1..=n).map(|v| flip(parent[flip(v) - 1])).collect();
+        }
+        vec![parent]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every option of many small forests is described by the last edge whose removal leaves
+    /// it, found by trying every edge.
+    #[test]
+    fn describe_names_the_last_edge_that_leaves_the_option() {
+        for seed in 0..400 {
+            let Some(parent) = Tree.sample(seed).pop() else {
+                continue;
+            };
+            let shape = Shape::new(parent.clone());
+            for i in 1..=parent.len() {
+                let rest = shape.without(i);
+                let last = (1..=parent.len()).rev().find(|&j| shape.without(j) == rest);
+                let fallen = parent.len() - rest.len();
+                assert_eq!(
+                    Tree.describe(&parent, &[rest]),
+                    removal_text(last, fallen),
+                    "tree{parent:?}, edge above {i}"
+                );
+            }
+        }
     }
 }

@@ -14,15 +14,12 @@
 //! player to move loses; turtles(0) has value 1 and wins by turning coin 0.
 //! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 14; HDU 3537 Daizhenyang's Coin.
 
-use std::sync::Arc;
-
-use num_bigint::{BigInt, BigUint};
+use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{legacy, ArgError, Family, Move, ParamError, State, StateRuleset};
-use crate::rules::Arg;
-use crate::solve::Error;
-use crate::Nimber;
+use super::staircase::naturals_args;
+use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -33,12 +30,8 @@ pub fn family() -> Family {
         "Mock Turtles: turn 1, 2 or 3 coins, the rightmost from heads to tails",
         "turtles(0,1,2,3)",
         None,
-        legacy(build),
+        |_params, _ctx| Ok(RulesetRef::of(Turtles)),
     )
-}
-
-fn build(_params: Option<&str>) -> Result<Arc<dyn StateRuleset>, ParamError> {
-    Ok(Arc::new(Turtles))
 }
 
 /// The Mock Turtles ruleset.
@@ -77,20 +70,13 @@ fn head_of_value(v: u64) -> Option<u64> {
     (v.count_ones() % 2 == 1).then_some(v >> 1)
 }
 
-/// The heads of a state, as they were validated by `components`.
-fn heads(state: &State) -> Vec<BigUint> {
-    state
-        .iter()
-        .filter_map(|a| match a {
-            Arg::Int(n) => Some(n.magnitude().clone()),
-            Arg::Name(_) => None,
-        })
-        .collect()
-}
+/// The head-up coins of a row, sorted (a set).
+type Heads = Vec<BigUint>;
 
-/// The state after turning over the coins `turn` (each toggles between heads and tails).
-fn toggled(state: &State, turn: &[BigUint]) -> Vec<State> {
-    let mut set: Vec<BigUint> = heads(state);
+/// The row after turning over the coins `turn` (each toggles between heads and tails); a row
+/// without heads is no component at all.
+fn toggled(heads: &[BigUint], turn: &[BigUint]) -> Opt<Heads> {
+    let mut set = heads.to_vec();
     for c in turn {
         match set.binary_search(c) {
             Ok(i) => {
@@ -102,10 +88,10 @@ fn toggled(state: &State, turn: &[BigUint]) -> Vec<State> {
     if set.is_empty() {
         return vec![];
     }
-    vec![set.into_iter().map(|n| Arg::Int(BigInt::from(n))).collect()]
+    vec![set]
 }
 
-fn describe(turn: &[BigUint]) -> String {
+fn turn_text(turn: &[BigUint]) -> String {
     match turn {
         [x] => format!("turn over coin {x}"),
         [y, x] => format!("turn over coins {y} and {x}"),
@@ -114,24 +100,19 @@ fn describe(turn: &[BigUint]) -> String {
     }
 }
 
-fn turn_move(state: &State, turn: &[u64]) -> Move {
+fn turn_small(heads: &[BigUint], turn: &[u64]) -> Opt<Heads> {
     let turn: Vec<BigUint> = turn.iter().map(|&c| BigUint::from(c)).collect();
-    turn_big(state, &turn)
+    toggled(heads, &turn)
 }
 
-fn turn_big(state: &State, turn: &[BigUint]) -> Move {
-    Move {
-        to: toggled(state, turn),
-        text: describe(turn),
-    }
-}
+impl Ruleset for Turtles {
+    type P = Heads;
 
-impl StateRuleset for Turtles {
     fn name(&self) -> String {
         "turtles".to_string()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<State>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<Heads>, ArgError> {
         let mut seen: Vec<(BigUint, usize)> = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let x = a.as_natural().map_err(|m| ArgError::at(i, m))?;
@@ -155,61 +136,96 @@ impl StateRuleset for Turtles {
         if seen.is_empty() {
             return Ok(vec![]);
         }
-        Ok(vec![seen
-            .into_iter()
-            .map(|(x, _)| Arg::Int(BigInt::from(x)))
-            .collect()])
+        Ok(vec![seen.into_iter().map(|(x, _)| x).collect()])
     }
 
-    fn moves(&self, state: &State) -> Vec<Move> {
+    fn args(&self, heads: &Heads) -> Vec<Arg> {
+        naturals_args(heads)
+    }
+
+    fn options(&self, heads: &Heads, limits: &Limits) -> Result<Vec<Opt<Heads>>, Error> {
+        limits.check()?;
         let mut out = Vec::new();
-        for a in state {
-            let x = a.small();
-            out.push(turn_move(state, &[x]));
+        for h in heads {
+            let x = h.to_u64().unwrap_or(u64::MAX);
+            out.push(turn_small(heads, &[x]));
             for y in 0..x {
-                out.push(turn_move(state, &[y, x]));
+                out.push(turn_small(heads, &[y, x]));
                 for z in y + 1..x {
-                    out.push(turn_move(state, &[y, z, x]));
+                    out.push(turn_small(heads, &[y, z, x]));
                 }
             }
         }
-        out
+        Ok(out)
     }
 
-    fn searchable(&self, state: &State) -> Result<(), String> {
-        for x in heads(state) {
-            if x > BigUint::from(ENUMERATE_LIMIT) {
-                return Err(format!(
+    fn describe(&self, heads: &Heads, to: &[Heads]) -> String {
+        // The coins turned over are those whose side changed, in increasing order.
+        let after = to.first().map(Vec::as_slice).unwrap_or(&[]);
+        let (mut i, mut j) = (0, 0);
+        let mut turn = Vec::new();
+        while i < heads.len() || j < after.len() {
+            match (heads.get(i), after.get(j)) {
+                (Some(a), Some(b)) if a == b => {
+                    i += 1;
+                    j += 1;
+                }
+                (Some(a), Some(b)) if a < b => {
+                    turn.push(a.clone());
+                    i += 1;
+                }
+                (Some(a), None) => {
+                    turn.push(a.clone());
+                    i += 1;
+                }
+                (_, Some(b)) => {
+                    turn.push(b.clone());
+                    j += 1;
+                }
+                (None, None) => break,
+            }
+        }
+        turn_text(&turn)
+    }
+
+    fn searchable(&self, heads: &Heads) -> Result<(), Error> {
+        for x in heads {
+            if *x > BigUint::from(ENUMERATE_LIMIT) {
+                return Err(Error::too_large(format!(
                     "the head-up coin {x} is too far right to list every move (at most \
                      {ENUMERATE_LIMIT}); normal play uses the closed form, misere play needs a \
                      smaller row"
-                ));
+                )));
             }
         }
         Ok(())
     }
 
-    fn nimber(&self, state: &State) -> Result<Option<Nimber>, Error> {
+    fn nimber(&self, heads: &Heads, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let mut acc = BigUint::zero();
-        for x in heads(state) {
-            acc ^= turtle_value(&x);
+        for x in heads {
+            acc ^= turtle_value(x);
         }
         Ok(Some(Nimber::from_big(acc)))
     }
 
-    fn moves_to_value(&self, state: &State, target: &Nimber) -> Result<Option<Vec<Move>>, Error> {
-        let hs = heads(state);
+    fn moves_to_value(
+        &self,
+        heads: &Heads,
+        target: &Nimber,
+        _limits: &Limits,
+    ) -> Result<Option<Vec<Opt<Heads>>>, Error> {
         let mut total = BigUint::zero();
-        for x in &hs {
+        for x in heads {
             total ^= turtle_value(x);
         }
         let mut out = Vec::new();
-        for x in &hs {
+        for x in heads {
             // Turning x (and coins y, z to its left) changes the value by v(x) ^ v(y) ^ v(z),
             // whether y and z were heads or tails: w = v(y) ^ v(z) is what the others must give.
             let w = &total ^ target.to_biguint() ^ turtle_value(x);
             if w.is_zero() {
-                out.push(turn_big(state, std::slice::from_ref(x)));
+                out.push(toggled(heads, std::slice::from_ref(x)));
                 continue;
             }
             // Beyond 2^62 the values of coins to the left no longer fit a machine word.
@@ -223,7 +239,7 @@ impl StateRuleset for Turtles {
             if let Some(y) = head_of_value(w) {
                 // An odious w is one coin's value; an XOR of two odious values is never odious.
                 if y < xs {
-                    out.push(turn_move(state, &[y, xs]));
+                    out.push(turn_small(heads, &[y, xs]));
                 }
                 continue;
             }
@@ -235,11 +251,22 @@ impl StateRuleset for Turtles {
                     continue;
                 };
                 if y < z && z < xs {
-                    out.push(turn_move(state, &[y, z, xs]));
+                    out.push(turn_small(heads, &[y, z, xs]));
                 }
             }
         }
         Ok(Some(out))
+    }
+
+    fn sample(&self, seed: u64) -> Vec<Heads> {
+        // Up to three distinct heads among the coins 0..=7.
+        let mut rng = super::Rng::new(seed);
+        let mut heads: Heads = (0..rng.range(1, 3))
+            .map(|_| BigUint::from(rng.range(0, 7)))
+            .collect();
+        heads.sort();
+        heads.dedup();
+        vec![heads]
     }
 }
 
