@@ -299,7 +299,12 @@ impl Product {
     }
 
     /// The values of the heads, one per head, in the order of [`Grid::heads`].
-    fn head_values(&self, grid: &Grid) -> Result<Vec<u128>, CoinError> {
+    ///
+    /// Arguments: a position. Returns: the value of each head alone (their XOR is
+    /// [`Product::value`]). Complexity: one nim-product or XOR per head with a closed form;
+    /// otherwise one brute-force table for the whole board (not one per head). Errors: a
+    /// board too large for the brute force.
+    pub fn head_values(&self, grid: &Grid) -> Result<Vec<u128>, CoinError> {
         match self.kind {
             ProductKind::Tartan => grid
                 .heads
