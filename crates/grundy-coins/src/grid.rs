@@ -324,12 +324,17 @@ impl Product {
                 .collect(),
             ProductKind::Acrostic => {
                 let t = self.acrostic_table(&grid.heads)?;
-                grid.heads
-                    .iter()
-                    .map(|&(x, y)| t.get(x, y).ok_or(CoinError::NoMoveFound { value: 0 }))
-                    .collect()
+                Self::table_values(grid, &t)
             }
         }
+    }
+
+    /// The values of the heads read from a brute-force table that covers them.
+    fn table_values(grid: &Grid, t: &ValueTable) -> Result<Vec<u128>, CoinError> {
+        grid.heads
+            .iter()
+            .map(|&(x, y)| t.get(x, y).ok_or(CoinError::NoMoveFound { value: 0 }))
+            .collect()
     }
 
     /// The nim-value of a position: the nim-sum of its heads' values.
@@ -360,7 +365,17 @@ impl Product {
     /// `target` equals the value: no move keeps the value. Complexity: as
     /// [`Product::winning_move`].
     pub fn move_to_value(&self, grid: &Grid, target: u128) -> Result<Option<GridMove>, CoinError> {
-        let values = self.head_values(grid)?;
+        // A product valued by brute force builds its table once, for the values and the move.
+        let table = match self.kind {
+            ProductKind::Acrostic if !self.acrostic_is_sum() => {
+                Some(self.acrostic_table(&grid.heads)?)
+            }
+            _ => None,
+        };
+        let values = match &table {
+            Some(t) => Self::table_values(grid, t)?,
+            None => self.head_values(grid)?,
+        };
         let value = values.iter().fold(0, |a, v| a ^ v);
         let s = value ^ target;
         if s == 0 {
@@ -371,7 +386,13 @@ impl Product {
             ProductKind::Acrostic if self.acrostic_is_sum() => {
                 self.acrostic_sum_move(grid, &values, s)?
             }
-            ProductKind::Acrostic => self.acrostic_table_move(grid, &values, s)?,
+            ProductKind::Acrostic => {
+                let t = match table {
+                    Some(t) => t,
+                    None => self.acrostic_table(&grid.heads)?,
+                };
+                self.acrostic_table_move(grid, &values, s, &t)?
+            }
         };
         match found {
             None if target < value => Err(CoinError::NoMoveFound { value }),
@@ -454,8 +475,8 @@ impl Product {
         grid: &Grid,
         values: &[u128],
         s: u128,
+        t: &ValueTable,
     ) -> Result<Option<GridMove>, CoinError> {
-        let t = self.acrostic_table(&grid.heads)?;
         for (&(x, y), &v) in grid.heads.iter().zip(values) {
             let target = v ^ s;
             for rows in self.rows.moves(x)? {
