@@ -6,6 +6,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use grundy_coins::brute::GRID_LIMIT;
 use grundy_coins::nim::{nim_inv, nim_inv_u128, nim_mul, nim_mul_big, nim_mul_u128};
 use grundy_coins::{Line, LineMove, Product};
 use num_bigint::BigUint;
@@ -168,6 +169,42 @@ fn main() {
                 total / rounds as f64,
                 worst,
                 zeros
+            );
+        }
+    }
+
+    // Acrostic products of the named games on their largest boards: Acrostic Twins near 2^64
+    // (a sum of two heaps), the others at the far corner of the brute force's 64 x 64 board,
+    // where one value and one winning move build the whole value table.
+    println!("\nAcrostic products, value + winning move of 3 heads at the far corner:");
+    println!("  product                                   board      ms   value");
+    for g1 in &named {
+        for g2 in &named {
+            let p = Product::acrostic(g1.clone(), g2.clone());
+            let far = |g: &Line| {
+                if p.has_closed_form() {
+                    u64::MAX
+                } else {
+                    g.first_coin() + GRID_LIMIT - 1
+                }
+            };
+            let (fx, fy) = (far(g1), far(g2));
+            let heads = [(fx, fy), (fx - 1, fy - 2), (fx - 5, fy)];
+            let grid = p.position(&heads).unwrap_or_else(|e| panic!("{e}"));
+            let t = Instant::now();
+            let a = p.analyze(&grid).unwrap_or_else(|e| panic!("{p}: {e}"));
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            if let Some(mv) = &a.winning_move {
+                let after = p.apply(&grid, mv).unwrap_or_else(|e| panic!("{p}: {e}"));
+                assert_eq!(p.value(&after).ok(), Some(0), "{p}: bad move {mv}");
+            }
+            let board = if p.has_closed_form() { "2^64" } else { "64" };
+            println!(
+                "  {:<40} {:>5} {:9.2}   {}",
+                p.to_string(),
+                board,
+                ms,
+                a.value
             );
         }
     }

@@ -14,16 +14,37 @@
 //! value `x (*) y`; Turning Turtles x Turning Turtles also allows degenerate rectangles (one or
 //! two coins) and numbers from (1, 1); Rugs is Ruler x Ruler (turn any rectangular block).
 //!
-//! **Acrostic product**: a move is a `G1`-move along a column (coins `(xi, y)`) or a
-//! `G2`-move along a row (coins `(x, yj)`). This generalises Acrostic Twins (Ferguson, section
-//! 5.2: "turn over two coins, either in the same row or the same column", value `x + y`, the
-//! nim-sum). When every move of both games turns an even number of coins, the value is
-//! `G1(x) + G2(y)`: a move turns an odd number of other coins on the line of the head, so its
-//! option values are `o + G2(y)` for the options `o` of `x` in `G1` and `G1(x) + o'` for those
-//! of `y` in `G2`, exactly the options of the sum of the two heaps, whose mex is the nim-sum
-//! (Sprague-Grundy). Otherwise the values are not a function of `G1(x)`, `G2(y)` alone (for
-//! Turning Turtles both ways they are `1 + ((x - 1) + (y - 1))`, the outer `+` ordinary), so
-//! they are computed by mex on boards of at most [`crate::brute::GRID_LIMIT`] coins a side.
+//! **Acrostic product** `acrostic[G1,G2]`: a move is a `G1`-move along one column (coins
+//! `(x1, y), ..., (xm, y)`) or a `G2`-move along one row (coins `(x, y1), ..., (x, yn)`), the
+//! south-east coin going from heads to tails as always.
+//!
+//! *What the sources confirm.* Ferguson (Game Theory, Part I, section 5.2, game 1, with table
+//! 5.1) defines Acrostic Twins: "a move is to turn over two coins, either in the same row or
+//! the same column, with the southeast coin going from heads to tails", with
+//! `g(x, y) = mex{g(x, b), g(a, y) : b < y, a < x} = x + y`, the nim-sum. That game is
+//! `acrostic[twins,twins]` here, and the tests check table 5.1 and Ferguson's worked example.
+//! *What is ours and unconfirmed.* The generalisation to any two line games (a move of either
+//! game along a line, as above) and the name "acrostic product" for it: Winning Ways, chapter
+//! 14, was not available to check, so whether its "acrostic product" is this game is not
+//! confirmed. A different reading, "a `G1`-move along the column *and* a `G2`-move along the
+//! row of the same south-east coin, at once", gives for Twins the three-coin game
+//! `g(x, y) = mex{g(a, y) + g(x, b)}` (a mex product `a x' b`: `2 x' 2 = 1`,
+//! `3 x' 2 = 4`); that product does not distribute over the nim-sum
+//! (`1 x' 2 + 2 x' 2 = 3`), so no Tartan-like theorem can hold for it, and it is not
+//! implemented. The values below are those of the game as defined here, and the tests judge
+//! them against a search of the whole two-dimensional game (every set of heads, every move),
+//! not against any formula.
+//!
+//! *Values.* When every move of both games turns an even number of coins, a head at `(x, y)`
+//! is worth `G1(x) + G2(y)`: a move turns an odd number of other coins on the line of the
+//! head, so its option values are `o + G2(y)` for the options `o` of `x` in `G1` and
+//! `G1(x) + o'` for those of `y` in `G2`, exactly the options of the sum of the two heaps,
+//! whose mex is the nim-sum (Sprague-Grundy). This holds at every coordinate up to `2^64 - 1`
+//! for Twins (and for even turning codes within their own brute-force range). Otherwise the
+//! values are not a function of `G1(x)`, `G2(y)` alone (for Turning Turtles both ways they
+//! are `1 + ((x - 1) + (y - 1))`, the outer `+` ordinary), so they are computed by mex on
+//! boards of at most [`crate::brute::GRID_LIMIT`] coins a side, and winning moves are found by
+//! trying every move of the heads.
 //!
 //! Winning moves of Tartan products come from the field structure ([`crate::factor`]), so they
 //! are found on boards of `2^64` coins a side without enumerating anything.
@@ -202,7 +223,10 @@ impl Product {
         }
     }
 
-    fn acrostic_is_sum(&self) -> bool {
+    /// Whether every move of both games turns an even number of coins; then a head of the
+    /// acrostic product is worth `G1(x) + G2(y)` (see the module documentation). It looks at
+    /// the two games only, whatever the kind of the product.
+    pub fn acrostic_is_sum(&self) -> bool {
         self.rows.is_even() && self.cols.is_even()
     }
 
@@ -275,7 +299,12 @@ impl Product {
     }
 
     /// The values of the heads, one per head, in the order of [`Grid::heads`].
-    fn head_values(&self, grid: &Grid) -> Result<Vec<u128>, CoinError> {
+    ///
+    /// Arguments: a position. Returns: the value of each head alone (their XOR is
+    /// [`Product::value`]). Complexity: one nim-product or XOR per head with a closed form;
+    /// otherwise one brute-force table for the whole board (not one per head). Errors: a
+    /// board too large for the brute force.
+    pub fn head_values(&self, grid: &Grid) -> Result<Vec<u128>, CoinError> {
         match self.kind {
             ProductKind::Tartan => grid
                 .heads
@@ -295,12 +324,17 @@ impl Product {
                 .collect(),
             ProductKind::Acrostic => {
                 let t = self.acrostic_table(&grid.heads)?;
-                grid.heads
-                    .iter()
-                    .map(|&(x, y)| t.get(x, y).ok_or(CoinError::NoMoveFound { value: 0 }))
-                    .collect()
+                Self::table_values(grid, &t)
             }
         }
+    }
+
+    /// The values of the heads read from a brute-force table that covers them.
+    fn table_values(grid: &Grid, t: &ValueTable) -> Result<Vec<u128>, CoinError> {
+        grid.heads
+            .iter()
+            .map(|&(x, y)| t.get(x, y).ok_or(CoinError::NoMoveFound { value: 0 }))
+            .collect()
     }
 
     /// The nim-value of a position: the nim-sum of its heads' values.
@@ -331,7 +365,17 @@ impl Product {
     /// `target` equals the value: no move keeps the value. Complexity: as
     /// [`Product::winning_move`].
     pub fn move_to_value(&self, grid: &Grid, target: u128) -> Result<Option<GridMove>, CoinError> {
-        let values = self.head_values(grid)?;
+        // A product valued by brute force builds its table once, for the values and the move.
+        let table = match self.kind {
+            ProductKind::Acrostic if !self.acrostic_is_sum() => {
+                Some(self.acrostic_table(&grid.heads)?)
+            }
+            _ => None,
+        };
+        let values = match &table {
+            Some(t) => Self::table_values(grid, t)?,
+            None => self.head_values(grid)?,
+        };
         let value = values.iter().fold(0, |a, v| a ^ v);
         let s = value ^ target;
         if s == 0 {
@@ -342,7 +386,13 @@ impl Product {
             ProductKind::Acrostic if self.acrostic_is_sum() => {
                 self.acrostic_sum_move(grid, &values, s)?
             }
-            ProductKind::Acrostic => self.acrostic_table_move(grid, &values, s)?,
+            ProductKind::Acrostic => {
+                let t = match table {
+                    Some(t) => t,
+                    None => self.acrostic_table(&grid.heads)?,
+                };
+                self.acrostic_table_move(grid, &values, s, &t)?
+            }
         };
         match found {
             None if target < value => Err(CoinError::NoMoveFound { value }),
@@ -425,8 +475,8 @@ impl Product {
         grid: &Grid,
         values: &[u128],
         s: u128,
+        t: &ValueTable,
     ) -> Result<Option<GridMove>, CoinError> {
-        let t = self.acrostic_table(&grid.heads)?;
         for (&(x, y), &v) in grid.heads.iter().zip(values) {
             let target = v ^ s;
             for rows in self.rows.moves(x)? {
@@ -613,6 +663,26 @@ mod tests {
         assert_eq!(mv.cols.coins(10).unwrap(), [3, 4]);
         let after = p.apply(&g, &mv).unwrap();
         assert_eq!(p.value(&after).unwrap(), 0);
+    }
+
+    #[test]
+    fn the_other_reading_is_not_bilinear() {
+        // The module documentation sets aside "a G1-move along the column and a G2-move along
+        // the row at once": for Twins that is g(x, y) = mex{g(a, y) + g(x, b) : a < x, b < y}.
+        // Its values, and the failure of distributivity that rules out a Tartan-like theorem.
+        let n = 4;
+        let mut g = [[0u32; 4]; 4];
+        for x in 0..n {
+            for y in 0..n {
+                let seen: BTreeSet<u32> = (0..x)
+                    .flat_map(|a| (0..y).map(move |b| (a, b)))
+                    .map(|(a, b)| g[a][y] ^ g[x][b])
+                    .collect();
+                g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap();
+            }
+        }
+        assert_eq!((g[2][2], g[3][2], g[1][2]), (1, 4, 2));
+        assert_ne!(g[3][2], g[1][2] ^ g[2][2]);
     }
 
     #[test]

@@ -12,13 +12,19 @@
 //! from (0, 0); a move turns the four corners of a rectangle whose south-east corner (largest
 //! x and y) goes from heads to tails. `rugs(...)`: any rectangular block, from (1, 1).
 //! `tartan[G1,G2](...)`: the Tartan product: turn every (xi, yj) for a G1-move x1..xm and a
-//! G2-move y1..yn.
+//! G2-move y1..yn. `acrostic[G1,G2](...)`: the acrostic product: a G1-move along one column
+//! or a G2-move along one row (Acrostic Twins, Ferguson, Game Theory, section 5.2, is
+//! `acrostic[twins,twins]`, worth x + y); see `grundy_coins::Product` for what the sources
+//! confirm of it and what they do not.
 //! Theory: a coin-turning position is the nim-sum of its single heads (Winning Ways, chapter
 //! 14); a head at x is worth the largest power of 2 dividing x in Ruler, x in Turning Turtles
 //! and Twins, the odious one of 2x, 2x + 1 in Mock Turtles. Tartan theorem: a head at (x, y)
 //! of G1 x G2 is worth G1(x) (*) G2(y), the nim-product; so `corners(a, b)` is worth a (*) b,
 //! which makes `grundy analyze 'corners(a,b)'` a nim-multiplication table. Winning moves of
 //! Tartan products come from the field structure, so boards of 2^64 coins a side are fine.
+//! Acrostic products of games whose every move turns an even number of coins are worth
+//! G1(x) + G2(y) (a sum of two heaps), at any coordinate for Twins; the others are valued by
+//! brute-force mex on boards of at most 64 x 64 coins.
 //! Worked example (Ferguson, Game Theory, section 5.2): `corners(1,3, 3,2, 4,4)` has value
 //! 3 ^ 1 ^ 6 = 4 (1 (*) 3 = 3, 3 (*) 2 = 1, 4 (*) 4 = 6), and the only winning move turns
 //! (3, 3), (3, 4), (4, 3), (4, 4).
@@ -121,7 +127,30 @@ pub fn families() -> Vec<Family> {
         .with_help(
             "A head at (x, y) is worth G1(x) (*) G2(y), the nim-product (the Tartan theorem); \
              winning moves come from the field of nimbers, on boards of up to 2^64 coins a \
-             side. Acrostic products are not offered: see the README.",
+             side.",
+        ),
+        Family::new(
+            "acrostic",
+            &[],
+            "acrostic[G1,G2](x1, y1, x2, y2, ...) with G1, G2 as in coins[...]",
+            "the acrostic product of two coin-turning games: a G1-move along one column or a \
+             G2-move along one row",
+            "acrostic[twins,twins](1,3, 3,2, 4,4)",
+            Some(true),
+            |params: Option<&str>, _: &BuildContext<'_>| {
+                let text = params.unwrap_or("");
+                let p = Product::from_params(ProductKind::Acrostic, text)
+                    .map_err(|e| param_error(&e))?;
+                Ok(RulesetRef::of(Board(p)))
+            },
+        )
+        .with_help(
+            "acrostic[twins,twins] is Acrostic Twins (turn two coins in one row or one column; \
+             Ferguson, Game Theory, section 5.2), where (x, y) is worth x + y, the nim-sum. \
+             When every move of both games turns an even number of coins a head is worth \
+             G1(x) + G2(y), at any coordinate for Twins; other products are valued by \
+             brute-force mex on boards of at most 64 x 64 coins. Whether this is the acrostic \
+             product of Winning Ways, chapter 14, is not confirmed (see the README).",
         ),
     ]
 }
@@ -330,7 +359,7 @@ impl Ruleset for Row {
     }
 }
 
-/// A board of a Tartan product.
+/// A board of a Tartan or acrostic product.
 #[derive(Debug, Clone)]
 pub struct Board(pub Product);
 
@@ -444,10 +473,12 @@ impl Ruleset for Board {
 
     fn explain(&self, p: &Vec<(u64, u64)>) -> Option<Explanation> {
         let mut rows = Vec::new();
-        for &(x, y) in p.iter().take(40) {
+        // One call for all heads: products without closed form build one table, not one per
+        // head.
+        let values = self.0.head_values(&self.grid(p).ok()?).ok()?;
+        for (&(x, y), v) in p.iter().zip(values).take(40) {
             let g1 = self.0.rows.value(x).ok()?;
             let g2 = self.0.cols.value(y).ok()?;
-            let v = self.0.coin_value(x, y).ok()?;
             rows.push(vec![
                 format!("({x}, {y})"),
                 g1.to_string(),
@@ -456,21 +487,46 @@ impl Ruleset for Board {
             ]);
         }
         let total = self.0.value(&self.grid(p).ok()?).ok()?;
-        Some(Explanation {
-            title: format!("{}: {} heads", self.name(), p.len()),
-            blocks: vec![
-                Block::Para(format!(
+        let (theory, column) = match self.0.kind {
+            ProductKind::Tartan => (
+                format!(
                     "Tartan theorem: a head at (x, y) of {} x {} is worth G1(x) (*) G2(y), \
                      the nim-product of its row and column values (Winning Ways, chapter 14); \
                      the board is worth the XOR of its heads.",
                     self.0.rows, self.0.cols
-                )),
+                ),
+                "G1(x) (*) G2(y)",
+            ),
+            ProductKind::Acrostic if self.0.acrostic_is_sum() => (
+                format!(
+                    "Every move of {} and of {} turns an even number of coins, so in their \
+                     acrostic product a head at (x, y) is a sum of two heaps, worth \
+                     G1(x) + G2(y) (for Acrostic Twins x + y, Ferguson, Game Theory, section \
+                     5.2); the board is worth the XOR of its heads.",
+                    self.0.rows, self.0.cols
+                ),
+                "value",
+            ),
+            ProductKind::Acrostic => (
+                format!(
+                    "In the acrostic product of {} and {} the value of a head at (x, y) is not \
+                     a function of G1(x) and G2(y); it is the mex over the moves of the head, \
+                     computed on the board; the board is worth the XOR of its heads.",
+                    self.0.rows, self.0.cols
+                ),
+                "value",
+            ),
+        };
+        Some(Explanation {
+            title: format!("{}: {} heads", self.name(), p.len()),
+            blocks: vec![
+                Block::Para(theory),
                 Block::Table {
                     header: vec![
                         "head".to_string(),
                         "G1(x)".to_string(),
                         "G2(y)".to_string(),
-                        "G1(x) (*) G2(y)".to_string(),
+                        column.to_string(),
                     ],
                     rows,
                 },
@@ -531,6 +587,10 @@ mod tests {
             "corners",
             "rugs",
             "tartan[ruler,mock_turtles]",
+            "acrostic[twins,twins]",
+            "acrostic[twins,mock_turtles]",
+            "acrostic[ruler,turning_turtles]",
+            "acrostic[turn[2,4],turn[1-3]]",
         ] {
             let r = crate::expr::parse_ruleset_with(reg, text).unwrap();
             for seed in 0..25 {
@@ -554,6 +614,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn acrostic_products_through_the_engine() {
+        // Ferguson, Game Theory, section 5.2: Acrostic Twins with heads (1,3), (3,2), (4,4) is
+        // worth 2 ^ 1 ^ 0 = 3; one winning move turns (1,3) and (1,0), "there are other
+        // winning moves": two more, (0,2)-(3,2) and (3,1)-(3,2).
+        let text = "acrostic[twins,twins](1,3, 3,2, 4,4)";
+        assert_eq!(value(text), Nimber::new(3));
+        let pos = builtin().parse(text).unwrap();
+        let a = crate::analysis::analyze(&pos, &crate::analysis::Options::default()).unwrap();
+        assert_eq!(a.outcome, crate::Outcome::N);
+        assert_eq!(a.winning_moves_total, Some(BigUint::from(3u32)));
+        assert!(a
+            .winning_moves
+            .iter()
+            .any(|m| m.to.contains("(1,0,3,2,4,4)")));
+        for m in &a.winning_moves {
+            let after = builtin().parse(&m.to).unwrap();
+            assert_eq!(
+                crate::analysis::nimber(&after, &Limits::default()).unwrap(),
+                Nimber::ZERO,
+                "{}",
+                m.to
+            );
+        }
+        // Turning Turtles both ways: 1 + ((x - 1) ^ (y - 1)), by brute force on the board.
+        assert_eq!(
+            value("acrostic[turning_turtles,turning_turtles](3,5)"),
+            Nimber::new(1 + (2 ^ 4))
+        );
+        // Beyond the brute force's board a product without closed form is refused, with a
+        // reason, while Acrostic Twins goes to 2^64.
+        let far = builtin()
+            .parse("acrostic[ruler,mock_turtles](65,3)")
+            .unwrap();
+        let e = crate::analysis::nimber(&far, &Limits::default()).unwrap_err();
+        assert!(e.to_string().contains("64 x 64"), "{e}");
+        let big = u64::MAX;
+        let pos = builtin()
+            .parse(&format!("acrostic[twins,twins]({big},7, 3,{})", big - 1))
+            .unwrap();
+        let a = crate::analysis::analyze(&pos, &crate::analysis::Options::default()).unwrap();
+        assert_eq!(a.nimber, Some(Nimber::new((big ^ 7) ^ (3 ^ (big - 1)))));
+        assert_eq!(a.outcome, crate::Outcome::N);
+        let after = builtin().parse(&a.winning_moves[0].to).unwrap();
+        assert_eq!(
+            crate::analysis::nimber(&after, &Limits::default()).unwrap(),
+            Nimber::ZERO
+        );
     }
 
     #[test]
