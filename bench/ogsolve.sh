@@ -101,18 +101,31 @@ for run in "${RUNS[@]}"; do
     echo "$label: grundy $gw s, ogsolve $ow s, ratio $ratio" >&2
 done
 
-# Paired rounds on the headline game: grundy and ogsolve one after the other, REPEAT times
-# (at least 5), so both meet the same machine state; the ratio of each round is kept.
-ROUNDS=$(( REPEAT > 5 ? REPEAT : 5 ))
-ratios=()
-for _ in $(seq "$ROUNDS"); do
-    read -r gw _ < <(REPEAT=1 best_time "$HEAPSEQ" 0.6 "$OFFICERS")
-    read -r ow _ < <(REPEAT=1 best_time "$OGSOLVE" -m rc2 -n "$OFFICERS" 0.6)
-    ratios+=("$(awk "BEGIN{printf \"%.2f\", $ow / ($gw > 0 ? $gw : 0.001)}")")
-done
-sorted=$(printf '%s\n' "${ratios[@]}" | sort -n | tr '\n' ' ')
-median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-rounds_line="Paired rounds, Officers tb[0.6] to $OFFICERS ($ROUNDS rounds, grundy then ogsolve each time): ratios ${sorted}(median $median, in run order: ${ratios[*]})."
+# Paired rounds on the headline game: grundy and ogsolve one after the other, ROUNDS times
+# (default: REPEAT, at least 3), so both meet the same machine state; the ratio of each
+# round is kept. Once with grundy on one thread (--serial), once with its default threads;
+# ogsolve always uses one. On a shared machine the ratios of user CPU times are shown too:
+# they depend less on what else runs.
+ROUNDS=${ROUNDS:-$(( REPEAT > 3 ? REPEAT : 3 ))}
+# paired_rounds LABEL [HEAPSEQ FLAGS...]: prints one line of ratios.
+paired_rounds() {
+    local label=$1
+    shift
+    local ratios=() user_ratios=()
+    for _ in $(seq "$ROUNDS"); do
+        read -r gw gu < <(REPEAT=1 best_time "$HEAPSEQ" 0.6 "$OFFICERS" "$@")
+        read -r ow ou < <(REPEAT=1 best_time "$OGSOLVE" -m rc2 -n "$OFFICERS" 0.6)
+        ratios+=("$(awk "BEGIN{printf \"%.2f\", $ow / ($gw > 0 ? $gw : 0.001)}")")
+        user_ratios+=("$(awk "BEGIN{printf \"%.2f\", $ou / ($gu > 0 ? $gu : 0.001)}")")
+    done
+    local sorted median
+    sorted=$(printf '%s\n' "${ratios[@]}" | sort -n | tr '\n' ' ')
+    median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    echo "Paired rounds, Officers tb[0.6] to $OFFICERS, grundy $label ($ROUNDS rounds, grundy then ogsolve each time): wall-time ratios ${sorted}(median $median, in run order: ${ratios[*]}); user-time ratios in run order: ${user_ratios[*]}."
+}
+rounds_line="$(paired_rounds "on one thread" --serial)
+
+$(paired_rounds "on its default threads ($(nproc) cores)")"
 echo "$rounds_line" >&2
 
 # Correctness check that goes with the timing: both programs agree value for value.
