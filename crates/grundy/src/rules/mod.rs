@@ -33,11 +33,9 @@ pub mod turtles;
 pub mod wythoff;
 
 mod erased;
-mod legacy;
 mod seam;
 
 pub use erased::{Comp, DynRuleset, RulesetRef, Typed};
-pub use legacy::{legacy, Legacy, Move, StateRuleset};
 pub use seam::{Opt, Pos, Rng, Ruleset};
 
 /// Every built-in family, in the order `grundy list` shows them.
@@ -261,9 +259,6 @@ impl fmt::Display for Arg {
     }
 }
 
-/// The state of one component: the arguments it was written with.
-pub type State = Vec<Arg>;
-
 /// A position argument was wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ArgError {
@@ -301,16 +296,6 @@ pub struct HeapTable {
 
 pub use crate::Period;
 
-/// Reads a heap-size argument list: one component per argument, each a natural number.
-pub fn heap_components(args: &[Arg]) -> Result<Vec<State>, ArgError> {
-    let mut out = Vec::with_capacity(args.len());
-    for (i, a) in args.iter().enumerate() {
-        a.as_natural().map_err(|m| ArgError::at(i, m))?;
-        out.push(vec![a.clone()]);
-    }
-    Ok(out)
-}
-
 /// Reads a heap-size argument list as heap sizes: one component per argument.
 pub fn heap_sizes(args: &[Arg]) -> Result<Vec<BigUint>, ArgError> {
     args.iter()
@@ -333,17 +318,12 @@ pub fn heap_args(n: &BigUint) -> Vec<Arg> {
     vec![Arg::Int(BigInt::from(n.clone()))]
 }
 
-/// The heap size of a one-argument heap component (validated by [`heap_components`]).
-pub fn heap_size(state: &State) -> BigUint {
-    match state.first() {
+/// The heap size written by the arguments of a one-argument heap component.
+pub fn heap_size(args: &[Arg]) -> BigUint {
+    match args.first() {
         Some(Arg::Int(n)) => n.magnitude().clone(),
         _ => BigUint::default(),
     }
-}
-
-/// A heap component of size `n`.
-pub fn heap(n: u64) -> State {
-    vec![Arg::int(n)]
 }
 
 /// Caps the heap sizes that a plain search or table may reach.
