@@ -110,6 +110,12 @@ impl From<grundy::Error> for Failure {
                     Some(Limit::Positions(_)) => "; raise it with --max-nodes",
                     Some(Limit::Memory(_)) => "; raise it with --memory-limit",
                     Some(Limit::Time(_)) => "; raise it with --timeout",
+                    Some(Limit::Script(key)) => {
+                        return Failure::Limit(format!(
+                            "{e}{}",
+                            crate::rules::script_limit_advice(key)
+                        ))
+                    }
                     _ => "",
                 };
                 Failure::Limit(format!("{e}{advice}"))
