@@ -40,19 +40,14 @@ pub enum RulesCommand {
     },
 }
 
-/// The CLI's words for raising the script limit named `key` (a [`grundy_script::Limits`]
-/// key, carried by the library's typed error): `; raise it with --script-limit KEY=N`.
-pub fn script_limit_advice(key: &str) -> String {
-    format!("; raise it with --script-limit {key}=N")
-}
-
 /// The CLI's words for a script error: the library's message, with the flag that raises a
 /// reached limit.
 fn script_failure(p: &grundy_script::ScriptError) -> Failure {
     match p.limit() {
-        Some(kind) if kind.is_script_limit() => {
-            Failure::Limit(format!("{p}{}", script_limit_advice(kind.key())))
-        }
+        Some(kind) if kind.is_script_limit() => Failure::Limit(format!(
+            "{p}{}",
+            crate::failure::script_limit_advice(kind.key())
+        )),
         Some(grundy_script::LimitKind::Time) => {
             Failure::Limit(format!("{p}; raise it with --timeout"))
         }
