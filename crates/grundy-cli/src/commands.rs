@@ -183,7 +183,17 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         return crate::rules::run(command, &cli.rules);
     }
     let reg = cli.rules.registry()?;
-    match cli.command {
+    if cli.rules.rules.is_empty() {
+        return run_command(cli.command, reg);
+    }
+    // Rule scripts: one stack with room for every script call of the command, allocated once
+    // (otherwise each call of the script allocates its own).
+    let limits = cli.rules.limits()?;
+    grundy_script::with_stack(&limits, || run_command(cli.command, reg))
+}
+
+fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
+    match command {
         Command::Rules { .. } => Ok(()),
         Command::Analyze {
             expr,

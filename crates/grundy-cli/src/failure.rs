@@ -110,6 +110,9 @@ impl From<grundy::Error> for Failure {
                     Some(Limit::Positions(_)) => "; raise it with --max-nodes",
                     Some(Limit::Memory(_)) => "; raise it with --memory-limit",
                     Some(Limit::Time(_)) => "; raise it with --timeout",
+                    Some(Limit::Script(key)) => {
+                        return Failure::Limit(format!("{e}{}", script_limit_advice(key)))
+                    }
                     _ => "",
                 };
                 Failure::Limit(format!("{e}{advice}"))
@@ -123,6 +126,12 @@ impl From<grundy::Error> for Failure {
             ErrorKind::Unsupported | ErrorKind::External => Failure::input(e.to_string()),
         }
     }
+}
+
+/// The CLI's words for raising the script limit named `key` (a [`grundy_script::Limits`]
+/// key, carried by the library's typed error): `; raise it with --script-limit KEY=N`.
+pub fn script_limit_advice(key: &str) -> String {
+    format!("; raise it with --script-limit {key}=N")
 }
 
 /// Writes control characters (other than line breaks) as `\x1b`-style escapes.

@@ -138,27 +138,11 @@ pub fn table_to_file(
     o.flush()
 }
 
-/// `grundy plot RULESET --to N --out FILE.svg|FILE.png`.
-pub fn plot(
-    reg: &Registry,
-    ruleset: &str,
-    to: &str,
-    out: &Path,
-    width: u32,
-    height: u32,
-) -> Result<(), Failure> {
-    let rules = heap_rules(reg, ruleset)?;
-    let n = count(to)?;
-    let ext = out
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    if !matches!(ext.as_deref(), Some("svg") | Some("png")) {
-        return Err(Failure::input(format!(
-            "{}: the plot file must end in .svg or .png",
-            out.display()
-        )));
-    }
+/// The values 0..n-1 of a heap ruleset by the laboratory's kernels, with their period.
+fn heap_values(
+    rules: &HeapRules,
+    n: usize,
+) -> Result<(grundy_heap::Values, Option<grundy::Period>), Failure> {
     let bar = Reporter::new();
     let task = format!("values of {rules}");
     let progress = |done: u64| {
@@ -173,14 +157,51 @@ pub fn plot(
         cancel: Some(context::ctrl_c().flag()),
         ..ComputeOptions::default()
     };
-    let values = grundy_heap::values(&rules, n, &opts);
+    let values = grundy_heap::values(rules, n, &opts);
     bar.finish();
     let values = values.map_err(heap_failure)?;
-    let period = grundy_heap::find_period(&rules, &values);
+    let period = grundy_heap::find_period(rules, &values);
+    Ok((values, period))
+}
+
+/// `grundy plot RULESET --to N --out FILE.svg|FILE.png`.
+pub fn plot(
+    reg: &Registry,
+    ruleset: &str,
+    to: &str,
+    out: &Path,
+    width: u32,
+    height: u32,
+) -> Result<(), Failure> {
+    let n = count(to)?;
+    let ext = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if !matches!(ext.as_deref(), Some("svg") | Some("png")) {
+        return Err(Failure::input(format!(
+            "{}: the plot file must end in .svg or .png",
+            out.display()
+        )));
+    }
+    // A family with a table of one-argument positions but no heap code (a rule script) is
+    // plotted from that table.
+    let parsed = reg
+        .parse_ruleset(ruleset)
+        .map_err(|e| Failure::at(e, ruleset))?;
+    let (values, period, rules) = if parsed.rules().heap_rules().is_none() {
+        let last = u64::try_from(n - 1).unwrap_or(u64::MAX);
+        let t = grundy::api::table(reg, ruleset, &last.into(), &grundy::Limits::default())?;
+        (t.values, t.period, t.ruleset)
+    } else {
+        let rules = heap_rules(reg, ruleset)?;
+        let (values, period) = heap_values(&rules, n)?;
+        (values, period, rules.to_string())
+    };
     let popts = PlotOptions {
         width,
         height,
-        title: rules.to_string(),
+        title: rules.clone(),
     };
     let write = |bytes: &[u8]| {
         grundy_heap::write_output(out, |w| std::io::Write::write_all(w, bytes))

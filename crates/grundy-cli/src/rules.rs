@@ -40,6 +40,22 @@ pub enum RulesCommand {
     },
 }
 
+/// The CLI's words for a script error: the library's message, with the flag that raises a
+/// reached limit.
+fn script_failure(p: &grundy_script::ScriptError) -> Failure {
+    match p.limit() {
+        Some(kind) if kind.is_script_limit() => Failure::Limit(format!(
+            "{p}{}",
+            crate::failure::script_limit_advice(kind.key())
+        )),
+        Some(grundy_script::LimitKind::Time) => {
+            Failure::Limit(format!("{p}; raise it with --timeout"))
+        }
+        Some(_) => Failure::Limit(format!("{p}; raise it with --max-nodes")),
+        None => Failure::input(p.to_string()),
+    }
+}
+
 /// The largest script file read.
 const MAX_SCRIPT_BYTES: u64 = 4 << 20;
 
@@ -118,8 +134,7 @@ pub fn run(cmd: RulesCommand, args: &RulesArgs) -> Result<(), Failure> {
             out.flush()?;
             match report.first_problem() {
                 None => Ok(()),
-                Some(p) if p.is_limit() => Err(Failure::Limit(p.to_string())),
-                Some(p) => Err(Failure::input(p.to_string())),
+                Some(p) => Err(script_failure(p)),
             }
         }
     }

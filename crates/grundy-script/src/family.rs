@@ -184,6 +184,10 @@ impl Ruleset for ScriptFamily {
         p.to_args().iter().map(arg_of_datum).collect()
     }
 
+    fn display(&self, p: &Datum) -> Option<String> {
+        self.0.script.display(p).ok().flatten()
+    }
+
     fn options(&self, p: &Datum, limits: &grundy::Limits) -> Result<Vec<Opt<Datum>>, Error> {
         Ok(self.0.cached_options(p, limits)?.as_ref().clone())
     }
@@ -221,6 +225,11 @@ impl Ruleset for ScriptFamily {
 /// The values of `NAME(0)` .. `NAME(n)` by the engine's memoised search, with the period
 /// seen in them (never proven: no theorem covers an arbitrary script).
 fn table(me: &Arc<ScriptRules>, n: u64, limits: &grundy::Limits) -> Result<HeapTable, Error> {
+    // One stack for the whole table, so that no call of the script allocates its own.
+    crate::limits::with_stack(me.script.limits(), || table_here(me, n, limits))
+}
+
+fn table_here(me: &Arc<ScriptRules>, n: u64, limits: &grundy::Limits) -> Result<HeapTable, Error> {
     let needed = n.saturating_add(1).saturating_mul(4);
     if needed > limits.max_memory {
         return Err(Error::limit(

@@ -42,7 +42,7 @@ mod table;
 pub use datum::{Datum, ShapeError};
 pub use error::{CallSite, Location, ScriptError};
 pub use family::{engine_error, family_of, load, register, seen_period, ScriptFamily, ScriptRules};
-pub use limits::{Interrupt, LimitKind, Limits};
+pub use limits::{with_stack, Interrupt, LimitKind, Limits};
 pub use report::check_values;
 pub use script::{check, CheckReport, FunctionInfo, Script, ScriptOption};
 pub use table::{mex_values, TableError};

@@ -348,9 +348,9 @@ impl Script {
                 file: self.file.clone(),
                 position: crate::datum::shorten(&p.call_text(&self.name)),
                 reason: format!(
-                    "it nests arrays more than {} deep; {}",
+                    "it nests arrays more than {} deep (the script limit {})",
                     self.limits.position_depth,
-                    LimitKind::PositionDepth.how_to_raise()
+                    LimitKind::PositionDepth.key()
                 ),
             });
         }
@@ -900,10 +900,10 @@ fn analyse(source: &str, file: &str, limits: &Limits) -> (Option<Script>, CheckR
         report.problems.push(compile_error(
             None,
             format!(
-                "the top-level variable {} nests arrays more than {} deep; {}",
+                "the top-level variable {} nests arrays more than {} deep (the script limit {})",
                 deep.0,
                 limits.position_depth,
-                LimitKind::PositionDepth.how_to_raise()
+                LimitKind::PositionDepth.key()
             ),
         ));
     }

@@ -158,6 +158,11 @@ impl Component {
         match self {
             Component::Star(n) => n.star(),
             Component::Of(r, c) => {
+                if r.rules().one_term_per_component() {
+                    if let Some(text) = r.rules().display(c) {
+                        return text;
+                    }
+                }
                 if let Some(text) = r.rules().text(c) {
                     return format!("{}({text})", r.name());
                 }
@@ -179,6 +184,11 @@ impl fmt::Display for Term {
                 for (i, c) in comps.iter().enumerate() {
                     if i > 0 {
                         f.write_str(" + ")?;
+                    }
+                    // A family's own text for people (a rule script's `display`).
+                    if let Some(text) = rules.rules().display(c) {
+                        f.write_str(&text)?;
+                        continue;
                     }
                     let args: Vec<String> = rules
                         .rules()

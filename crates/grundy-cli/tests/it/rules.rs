@@ -78,3 +78,355 @@ fn rules_check_reports_and_exit_statuses() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("1000 operations"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const DIGITS: &str = "examples/rules/digits.rhai";
+const CALENDAR: &str = "examples/rules/calendar.rhai";
+
+/// A scratch directory for scripts written by one test.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("grundy-rules-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// Writes `name` with `text` and returns its path.
+    fn file(&self, name: &str, text: &str) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn ok(out: &std::process::Output) -> String {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}\nstdout: {}",
+        String::from_utf8_lossy(&out.stderr),
+        text(out)
+    );
+    text(out)
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    serde_json::from_str(&ok(out)).unwrap()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// rules.md, "Loading": a script family sums with built-ins and other scripts, as in the
+/// contract's own example `digits(123) + nim(3,4) + lasker(10)`.
+#[test]
+fn the_contracts_sum_example_works() {
+    let args = ["analyze", "--json", "--rules", DIGITS, "--rules", LASKER];
+    let mut all = args.to_vec();
+    all.push("digits(123) + nim(3,4) + lasker(10)");
+    let v = json(&grundy(&all));
+    // An integer argument of digits means the string of its digits.
+    let mut same = args.to_vec();
+    same.push("digits(\"123\") + nim(3,4) + lasker(10)");
+    let w = json(&grundy(&same));
+    assert_eq!(v["nimber"], w["nimber"]);
+    assert_eq!(v["outcome"], w["outcome"]);
+    // G(lasker 10) = 10 (10 = 4*2+2), G(nim 3,4) = 7: so the sum is P iff G(digits "123") = 13.
+    let d = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--rules",
+        DIGITS,
+        "digits(123)",
+    ]));
+    let g = d["nimber"].as_u64().unwrap();
+    let p = g ^ 10 ^ 7 == 0;
+    assert_eq!(v["outcome"], if p { "P" } else { "N" });
+    assert_eq!(v["nimber"].as_u64().unwrap(), g ^ 10 ^ 7);
+}
+
+/// rules.md, "Loading": the name is the file's stem unless the script declares `NAME`; an
+/// expression naming the stem of a script that declared another name is an input error.
+#[test]
+fn names_come_from_the_stem_or_const_name() {
+    let s = Scratch::new("names");
+    let stem = s.file(
+        "takeone.rhai",
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }",
+    );
+    let named = s.file(
+        "whatever.rhai",
+        "const NAME = \"tk\";\nfn moves(n) { if n > 1 { [n - 2] } else { [] } }",
+    );
+    let v = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--rules",
+        &stem,
+        "takeone(3)",
+    ]));
+    assert_eq!(v["outcome"], "N");
+    let v = json(&grundy(&["analyze", "--json", "--rules", &named, "tk(4)"]));
+    assert_eq!(v["outcome"], "P");
+    let out = grundy(&["analyze", "--rules", &named, "whatever(4)"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+/// rules.md, "Positions": `NAME(a)` is `a`, `NAME(a, b, ...)` the array; arguments are 64-bit
+/// integers or double-quoted strings, a larger integer is an input error; positions are
+/// compared by value (an equal array built anew is the same position, so it makes a cycle).
+#[test]
+fn positions_are_values_of_the_given_shape() {
+    let s = Scratch::new("shapes");
+    // moves says what it was given by the shape of its one option's count: a string has 1
+    // option, an integer 2, an array of n elements n + 2 (each option is the end).
+    let shape = s.file(
+        "shape.rhai",
+        "fn moves(p) {\n\
+         let k = if type_of(p) == \"string\" { 1 } else if type_of(p) == \"i64\" { 2 } \
+         else if type_of(p) == \"array\" { p.len() + 2 } else { throw `odd ${type_of(p)}`; };\n\
+         let out = []; for i in 0..k { out.push(sum([])); } out }\n\
+         fn describe(p, q) { `from ${type_of(p)}` }",
+    );
+    for (expr, want) in [
+        ("shape(\"x\")", "string"),
+        ("shape(-5)", "i64"),
+        ("shape(9223372036854775807)", "i64"),
+        ("shape(1, \"a\", 3)", "array"),
+    ] {
+        let v = json(&grundy(&["analyze", "--json", "--rules", &shape, expr]));
+        let text = v["winning_moves"][0]["move"].as_str().unwrap().to_string();
+        assert_eq!(text, format!("from {want}"), "{expr}");
+    }
+    let v = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--rules",
+        &shape,
+        "shape(1, 2, 3)",
+    ]));
+    assert_eq!(v["winning_moves_total"], 5);
+    let out = grundy(&["analyze", "--rules", &shape, "shape(9223372036854775808)"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("64-bit"), "{}", stderr(&out));
+    // Compared by value: from [0, 1] the only move is to a new array equal to [0, 1].
+    let same = s.file(
+        "same.rhai",
+        "fn moves(p) { let q = []; q.push(p[0]); q.push(p[1]); [q] }",
+    );
+    let v = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--rules",
+        &same,
+        "same(0, 1)",
+    ]));
+    assert_eq!(v["outcome"], "D");
+}
+
+/// rules.md, "The one required function": options are positions or sums, `[]` is no move, and
+/// the contract's Lasker's Nim has the values of Lasker's Nim (Berlekamp, Conway and Guy,
+/// Winning Ways, ch. 4: 0, 1, 2, 4, 3, 5, 6, 8, 7, ...), as `rules check` prints them.
+#[test]
+fn the_contracts_lasker_example_and_rules_check() {
+    let s = Scratch::new("lasker");
+    let lasker = s.file(
+        "lk.rhai",
+        "fn moves(n) {\n    let out = [];\n    for k in 1..=n { out.push(n - k); }\n    \
+         for a in 1..n { if a <= n - a { out.push(sum([a, n - a])); } }\n    out\n}\n",
+    );
+    let v = json(&grundy(&["rules", "check", &lasker, "--to", "8", "--json"]));
+    assert_eq!(v["name"], "lk");
+    let got: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(got, vec![0, 1, 2, 4, 3, 5, 6, 8, 7]);
+    let out = ok(&grundy(&["rules", "check", &lasker, "--to", "8"]));
+    assert!(out.contains("values 0..8: 0 1 2 4 3 5 6 8 7"), "{out}");
+    assert!(out.contains("functions: moves/1"), "{out}");
+    // No move at all: a P-position; sum([]) is a move to the end.
+    let none = s.file("none.rhai", "fn moves(p) { [] }");
+    let v = json(&grundy(&["analyze", "--json", "--rules", &none, "none(5)"]));
+    assert_eq!(v["outcome"], "P");
+    let end = s.file("end.rhai", "fn moves(p) { [sum([])] }");
+    let v = json(&grundy(&["analyze", "--json", "--rules", &end, "end(5)"]));
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"], "0");
+}
+
+/// rules.md, "Optional functions": `display(p)` is the text of a position wherever one is
+/// shown (analyze's game and winning moves, explain, play), and `describe(p, q)` the move.
+#[test]
+fn display_gives_the_text_of_positions_everywhere() {
+    // calendar.rhai shows a date as year-month-day.
+    let v = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--rules",
+        CALENDAR,
+        "calendar(2001, 11, 3) + nim(2)",
+    ]));
+    assert_eq!(v["game"], "2001-11-3 + nim(2)");
+    let tos: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    // G(2001-11-3) = 1 (judge sample YES; its one option is the end), so the one winning
+    // move takes nim(2) to nim(1), and the target is shown with display.
+    assert_eq!(tos, vec!["2001-11-3 + nim(1)"]);
+    for t in &tos {
+        assert!(!t.contains("calendar("), "{t}");
+    }
+    let text = ok(&grundy(&[
+        "analyze",
+        "--rules",
+        CALENDAR,
+        "calendar(2001, 11, 2)",
+    ]));
+    assert!(text.contains("2001-11-2"), "{text}");
+    assert!(!text.contains("calendar("), "{text}");
+    let text = ok(&grundy(&[
+        "explain",
+        "--rules",
+        CALENDAR,
+        "calendar(2001, 11, 3)",
+    ]));
+    assert!(text.contains("2001-11-3"), "{text}");
+    assert!(!text.contains("calendar("), "{text}");
+    // A script without display keeps NAME(args).
+    let text = ok(&grundy(&["analyze", "--rules", LASKER, "lasker(6)"]));
+    assert!(text.contains("lasker("), "{text}");
+    // A display that fails falls back to NAME(args) rather than failing the query.
+    let s = Scratch::new("display");
+    let bad = s.file(
+        "bad.rhai",
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }\nfn display(p) { throw \"no\"; }",
+    );
+    let text = ok(&grundy(&["analyze", "--rules", &bad, "bad(1)"]));
+    assert!(text.contains("bad(0)"), "{text}");
+}
+
+/// rules.md, "Limits and errors": no file, network or clock; errors name FILE:LINE:COLUMN
+/// with status 2; limits exit with status 3 and say how to raise them (the CLI's words).
+#[test]
+fn sandbox_errors_and_limits_through_the_cli() {
+    let s = Scratch::new("sandbox");
+    for (name, body) in [
+        ("clock", "fn moves(p) { let t = timestamp(); [] }"),
+        (
+            "files",
+            "fn moves(p) { let f = open_file(\"/etc/passwd\"); [] }",
+        ),
+        (
+            "net",
+            "fn moves(p) { http_get(\"http://example.com\"); [] }",
+        ),
+        ("evil", "fn moves(p) { eval(\"1\"); [] }"),
+    ] {
+        let f = s.file(&format!("{name}.rhai"), body);
+        let out = grundy(&["analyze", "--rules", &f, &format!("{name}(1)")]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("{name}.rhai:")),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let f = s.file("thrower.rhai", "fn moves(p) {\n  throw \"bad\";\n}");
+    let out = grundy(&["table", "--rules", &f, "thrower", "--to", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("thrower.rhai:2:3"),
+        "{}",
+        stderr(&out)
+    );
+    let f = s.file(
+        "big.rhai",
+        "fn moves(p) { let a = []; loop { a.push(1); } }",
+    );
+    let out = grundy(&["analyze", "--rules", &f, "big(1)"]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = stderr(&out);
+    assert!(err.contains("elements in one array"), "{err}");
+    assert!(err.contains("--script-limit array-size=N"), "{err}");
+    // `rules check` reports a limit met while computing the first values in its report.
+    let out = ok(&grundy(&["rules", "check", &f]));
+    assert!(out.contains("elements in one array"), "{out}");
+    // The search's own limits are limits too.
+    let f = s.file("up.rhai", "fn moves(n) { [n + 1] }");
+    let out = grundy(&["analyze", "--rules", &f, "--max-nodes", "1000", "up(0)"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+}
+
+/// rules.md, "Tables": the same output and JSON as built-in heap rulesets, the period not
+/// proven; and `plot` of a one-integer script family.
+#[test]
+fn tables_and_plots_of_scripts() {
+    let s = Scratch::new("tables");
+    let sub = s.file(
+        "s134.rhai",
+        "const S = [1, 3, 4];\nfn moves(n) { let o = []; for k in S { if k <= n { o.push(n - k); } } o }",
+    );
+    let a = json(&grundy(&[
+        "table", "--json", "--rules", &sub, "s134", "--to", "60",
+    ]));
+    let b = json(&grundy(&["table", "--json", "sub[1,3,4]", "--to", "60"]));
+    assert_eq!(a["values"], b["values"]);
+    assert_eq!(a["period"]["period"], 7);
+    assert_eq!(a["period"]["proven"], false);
+    let text = ok(&grundy(&["table", "--rules", &sub, "s134", "--to", "60"]));
+    assert!(text.contains("not proven"), "{text}");
+    let svg = s.0.join("s.svg");
+    let svg = svg.to_str().unwrap();
+    let out = grundy(&["plot", "--rules", &sub, "s134", "--to", "100", "--out", svg]);
+    ok(&out);
+    let image = std::fs::read_to_string(svg).unwrap();
+    assert!(image.contains("<svg"), "{image}");
+    // A game with cycles has no table.
+    let out = grundy(&["table", "--rules", BOUNCE, "bounce", "--to", "5"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+/// `play` with a script: the engine answers with winning moves, shown with display.
+#[test]
+fn play_a_script_game() {
+    // Lasker's Nim from 6 (N): the engine moves first and must leave a P-position; here
+    // it takes the whole heap, and the human cannot move.
+    // `grundy_stdin` runs in the test's directory: name the examples from the workspace root.
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    let (lasker, calendar) = (format!("{root}{LASKER}"), format!("{root}{CALENDAR}"));
+    let input = "";
+    let out = crate::cli::grundy_stdin(
+        &["play", "--rules", &lasker, "--engine-first", "lasker(6)"],
+        input,
+    );
+    let text = ok(&out);
+    assert!(text.contains("lasker("), "{text}");
+    assert!(text.contains("the engine wins"), "{text}");
+    let out = crate::cli::grundy_stdin(
+        &[
+            "play",
+            "--rules",
+            &calendar,
+            "--engine-first",
+            "calendar(2001, 11, 3)",
+        ],
+        "",
+    );
+    let text = ok(&out);
+    assert!(text.contains("2001-11-"), "{text}");
+    assert!(!text.contains("calendar("), "{text}");
+}

@@ -117,7 +117,13 @@ fn script_errors_name_file_line_and_column() {
     let e = api::analyze(&reg, "spin(1)", &Options::default()).err();
     let e = e.unwrap_or_else(|| panic!("no error"));
     assert_eq!(e.kind(), grundy::ErrorKind::Limit);
-    assert!(e.to_string().contains("--script-limit operations=N"), "{e}");
+    assert!(e.to_string().contains("operations in one call"), "{e}");
+    // The typed limit carries the key a front names in its own words.
+    assert_eq!(
+        e.limit_reached(),
+        Some(&grundy::Limit::Script("operations".into()))
+    );
+    assert!(!e.to_string().contains("--script-limit"), "{e}");
 }
 
 #[test]

@@ -4,5 +4,6 @@
 mod common;
 mod examples;
 mod family;
+mod fuzz;
 mod hostile;
 mod sandbox;

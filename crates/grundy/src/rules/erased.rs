@@ -103,6 +103,10 @@ pub trait DynRuleset: Send + Sync {
     fn text(&self, _c: &Comp) -> Option<String> {
         None
     }
+    /// The whole text of a component for people, when the family gives one.
+    fn display(&self, _c: &Comp) -> Option<String> {
+        None
+    }
     fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error>;
     fn describe(&self, c: &Comp, to: &[Comp]) -> String;
     fn searchable(&self, c: &Comp) -> Result<(), Error>;
@@ -270,6 +274,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn text(&self, c: &Comp) -> Option<String> {
         self.r.text(c.get::<R::P>()?)
+    }
+    fn display(&self, c: &Comp) -> Option<String> {
+        self.r.display(c.get::<R::P>()?)
     }
     fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error> {
         let p = self.pos(c)?;

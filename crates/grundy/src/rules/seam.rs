@@ -49,6 +49,13 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// Hook: the whole text of a component for people, in place of `NAME(args)` (a rule
+    /// script's `display(p)`). Only families with [`Ruleset::one_term_per_component`] are
+    /// asked; the shown text need not parse back. `None`: the canonical `NAME(args)`.
+    fn display(&self, _p: &Self::P) -> Option<String> {
+        None
+    }
+
     /// Every option of a component. Only called on positions that [`Ruleset::searchable`]
     /// accepted; an error stops the search (a rule script that failed, a limit).
     fn options(&self, p: &Self::P, limits: &Limits) -> Result<Vec<Opt<Self::P>>, Error>;
