@@ -187,7 +187,7 @@ fn prompt(s: &str) -> Result<(), Failure> {
 
 /// A position for the terminal, cut when long (a million heaps stay one line).
 fn shown(pos: &Position) -> String {
-    let s = pos.to_string();
+    let s = pos.shown();
     if s.chars().count() <= MAX_SHOWN {
         return s;
     }
@@ -204,7 +204,12 @@ fn print_moves(pos: &Position, list: &MoveList) -> Result<(), Failure> {
     say("moves:")?;
     for (i, m) in list.moves.iter().enumerate() {
         if with_positions {
-            say(&format!("  {:>3}. {}    ({})", i + 1, m.apply(pos), m.text))?;
+            say(&format!(
+                "  {:>3}. {}    ({})",
+                i + 1,
+                m.apply(pos).shown(),
+                m.text
+            ))?;
         } else {
             say(&format!("  {:>3}. {}", i + 1, m.text))?;
         }

@@ -76,10 +76,20 @@ pub struct PositionMove {
     pub place: Place,
     /// What it becomes.
     pub replacement: Replacement,
-    /// The canonical rendering of the position after the move.
+    /// The canonical rendering of the position after the move (it parses back).
     pub to: String,
+    /// The position after the move written for people, when a family has its own text for
+    /// its positions (a rule script's `display`) and it differs from `to`.
+    pub shown: Option<String>,
     /// The move in words.
     pub text: String,
+}
+
+impl PositionMove {
+    /// The position after the move as people read it: `shown`, else `to`.
+    pub fn shown(&self) -> &str {
+        self.shown.as_deref().unwrap_or(&self.to)
+    }
 }
 
 impl serde::Serialize for PositionMove {
@@ -88,6 +98,9 @@ impl serde::Serialize for PositionMove {
         let mut m = s.serialize_map(Some(2))?;
         m.serialize_entry("move", &self.text)?;
         m.serialize_entry("to", &self.to)?;
+        if let Some(shown) = &self.shown {
+            m.serialize_entry("shown", shown)?;
+        }
         m.end()
     }
 }
@@ -95,8 +108,11 @@ impl serde::Serialize for PositionMove {
 /// The analysis of a position; serialized, it is the object `analyze --json` prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
-    /// The canonical rendering of the position.
+    /// The canonical rendering of the position (it parses back).
     pub game: String,
+    /// The position written for people, when a family has its own text for its positions (a
+    /// rule script's `display`) and it differs from `game`.
+    pub shown: Option<String>,
     /// The play convention used.
     pub play: Play,
     /// Who wins.
@@ -136,6 +152,7 @@ impl Analysis {
     fn empty(play: Play, outcome: Outcome) -> Analysis {
         Analysis {
             game: String::new(),
+            shown: None,
             play,
             outcome,
             nimber: None,
@@ -157,6 +174,9 @@ impl serde::Serialize for Analysis {
         use serde::ser::SerializeMap;
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("game", &self.game)?;
+        if let Some(shown) = &self.shown {
+            m.serialize_entry("shown", shown)?;
+        }
         m.serialize_entry("play", &self.play)?;
         m.serialize_entry("outcome", &self.outcome)?;
         m.serialize_entry("nimber", &self.nimber)?;
@@ -282,9 +302,13 @@ pub(crate) fn render(
     c: &Component,
     rep: Replacement,
 ) -> PositionMove {
+    let after = pos.replace(place, rep.clone());
+    let to = after.to_string();
+    let shown = Some(after.shown()).filter(|s| *s != to);
     PositionMove {
         place,
-        to: pos.replace(place, rep.clone()).to_string(),
+        to,
+        shown,
         text: move_text(c, &rep),
         replacement: rep,
     }
@@ -324,6 +348,7 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             other => other?,
         }
     };
+    a.shown = Some(pos.shown()).filter(|s| *s != game);
     a.game = game;
     if opts.remoteness && a.outcome != Outcome::D {
         let limits = opts.limits.clone().with_nodes(REMOTENESS_BUDGET);

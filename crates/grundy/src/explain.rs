@@ -71,7 +71,7 @@ pub fn explain_position(
     let moves: Vec<String> = a
         .winning_moves
         .iter()
-        .map(|m| format!("{}    ({})", m.to, m.text))
+        .map(|m| format!("{}    ({})", m.shown(), m.text))
         .collect();
     let total = a.winning_moves_total.clone();
     let more = total
@@ -79,7 +79,7 @@ pub fn explain_position(
         .map(|t| t - BigUint::from(a.winning_moves.len()))
         .filter(|m| *m > BigUint::default());
     let mut sum = Explanation {
-        title: format!("The whole position: {}", short(&pos.to_string())),
+        title: format!("The whole position: {}", short(&pos.shown())),
         blocks: Vec::new(),
     };
     match play {
@@ -673,7 +673,7 @@ fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanat
     )));
     let list = |ms: &[analysis::PositionMove]| -> Vec<String> {
         ms.iter()
-            .map(|m| format!("{}    ({})", short(&m.to), m.text))
+            .map(|m| format!("{}    ({})", short(m.shown()), m.text))
             .collect()
     };
     if !a.winning_moves.is_empty() {
@@ -694,7 +694,7 @@ fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanat
         blocks.push(Block::List(list(&a.drawing_moves)));
     }
     Ok(Explanation {
-        title: format!("The whole position: {}", short(&pos.to_string())),
+        title: format!("The whole position: {}", short(&pos.shown())),
         blocks,
     })
 }

@@ -174,7 +174,16 @@ impl Component {
 }
 
 impl fmt::Display for Term {
+    /// The canonical rendering (it parses back to an equal term).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl Term {
+    /// Writes the term; `shown` uses a family's own text for people (a rule script's
+    /// `display`), which need not parse back.
+    fn write(&self, f: &mut fmt::Formatter<'_>, shown: bool) -> fmt::Result {
         match self {
             Term::Star(n) => f.write_str(&n.star()),
             Term::Game { rules, comps } if rules.rules().one_term_per_component() => {
@@ -185,10 +194,11 @@ impl fmt::Display for Term {
                     if i > 0 {
                         f.write_str(" + ")?;
                     }
-                    // A family's own text for people (a rule script's `display`).
-                    if let Some(text) = rules.rules().display(c) {
-                        f.write_str(&text)?;
-                        continue;
+                    if shown {
+                        if let Some(text) = rules.rules().display(c) {
+                            f.write_str(&text)?;
+                            continue;
+                        }
                     }
                     let args: Vec<String> = rules
                         .rules()
@@ -228,8 +238,24 @@ impl fmt::Display for Term {
 }
 
 impl fmt::Display for Position {
-    /// The canonical rendering: terms joined by ` + `, `0` for the empty sum.
+    /// The canonical rendering: terms joined by ` + `, `0` for the empty sum. It parses back
+    /// to an equal position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+/// A position written for people ([`Position::shown`]).
+struct Shown<'a>(&'a Position);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, true)
+    }
+}
+
+impl Position {
+    fn write(&self, f: &mut fmt::Formatter<'_>, shown: bool) -> fmt::Result {
         if self.terms.is_empty() {
             return f.write_str("0");
         }
@@ -237,9 +263,16 @@ impl fmt::Display for Position {
             if i > 0 {
                 f.write_str(" + ")?;
             }
-            write!(f, "{t}")?;
+            t.write(f, shown)?;
         }
         Ok(())
+    }
+
+    /// The position written for people: like the canonical rendering, but with a family's
+    /// own text for its positions where it has one (a rule script's `display`, such as
+    /// `2001-11-3` for a date). It need not parse back; `to_string` does.
+    pub fn shown(&self) -> String {
+        Shown(self).to_string()
     }
 }
 

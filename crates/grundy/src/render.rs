@@ -15,7 +15,7 @@ use crate::{Outcome, Period, Play};
 /// them).
 pub fn analysis_text(a: &Analysis, more_hint: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "position: {}", a.game);
+    let _ = writeln!(out, "position: {}", a.shown.as_deref().unwrap_or(&a.game));
     let _ = writeln!(out, "play:     {}", a.play.name());
     let meaning = match a.outcome {
         Outcome::P => "the player to move loses",
@@ -59,7 +59,7 @@ pub fn analysis_text(a: &Analysis, more_hint: &str) -> String {
         }
     }
     for m in &a.winning_moves {
-        let _ = writeln!(out, "  {}    ({})", m.to, m.text);
+        let _ = writeln!(out, "  {}    ({})", m.shown(), m.text);
     }
     if let Some(t) = &a.winning_moves_total {
         if *t > shown.into() {
@@ -77,7 +77,7 @@ pub fn analysis_text(a: &Analysis, more_hint: &str) -> String {
             a.drawing_moves_total
         );
         for m in &a.drawing_moves {
-            let _ = writeln!(out, "  {}    ({})", m.to, m.text);
+            let _ = writeln!(out, "  {}    ({})", m.shown(), m.text);
         }
     }
     out

@@ -198,6 +198,7 @@ fn analyze_loopy_misere(pos: &Position, opts: &Options) -> Result<Analysis, Erro
     }
     Ok(Analysis {
         game: String::new(),
+        shown: None,
         play: Play::Misere,
         outcome,
         nimber: None,
@@ -267,6 +268,7 @@ pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, 
     let nimber: Option<Nimber> = total.nimber().cloned();
     Ok(Analysis {
         game: String::new(),
+        shown: None,
         play: Play::Normal,
         outcome,
         nimber,
