@@ -44,3 +44,16 @@ def test_a_script_error_names_its_file_and_line(tmp_path):
 def test_a_missing_script_is_an_input_error(tmp_path):
     with pytest.raises(grundy.InputError):
         grundy.load_rules(tmp_path / "nothing.rhai")
+
+
+def test_display_is_shown_and_to_parses_back():
+    # calendar.rhai shows a date as year-month-day; .to stays the canonical text, which
+    # analyze reads again, and .shown is the text for people.
+    grundy.load_rules(os.path.join(EXAMPLES, "calendar.rhai"))
+    a = grundy.analyze("calendar(2001, 11, 3) + nim(2)", remoteness=False)
+    assert a.shown == "2001-11-3 + nim(2)"
+    assert a.game.startswith("calendar(2001,11,3)")
+    (m,) = a.winning_moves
+    assert m.shown == "2001-11-3 + nim(1)"
+    again = grundy.analyze(m.to, remoteness=False)
+    assert again.shown == m.shown and again.outcome == "P"

@@ -139,13 +139,16 @@ def _with_progress(progress: Any, call: Callable[[Any], Any]) -> Any:
 
 
 class Move:
-    """A move: ``.to`` is the position after it (as text), ``.text`` the move in words."""
+    """A move: ``.to`` is the position after it (as text that parses back), ``.text`` the move
+    in words, ``.shown`` the position after it written for people (a rule script's
+    ``display``; the same as ``.to`` for families without one)."""
 
-    __slots__ = ("to", "text")
+    __slots__ = ("to", "text", "shown")
 
-    def __init__(self, text: str, to: str) -> None:
+    def __init__(self, text: str, to: str, shown: Optional[str] = None) -> None:
         self.text = text
         self.to = to
+        self.shown = to if shown is None else shown
 
     def __repr__(self) -> str:
         return f"Move({self.text!r}, to={self.to!r})"
@@ -160,7 +163,8 @@ class Move:
 class Analysis:
     """Outcome, nim-value and winning moves of a position (see :func:`analyze`).
 
-    Attributes: ``game`` (the canonical text), ``play`` (``"normal"`` or ``"misere"``),
+    Attributes: ``game`` (the canonical text), ``shown`` (the text for people: a rule
+    script's ``display``, else ``game``), ``play`` (``"normal"`` or ``"misere"``),
     ``outcome`` (``"N"``, ``"P"`` or ``"D"``), ``nimber`` (an int, or None under misere play or
     when the value is infinite), ``value`` (``"*2"``, ``"0"``, ``"∞(0,1)"`` or None),
     ``winning_moves`` (a list of :class:`Move`), ``winning_moves_total`` (the exact count, or
@@ -170,16 +174,17 @@ class Analysis:
     def __init__(self, data: Dict[str, Any]) -> None:
         self._data = data
         self.game: str = data["game"]
+        self.shown: str = data.get("shown", self.game)
         self.play: str = data["play"]
         self.outcome: str = data["outcome"]
         self.nimber: Optional[int] = data.get("nimber")
         self.value: Optional[str] = data.get("value")
         self.winning_moves: List[Move] = [
-            Move(m["move"], m["to"]) for m in data.get("winning_moves", [])
+            Move(m["move"], m["to"], m.get("shown")) for m in data.get("winning_moves", [])
         ]
         self.winning_moves_total: Optional[int] = data.get("winning_moves_total")
         self.drawing_moves: List[Move] = [
-            Move(m["move"], m["to"]) for m in data.get("drawing_moves", [])
+            Move(m["move"], m["to"], m.get("shown")) for m in data.get("drawing_moves", [])
         ]
         self.remoteness: Optional[int] = data.get("remoteness")
         self.method: Optional[str] = data.get("method")
