@@ -12,10 +12,12 @@
 
 use std::sync::{Arc, Mutex};
 
-use grundy::rules::{Arg, ArgError, BuildContext, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use grundy::rules::{
+    Arg, ArgError, BuildContext, Family, HeapTable, Opt, Ruleset, RulesetRef, Searched,
+};
 use grundy::solve::Solver;
 use grundy::Payload;
-use grundy::{Error, Game, Limit, Limits, Nimber};
+use grundy::{Error, Limit, Limits, Nimber};
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
@@ -272,52 +274,10 @@ impl Ruleset for PyRules {
     }
 }
 
-/// A position of a Python-defined family as a [`Game`], for the table of heaps 0..=n.
-#[derive(Clone)]
-struct Heap {
-    rules: PyRules,
-    id: u32,
-    limits: Arc<Limits>,
-}
-
-impl PartialEq for Heap {
-    fn eq(&self, other: &Self) -> bool {
-        self.id == other.id
-    }
-}
-impl Eq for Heap {}
-impl std::hash::Hash for Heap {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.id.hash(state)
-    }
-}
-
-impl Game for Heap {
-    fn options(&self) -> Vec<Vec<Self>> {
-        self.try_options().unwrap_or_default()
-    }
-
-    fn try_options(&self) -> Result<Vec<Vec<Self>>, Error> {
-        let opts = self.rules.options(&self.id, &self.limits)?;
-        Ok(opts
-            .into_iter()
-            .map(|o| {
-                o.into_iter()
-                    .map(|id| Heap {
-                        rules: self.rules.clone(),
-                        id,
-                        limits: self.limits.clone(),
-                    })
-                    .collect()
-            })
-            .collect())
-    }
-}
-
 impl PyRules {
     /// The nim-values of the positions 0..=n (one integer argument), by one memoised search.
     fn table(&self, n: u64, limits: &Limits) -> Result<HeapTable, Error> {
-        let shared = Arc::new(limits.clone());
+        let me = Arc::new(self.clone());
         let mut solver = Solver::new(limits.clone());
         let mut values = Vec::new();
         for k in 0..=n {
@@ -327,11 +287,7 @@ impl PyRules {
                     .map_err(|e| self.fail(py, e))
                     .and_then(|r| r)
             })?;
-            let v: Nimber = solver.nimber(&Heap {
-                rules: self.clone(),
-                id,
-                limits: shared.clone(),
-            })?;
+            let v: Nimber = solver.nimber(&Searched::new(me.clone(), limits.clone(), id))?;
             let v = v
                 .to_u64()
                 .and_then(|v| u32::try_from(v).ok())

@@ -9,12 +9,11 @@
 //! games with cycles with draws and loopy values.
 
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
-use grundy::rules::{Arg, ArgError, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use grundy::rules::{Arg, ArgError, Family, HeapTable, Opt, Ruleset, RulesetRef, Searched};
 use grundy::solve::Solver;
-use grundy::{Error, Game, Limit, Period};
+use grundy::{Error, Limit, Period};
 use num_bigint::BigInt;
 
 use crate::error::ScriptError;
@@ -35,7 +34,7 @@ pub struct ScriptRules {
     script: Arc<Script>,
     options: Mutex<HashMap<Datum, Arc<Vec<Opt<Datum>>>>>,
     /// The memo of the table's searches, kept between tables.
-    solver: Mutex<Option<Solver<Node>>>,
+    solver: Mutex<Option<Solver<Searched<ScriptFamily>>>>,
 }
 
 /// The handle the engine holds: the ruleset shared with the positions of its table search.
@@ -243,11 +242,11 @@ fn table_here(me: &Arc<ScriptRules>, n: u64, limits: &grundy::Limits) -> Result<
     let mut values = Vec::with_capacity(usize::try_from(n).unwrap_or(0).saturating_add(1));
     for k in 0..=n {
         let k = i64::try_from(k).map_err(|_| Error::too_large("a table beyond 2^63"))?;
-        let node = Node {
-            rules: me.clone(),
-            limits: Arc::new(limits.clone()),
-            p: Datum::Int(k),
-        };
+        let node = Searched::new(
+            Arc::new(ScriptFamily(me.clone())),
+            limits.clone(),
+            Datum::Int(k),
+        );
         let v = solver.nimber(&node).map_err(|e| match e {
             Error::Cycle => Error::unsupported(format!(
                 "{}({k}) can reach itself: the game has cycles, so some positions have no \
@@ -308,48 +307,6 @@ pub fn seen_period(g: &[u32]) -> Option<Period> {
         }
     }
     None
-}
-
-/// A position with its ruleset, for the engine's generic solver.
-#[derive(Clone)]
-struct Node {
-    rules: Arc<ScriptRules>,
-    limits: Arc<grundy::Limits>,
-    p: Datum,
-}
-
-impl PartialEq for Node {
-    fn eq(&self, other: &Self) -> bool {
-        self.p == other.p
-    }
-}
-impl Eq for Node {}
-impl Hash for Node {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.p.hash(state)
-    }
-}
-
-impl Game for Node {
-    fn options(&self) -> Vec<Vec<Self>> {
-        self.try_options().unwrap_or_default()
-    }
-
-    fn try_options(&self) -> Result<Vec<Vec<Self>>, Error> {
-        let opts = self.rules.cached_options(&self.p, &self.limits)?;
-        Ok(opts
-            .iter()
-            .map(|o| {
-                o.iter()
-                    .map(|p| Node {
-                        rules: self.rules.clone(),
-                        limits: self.limits.clone(),
-                        p: p.clone(),
-                    })
-                    .collect()
-            })
-            .collect())
-    }
 }
 
 /// An argument of an expression as a script value: an integer within 64 bits, a string, or

@@ -155,34 +155,54 @@ struct Ctx<R: Ruleset> {
     limits: Limits,
 }
 
-/// A position of `R` with the ruleset at hand, so that the generic solver can list its
-/// options; compared and hashed by the position alone.
-struct Owned<R: Ruleset> {
+/// A position of `R` with the ruleset at hand, so that the generic solver
+/// ([`crate::solve::Solver`]) can list its options; compared and hashed by the position
+/// alone. Fronts that tabulate a family of their own (rule scripts, Python games) search
+/// through it too.
+pub struct Searched<R: Ruleset> {
     ctx: Arc<Ctx<R>>,
     p: R::P,
 }
 
-impl<R: Ruleset> Clone for Owned<R> {
+impl<R: Ruleset> Searched<R> {
+    /// Position `p` of ruleset `r`, searched under `limits`.
+    pub fn new(r: Arc<R>, limits: Limits, p: R::P) -> Searched<R> {
+        Searched {
+            ctx: Arc::new(Ctx { r, limits }),
+            p,
+        }
+    }
+
+    /// Another position of the same ruleset and query.
+    pub fn at(&self, p: R::P) -> Searched<R> {
+        Searched {
+            ctx: self.ctx.clone(),
+            p,
+        }
+    }
+}
+
+impl<R: Ruleset> Clone for Searched<R> {
     fn clone(&self) -> Self {
-        Owned {
+        Searched {
             ctx: self.ctx.clone(),
             p: self.p.clone(),
         }
     }
 }
-impl<R: Ruleset> PartialEq for Owned<R> {
+impl<R: Ruleset> PartialEq for Searched<R> {
     fn eq(&self, other: &Self) -> bool {
         self.p == other.p
     }
 }
-impl<R: Ruleset> Eq for Owned<R> {}
-impl<R: Ruleset> Hash for Owned<R> {
+impl<R: Ruleset> Eq for Searched<R> {}
+impl<R: Ruleset> Hash for Searched<R> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.p.hash(state)
     }
 }
 
-impl<R: Ruleset> Game for Owned<R> {
+impl<R: Ruleset> Game for Searched<R> {
     fn options(&self) -> Vec<Vec<Self>> {
         self.try_options().unwrap_or_default()
     }
@@ -195,7 +215,7 @@ impl<R: Ruleset> Game for Owned<R> {
             .into_iter()
             .map(|o| {
                 o.into_iter()
-                    .map(|p| Owned {
+                    .map(|p| Searched {
                         ctx: self.ctx.clone(),
                         p,
                     })
@@ -217,7 +237,7 @@ impl<R: Ruleset> Game for Owned<R> {
 /// as the ruleset (the registry keeps rulesets between queries).
 pub struct Typed<R: Ruleset> {
     r: Arc<R>,
-    memo: Mutex<Option<Solver<Owned<R>>>>,
+    memo: Mutex<Option<Solver<Searched<R>>>>,
 }
 
 impl<R: Ruleset> Typed<R> {
@@ -300,7 +320,7 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         if let Some(v) = self.r.nimber(p, limits)? {
             return Ok(v);
         }
-        let g = Owned {
+        let g = Searched {
             ctx: Arc::new(Ctx {
                 r: self.r.clone(),
                 limits: limits.clone(),
