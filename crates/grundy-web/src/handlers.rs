@@ -8,9 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::analysis::{self, Options};
 use grundy::explain::{Block, Explanation};
-use grundy::play::{legal_moves, Engine, PLAY_BUDGET};
-use grundy::position::Position;
-use grundy::{api, Limits, Outcome, Play};
+use grundy::{api, Outcome, Play};
 use num_bigint::BigUint;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -239,33 +237,6 @@ pub async fn explain(
 /// The most moves `POST /api/moves` lists.
 const MOVE_CAP: usize = 200;
 
-/// Outcome and remoteness of `pos` for the player to move: the engine's search when it is
-/// small enough, else the analysis (outcome only).
-fn judge(
-    engine: &mut Option<Engine>,
-    pos: &Position,
-    play: Play,
-    limits: &Limits,
-) -> Result<(Outcome, Option<u64>), grundy::Error> {
-    limits.check()?;
-    if let Some(e) = engine.as_mut() {
-        match e.remoteness(pos) {
-            Ok(r) => return Ok((r.outcome, Some(r.moves))),
-            Err(grundy::Error::Cancelled) => return Err(grundy::Error::Cancelled),
-            // Too large for the search: stop asking it for this request.
-            Err(_) => *engine = None,
-        }
-    }
-    let opts = Options {
-        play,
-        limits: limits.clone(),
-        max_moves: 0,
-        max_render_bytes: 0,
-        remoteness: false,
-    };
-    Ok((analysis::analyze(pos, &opts)?.outcome, None))
-}
-
 /// `POST /api/moves`: the legal moves of a position, each with the outcome and remoteness of
 /// the position it leaves (for the player who moves next), so that the page can colour them.
 pub async fn moves(
@@ -276,33 +247,7 @@ pub async fn moves(
     let s = st.clone();
     st.run(Class::Light, play, move |limits| {
         let reg = s.registry_for(&req.rules, limits)?;
-        let pos = reg.parse(&req.expr)?;
-        let mut engine = Some(Engine::new(
-            play,
-            limits.clone().with_nodes(PLAY_BUDGET.min(limits.max_nodes)),
-        ));
-        let (outcome, remoteness) = judge(&mut engine, &pos, play, limits)?;
-        let list = legal_moves(&pos, MOVE_CAP);
-        let mut out = Vec::with_capacity(list.moves.len());
-        for m in &list.moves {
-            let child = m.apply(&pos);
-            let (o, r) = judge(&mut engine, &child, play, limits)?;
-            out.push(json!({
-                "move": m.text,
-                "to": child.to_string(),
-                "outcome": o,
-                "remoteness": r,
-            }));
-        }
-        to_json(&json!({
-            "game": pos.to_string(),
-            "play": play,
-            "outcome": outcome,
-            "remoteness": remoteness,
-            "over": list.moves.is_empty() && list.complete,
-            "complete": list.complete,
-            "moves": out,
-        }))
+        to_json(&api::moves(&reg, &req.expr, play, limits, MOVE_CAP)?)
     })
     .await
 }
@@ -317,25 +262,7 @@ pub async fn engine(
     let s = st.clone();
     st.run(Class::Light, play, move |limits| {
         let reg = s.registry_for(&req.rules, limits)?;
-        let pos = reg.parse(&req.expr)?;
-        let mut engine = Engine::new(
-            play,
-            limits.clone().with_nodes(PLAY_BUDGET.min(limits.max_nodes)),
-        );
-        let choice = if req.hint {
-            engine.hint(&pos)?
-        } else {
-            engine.choose(&pos)?
-        };
-        let mv = choice.map(|c| {
-            json!({
-                "move": c.mv.text,
-                "to": c.mv.apply(&pos).to_string(),
-                "wins": c.wins,
-                "remoteness_after": c.remoteness_after,
-            })
-        });
-        to_json(&json!({ "game": pos.to_string(), "move": mv }))
+        to_json(&api::engine_move(&reg, &req.expr, play, limits, req.hint)?)
     })
     .await
 }

@@ -281,3 +281,204 @@ pub fn graph_report<'g>(
         solved,
     })
 }
+
+/// A legal move with what it leaves, for a front that colours moves (`POST /api/moves`).
+#[derive(Clone, Debug, Serialize)]
+pub struct JudgedMove {
+    /// The move in words.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The canonical text of the position after the move (it parses back).
+    pub to: String,
+    /// The outcome of that position for the player who moves next.
+    pub outcome: crate::Outcome,
+    /// Its remoteness, when the engine's search reached it.
+    pub remoteness: Option<u64>,
+}
+
+/// The legal moves of a position, each judged ([`moves`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct MovesReport {
+    /// The canonical text of the position.
+    pub game: String,
+    /// The play convention.
+    pub play: Play,
+    /// The outcome for the player to move.
+    pub outcome: crate::Outcome,
+    /// Its remoteness, when the engine's search reached it.
+    pub remoteness: Option<u64>,
+    /// Whether the game is over (no move at all).
+    pub over: bool,
+    /// Whether `moves` lists every legal move.
+    pub complete: bool,
+    /// The moves listed (at most the cap).
+    pub moves: Vec<JudgedMove>,
+}
+
+/// Outcome and remoteness of `pos` for the player to move: the engine's search while it
+/// stays within its budget, else the analysis (outcome only).
+fn judge(
+    engine: &mut Option<crate::play::Engine>,
+    pos: &crate::position::Position,
+    play: Play,
+    limits: &Limits,
+) -> Result<(crate::Outcome, Option<u64>), Error> {
+    limits.check()?;
+    if let Some(e) = engine.as_mut() {
+        match e.remoteness(pos) {
+            Ok(r) => return Ok((r.outcome, Some(r.moves))),
+            Err(Error::Cancelled) => return Err(Error::Cancelled),
+            // Too large for the search: stop asking it for this request.
+            Err(_) => *engine = None,
+        }
+    }
+    let opts = Options {
+        play,
+        limits: limits.clone(),
+        max_moves: 0,
+        max_render_bytes: 0,
+        remoteness: false,
+    };
+    Ok((analysis::analyze(pos, &opts)?.outcome, None))
+}
+
+/// The engine of one play request: a perfect opponent within the play budget.
+fn play_engine(play: Play, limits: &Limits) -> crate::play::Engine {
+    crate::play::Engine::new(
+        play,
+        limits
+            .clone()
+            .with_nodes(crate::play::PLAY_BUDGET.min(limits.max_nodes)),
+    )
+}
+
+/// The legal moves of a position (at most `cap`), each with the outcome and remoteness of
+/// the position it leaves, so that a front can colour them.
+///
+/// Arguments: the registry, the expression, the play convention, the limits, the cap.
+/// Returns: the report, or the first error (a parse error, a limit, cancellation).
+/// Complexity: one remoteness search shared by all moves, within the play budget; past it,
+/// one analysis per move.
+pub fn moves(
+    reg: &Registry,
+    expr: &str,
+    play: Play,
+    limits: &Limits,
+    cap: usize,
+) -> Result<MovesReport, Error> {
+    let pos = reg.parse(expr)?;
+    let mut engine = Some(play_engine(play, limits));
+    let (outcome, remoteness) = judge(&mut engine, &pos, play, limits)?;
+    let list = crate::play::legal_moves(&pos, cap);
+    let mut moves = Vec::with_capacity(list.moves.len());
+    for m in &list.moves {
+        let child = m.apply(&pos);
+        let (o, r) = judge(&mut engine, &child, play, limits)?;
+        moves.push(JudgedMove {
+            text: m.text.clone(),
+            to: child.to_string(),
+            outcome: o,
+            remoteness: r,
+        });
+    }
+    Ok(MovesReport {
+        game: pos.to_string(),
+        play,
+        outcome,
+        remoteness,
+        over: list.moves.is_empty() && list.complete,
+        complete: list.complete,
+        moves,
+    })
+}
+
+/// The perfect opponent's move ([`engine_move`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineMove {
+    /// The move in words.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The canonical text of the position after it.
+    pub to: String,
+    /// Whether it wins (leaves the opponent a lost position).
+    pub wins: bool,
+    /// Moves left after it under best play, when the search reached it.
+    pub remoteness_after: Option<u64>,
+}
+
+/// A position and the engine's move in it (`None`: no move, or no winning move for a hint).
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineReport {
+    /// The canonical text of the position.
+    pub game: String,
+    /// The move chosen.
+    #[serde(rename = "move")]
+    pub chosen: Option<EngineMove>,
+}
+
+/// The perfect opponent's move in a position; with `hint`, a winning move for the player to
+/// move, or `None` when there is none.
+///
+/// Arguments: the registry, the expression, the play convention, the limits, `hint`.
+/// Returns: the report, or the first error.
+/// Complexity: one remoteness search within the play budget.
+pub fn engine_move(
+    reg: &Registry,
+    expr: &str,
+    play: Play,
+    limits: &Limits,
+    hint: bool,
+) -> Result<EngineReport, Error> {
+    let pos = reg.parse(expr)?;
+    let mut engine = play_engine(play, limits);
+    let choice = if hint {
+        engine.hint(&pos)?
+    } else {
+        engine.choose(&pos)?
+    };
+    Ok(EngineReport {
+        game: pos.to_string(),
+        chosen: choice.map(|c| EngineMove {
+            text: c.mv.text.clone(),
+            to: c.mv.apply(&pos).to_string(),
+            wins: c.wins,
+            remoteness_after: c.remoteness_after,
+        }),
+    })
+}
+
+#[cfg(test)]
+mod play_tests {
+    use super::*;
+
+    #[test]
+    fn judged_moves_agree_with_the_analysis_of_each_target() {
+        let reg = Registry::builtin();
+        let limits = Limits::default();
+        for (expr, play) in [
+            ("nim(1,2,3) + tb[0.07](9)", Play::Normal),
+            ("nim(1,1,2)", Play::Misere),
+            ("wythoff(3,5)", Play::Normal),
+        ] {
+            let r = moves(&reg, expr, play, &limits, 1000).unwrap();
+            assert!(r.complete && !r.over, "{expr}");
+            let opts = Options {
+                play,
+                ..Options::default()
+            };
+            assert_eq!(r.outcome, analyze(&reg, expr, &opts).unwrap().outcome);
+            for m in &r.moves {
+                let a = analyze(&reg, &m.to, &opts).unwrap();
+                assert_eq!(m.outcome, a.outcome, "{expr} -> {}", m.to);
+            }
+            // The engine's move wins exactly when the position is N, and leaves a P-position.
+            let e = engine_move(&reg, expr, play, &limits, false).unwrap();
+            let chosen = e.chosen.unwrap();
+            let after = analyze(&reg, &chosen.to, &opts).unwrap().outcome;
+            assert_eq!(chosen.wins, after == crate::Outcome::P, "{expr}");
+            assert_eq!(chosen.wins, r.outcome == crate::Outcome::N, "{expr}");
+        }
+        let over = moves(&reg, "nim(0)", Play::Normal, &limits, 10).unwrap();
+        assert!(over.over && over.moves.is_empty());
+    }
+}
