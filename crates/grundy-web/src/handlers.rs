@@ -6,9 +6,9 @@ use axum::extract::{FromRequest, Request, State as Extract};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use grundy::analysis::{self, Options};
+use grundy::analysis::Options;
 use grundy::explain::{Block, Explanation};
-use grundy::{api, Outcome, Play};
+use grundy::{api, Play};
 use num_bigint::BigUint;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -304,41 +304,7 @@ pub async fn grid(
     let s = st.clone();
     st.run(class, play, move |limits| {
         let reg = s.registry_for(&req.rules, limits)?;
-        let name = reg.parse_ruleset(&req.game)?.name().to_string();
-        let n = req.size;
-        let mut values = Vec::with_capacity(n as usize);
-        let mut outcomes = Vec::with_capacity(n as usize);
-        for a in 0..n {
-            let mut vrow = Vec::with_capacity(n as usize);
-            let mut orow = Vec::with_capacity(n as usize);
-            for b in 0..n {
-                limits.check()?;
-                let pos = reg.parse(&format!("{name}({a},{b})"))?;
-                match play {
-                    Play::Normal => {
-                        let v = analysis::nimber(&pos, limits)?;
-                        orow.push(if v.is_zero() { Outcome::P } else { Outcome::N });
-                        vrow.push(Some(v));
-                    }
-                    Play::Misere => {
-                        let opts = Options {
-                            play,
-                            limits: limits.clone(),
-                            max_moves: 0,
-                            max_render_bytes: 0,
-                            remoteness: false,
-                        };
-                        orow.push(analysis::analyze(&pos, &opts)?.outcome);
-                        vrow.push(None);
-                    }
-                }
-            }
-            values.push(vrow);
-            outcomes.push(orow);
-        }
-        to_json(&json!({
-            "game": name, "size": n, "play": play, "values": values, "outcomes": outcomes,
-        }))
+        to_json(&api::grid(&reg, &req.game, req.size, play, limits)?)
     })
     .await
 }

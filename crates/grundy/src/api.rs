@@ -481,4 +481,94 @@ mod play_tests {
         let over = moves(&reg, "nim(0)", Play::Normal, &limits, 10).unwrap();
         assert!(over.over && over.moves.is_empty());
     }
+
+    #[test]
+    fn grid_cells_agree_with_the_analysis_of_each_position() {
+        let reg = Registry::builtin();
+        let limits = Limits::default();
+        for play in [Play::Normal, Play::Misere] {
+            let g = grid(&reg, "wythoff", 6, play, &limits).unwrap();
+            let opts = Options {
+                play,
+                ..Options::default()
+            };
+            for a in 0..6 {
+                for b in 0..6 {
+                    let an = analyze(&reg, &format!("wythoff({a},{b})"), &opts).unwrap();
+                    assert_eq!(g.outcomes[a][b], an.outcome, "({a},{b})");
+                    assert_eq!(g.values[a][b], an.nimber, "({a},{b})");
+                }
+            }
+        }
+    }
+}
+
+/// The values (misere: outcomes only) of `GAME(a, b)` for a, b below a side ([`grid`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct GridReport {
+    /// The canonical name of the ruleset.
+    pub game: String,
+    /// The side of the grid.
+    pub size: u32,
+    /// The play convention.
+    pub play: Play,
+    /// `values[a][b]`: the nim-value of `GAME(a, b)` (`None` under misere play).
+    pub values: Vec<Vec<Option<crate::Nimber>>>,
+    /// `outcomes[a][b]`: who wins `GAME(a, b)`.
+    pub outcomes: Vec<Vec<crate::Outcome>>,
+}
+
+/// The grid of two-argument positions `GAME(a, b)`, 0 <= a, b < `size`, for the picture of
+/// the P-positions of games such as Wythoff's.
+///
+/// Arguments: the registry, the ruleset text, the side (the front bounds it), the play
+/// convention and the limits.
+/// Returns: the grid, or the first error (a position the ruleset refuses, a limit).
+/// Complexity: size^2 analyses sharing the ruleset's memo.
+pub fn grid(
+    reg: &Registry,
+    game: &str,
+    size: u32,
+    play: Play,
+    limits: &Limits,
+) -> Result<GridReport, Error> {
+    let name = reg.parse_ruleset(game)?.name().to_string();
+    let n = size as usize;
+    let mut values = Vec::with_capacity(n);
+    let mut outcomes = Vec::with_capacity(n);
+    for a in 0..size {
+        let mut vrow = Vec::with_capacity(n);
+        let mut orow = Vec::with_capacity(n);
+        for b in 0..size {
+            limits.check()?;
+            let pos = reg.parse(&format!("{name}({a},{b})"))?;
+            match play {
+                Play::Normal => {
+                    let v = analysis::nimber(&pos, limits)?;
+                    orow.push(crate::Outcome::of_nimber(&v));
+                    vrow.push(Some(v));
+                }
+                Play::Misere => {
+                    let opts = Options {
+                        play,
+                        limits: limits.clone(),
+                        max_moves: 0,
+                        max_render_bytes: 0,
+                        remoteness: false,
+                    };
+                    orow.push(analysis::analyze(&pos, &opts)?.outcome);
+                    vrow.push(None);
+                }
+            }
+        }
+        values.push(vrow);
+        outcomes.push(orow);
+    }
+    Ok(GridReport {
+        game: name,
+        size,
+        play,
+        values,
+        outcomes,
+    })
 }
