@@ -332,14 +332,19 @@ fn judge(
             Err(_) => *engine = None,
         }
     }
-    let opts = Options {
+    let opts = outcome_only(play, limits);
+    Ok((analysis::analyze(pos, &opts)?.outcome, None))
+}
+
+/// Options of an analysis asked only for its outcome and value (no moves, no remoteness).
+fn outcome_only(play: Play, limits: &Limits) -> Options {
+    Options {
         play,
         limits: limits.clone(),
         max_moves: 0,
         max_render_bytes: 0,
         remoteness: false,
-    };
-    Ok((analysis::analyze(pos, &opts)?.outcome, None))
+    }
 }
 
 /// The engine of one play request: a perfect opponent within the play budget.
@@ -549,13 +554,7 @@ pub fn grid(
                     vrow.push(Some(v));
                 }
                 Play::Misere => {
-                    let opts = Options {
-                        play,
-                        limits: limits.clone(),
-                        max_moves: 0,
-                        max_render_bytes: 0,
-                        remoteness: false,
-                    };
+                    let opts = outcome_only(play, limits);
                     orow.push(analysis::analyze(&pos, &opts)?.outcome);
                     vrow.push(None);
                 }
