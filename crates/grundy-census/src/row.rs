@@ -249,7 +249,7 @@ pub(crate) fn analyze(
     let sparse = sparse_split(&g);
     let code = match rules {
         HeapRules::Tb(c) => c.to_string(),
-        HeapRules::Sub(_) => text.clone(),
+        HeapRules::Sub(_) | HeapRules::Custom(_) => text.clone(),
     };
     let row = Row {
         rules: text,

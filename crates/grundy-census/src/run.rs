@@ -280,7 +280,7 @@ fn one_row(
         Err(e @ HeapError::ValueOverflow { .. }) => {
             let code = match rules {
                 HeapRules::Tb(c) => c.to_string(),
-                HeapRules::Sub(_) => text.clone(),
+                HeapRules::Sub(_) | HeapRules::Custom(_) => text.clone(),
             };
             return Ok(Some(Row {
                 rules: text,

@@ -65,7 +65,7 @@ enum Command {
         #[arg(long, conflicts_with = "out")]
         json: bool,
         /// Write the values and statistics to this compact binary file instead of printing
-        /// them (sub and tb rulesets; for long runs, with a progress bar)
+        /// them (heap games: sub, tb, take; for long runs, with a progress bar)
         #[arg(long)]
         out: Option<PathBuf>,
         /// With --out: resume from and save to this checkpoint file, so that a run killed at

@@ -17,7 +17,7 @@ fn heap_rules(reg: &Registry, ruleset: &str) -> Result<HeapRules, Failure> {
         .map_err(|e| Failure::at(e, ruleset))?;
     r.rules().heap_rules().cloned().ok_or_else(|| {
         Failure::input(format!(
-            "{} has no heap sequence for the laboratory; table files and plots take sub[...] and tb[...] rulesets",
+            "{} has no heap sequence for the laboratory; table files and plots take heap games whose family gives its heap moves, such as tb[...], sub[...] and take[p..q]",
             r.name()
         ))
     })

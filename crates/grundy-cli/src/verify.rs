@@ -50,7 +50,15 @@ pub fn write_certificate(t: &grundy::api::Table, path: &Path) -> Result<(), Fail
         period.period,
         period.saltus,
     )
-    .map_err(|e| Failure::input(format!("no certificate for {}: {e}", t.ruleset)))?;
+    .map_err(|e| match e {
+        // The checker shares no code with the families: it reads codes and subtraction sets.
+        grundy_verify::CertError::Rules { .. } => Failure::input(format!(
+            "no certificate for {}: the independent checker covers take-and-break codes \
+             tb[...] and subtraction sets sub[...] only; leave out --certificate",
+            t.ruleset
+        )),
+        e => Failure::input(format!("no certificate for {}: {e}", t.ruleset)),
+    })?;
     grundy_census::write_atomic(path, cert.to_text().as_bytes())
         .map_err(|e| Failure::File(format!("cannot write the certificate: {e}")))?;
     // The table goes to standard output; say where the certificate went on standard error.

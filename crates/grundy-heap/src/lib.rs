@@ -5,7 +5,8 @@
 //! [`HeapRules`] into the sequence G(0), G(1), ... and facts about it.
 //!
 //! - Rules: [`Code`] (`0.07`, `4!.0`, `4.[3]`), [`SubSet`] (`1,3,4`, `1..5`, `pow2`, `fib`),
-//!   [`HeapRules`] (`tb[...]`, `sub[...]`); parse errors are [`CodeError`] with offsets.
+//!   [`HeapRules`] (`tb[...]`, `sub[...]`, or any other heap game through [`HeapMoves`]);
+//!   parse errors are [`CodeError`] with offsets.
 //! - Values: [`naive_values`] is the brute-force reference; [`values`] and [`extend`] are
 //!   the dense fast path (sparse-space method, bitset-free byte marks, rayon blocks),
 //!   storing [`Values`] in u8/u16/u32; limits and cancellation come with
@@ -31,6 +32,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod code;
+mod custom;
 mod dense;
 mod output;
 mod period;
@@ -40,6 +42,7 @@ mod table;
 mod values;
 
 pub use code::{Code, CodeError, Move};
+pub use custom::{CustomRules, HeapMoves, Window};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
 pub use output::{resolve_links, same_file, write_output};
 pub use period::{find_period, value_of_heap, Period};

@@ -44,22 +44,20 @@ fn certificate_size(rules: &HeapRules, n0: u64, p: u64, saltus: u64) -> Option<u
             n0.checked_add(s)?.checked_add(p)
         }
         HeapRules::Sub(_) => None,
-    }
-}
-
-/// Whether some theorem can certify a period of `rules` (finite codes without `!`, finite
-/// subtraction sets).
-pub(crate) fn certifiable(rules: &HeapRules) -> bool {
-    match rules {
-        HeapRules::Tb(code) => code.is_finite() && !code.has_distinct(),
-        HeapRules::Sub(s) => s.max().is_some(),
+        HeapRules::Custom(c) => {
+            // The same argument as for subtraction sets, from the first heap whose window
+            // starts where the moves are translation-invariant.
+            let w = c.window()?;
+            let n1 = n0.max(w.from.saturating_sub(w.size));
+            n1.checked_add(w.size)?.checked_add(p)
+        }
     }
 }
 
 fn rules_max_sub(rules: &HeapRules) -> Option<u64> {
     match rules {
         HeapRules::Sub(s) => s.max(),
-        HeapRules::Tb(_) => None,
+        HeapRules::Tb(_) | HeapRules::Custom(_) => None,
     }
 }
 

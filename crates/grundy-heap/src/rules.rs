@@ -4,15 +4,20 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::code::{Code, CodeError};
+use crate::custom::CustomRules;
 use crate::subset::SubSet;
 
-/// A one-heap ruleset: a take-and-break code or a subtraction set.
+/// A one-heap ruleset: a take-and-break code, a subtraction set, or the moves of any other
+/// heap game ([`CustomRules`], through the [`crate::HeapMoves`] trait, so that a new family
+/// needs no new variant here).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum HeapRules {
     /// Take-and-break game, written `tb[CODE]`.
     Tb(Code),
     /// Subtraction game, written `sub[SET]`.
     Sub(SubSet),
+    /// Any other heap game, named by its family.
+    Custom(CustomRules),
 }
 
 impl HeapRules {
@@ -65,11 +70,49 @@ impl HeapRules {
     }
 }
 
+impl HeapRules {
+    /// Whether a theorem can prove a period of these rules from a finite table: finite codes
+    /// without `!` (Guy-Smith), finite subtraction sets and custom rules with a
+    /// [`crate::Window`] (a repeated window of values).
+    pub fn certifiable(&self) -> bool {
+        match self {
+            HeapRules::Tb(code) => code.is_finite() && !code.has_distinct(),
+            HeapRules::Sub(s) => s.max().is_some(),
+            HeapRules::Custom(c) => c.window().is_some(),
+        }
+    }
+
+    /// Calls `each` with the heaps that each move from a heap of `n` leaves (an empty slice
+    /// for a move that leaves nothing).
+    ///
+    /// Complexity: the number of options times their parts.
+    pub fn for_each_option(&self, n: u64, each: &mut dyn FnMut(&[u64])) {
+        match self {
+            HeapRules::Tb(code) => {
+                for m in code.options(n) {
+                    each(&m.parts);
+                }
+            }
+            HeapRules::Sub(set) => {
+                for k in set.options(n) {
+                    if k == n {
+                        each(&[]);
+                    } else {
+                        each(&[n - k]);
+                    }
+                }
+            }
+            HeapRules::Custom(c) => c.options(n, each),
+        }
+    }
+}
+
 impl fmt::Display for HeapRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             HeapRules::Tb(c) => write!(f, "tb[{c}]"),
             HeapRules::Sub(s) => write!(f, "sub[{s}]"),
+            HeapRules::Custom(c) => f.write_str(c.name()),
         }
     }
 }
@@ -96,7 +139,8 @@ fn mex(seen: &[bool]) -> u32 {
 /// Arguments: `rules`; `n`, the number of heap sizes (the result has `n` entries, for heaps
 /// `0, 1, ..., n - 1`).
 ///
-/// Returns: `values[h]` = G(h).
+/// Returns: `values[h]` = G(h); for custom rules with a move that does not shrink the heap,
+/// the values before the first such heap (the dense kernels refuse those rules).
 ///
 /// Complexity: O(n^2) for codes that split in two, O(n^3) for three-way splits,
 /// O(n * |S|) for subtraction sets; memory O(n) plus one heap's options. Use
@@ -113,24 +157,23 @@ pub fn naive_values(rules: &HeapRules, n: usize) -> Vec<u32> {
     let mut seen: Vec<bool> = Vec::new();
     for h in 0..n {
         seen.clear();
-        let mut mark = |v: u32| {
+        let mut shrinks = true;
+        rules.for_each_option(h as u64, &mut |parts| {
+            let mut v = 0;
+            for &p in parts {
+                match g.get(p as usize) {
+                    Some(&x) if (p as usize) < h => v ^= x,
+                    _ => shrinks = false,
+                }
+            }
             let v = v as usize;
             if v >= seen.len() {
                 seen.resize(v + 1, false);
             }
             seen[v] = true;
-        };
-        match rules {
-            HeapRules::Tb(code) => {
-                for m in code.options(h as u64) {
-                    mark(m.parts.iter().fold(0, |acc, &p| acc ^ g[p as usize]));
-                }
-            }
-            HeapRules::Sub(set) => {
-                for k in set.options(h as u64) {
-                    mark(g[h - k as usize]);
-                }
-            }
+        });
+        if !shrinks {
+            break;
         }
         g.push(mex(&seen));
     }

@@ -32,6 +32,18 @@ pub enum HeapError {
         /// The heap whose value overflowed.
         n: u64,
     },
+    /// Custom rules listed a move that leaves a heap at least as large as the one it was
+    /// made from, which no heap sequence can take.
+    #[error(
+        "a move from the heap {heap} leaves a heap of {part}: every move of a heap game must \
+         leave smaller heaps"
+    )]
+    NotShrinking {
+        /// The heap the move was made from.
+        heap: u64,
+        /// The heap it left.
+        part: u64,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

@@ -110,6 +110,11 @@ impl HeapGame for HeapRules {
         match self {
             HeapRules::Tb(c) => HeapGame::options(c, n),
             HeapRules::Sub(s) => HeapGame::options(s, n),
+            HeapRules::Custom(_) => {
+                let mut out = Vec::new();
+                self.for_each_option(n, &mut |parts| out.push(parts.to_vec()));
+                out
+            }
         }
     }
 
@@ -117,6 +122,9 @@ impl HeapGame for HeapRules {
         match self {
             HeapRules::Tb(c) => c.shape(),
             HeapRules::Sub(s) => s.shape(),
+            // The certificate's argument assumes the moves of small heaps are those of large
+            // heaps cut short, which a custom family does not promise.
+            HeapRules::Custom(_) => None,
         }
     }
 

@@ -302,6 +302,9 @@ impl From<grundy_heap::HeapError> for Error {
                 message: e.to_string(),
             },
             HeapError::BadFile { .. } => Error::input(e.to_string()),
+            // A family's own moves broke the heap contract: a fault of the family, not of
+            // the request.
+            HeapError::NotShrinking { .. } => Error::unsupported(e.to_string()),
         }
     }
 }

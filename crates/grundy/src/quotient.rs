@@ -90,7 +90,8 @@ pub fn quotient(
     let Some(rules) = r.rules().heap_rules() else {
         return Err(Error::input(format!(
             "{} is not a heap ruleset, so it has no misere quotient of heaps here; quotients \
-             take take-and-break codes tb[...] and subtraction games sub[...]",
+             take heap games whose family gives its heap moves, such as tb[...], sub[...] and \
+             take[p..q]",
             r.name()
         )));
     };

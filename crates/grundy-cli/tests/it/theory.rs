@@ -298,3 +298,64 @@ fn census_csv_on_standard_output_and_bad_input() {
     let out = grundy(&["census", "--digits", "9", "--to", "200"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+/// `take[p..q]` is neither a code nor a subtraction set: it reaches the heap kernels through
+/// its own heap moves. Its table file, plot and quotient agree with its analysis.
+#[test]
+fn a_family_with_its_own_heap_moves_reaches_the_laboratory() {
+    let dir = scratch("take");
+    let file = dir.join("take.bin");
+    let out = grundy(&[
+        "table",
+        "take[2..5]",
+        "--to",
+        "5000",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains("proven"), "{text}");
+    // Every value in the file is the value `analyze` gives the heap.
+    let table = grundy_heap::read_table(&file).unwrap();
+    for n in [0usize, 1, 2, 3, 6, 7, 13, 4999] {
+        let v = json(&grundy(&["analyze", "--json", &format!("take[2..5]({n})")]));
+        assert_eq!(
+            v["nimber"].as_u64(),
+            Some(u64::from(table.values.to_vec()[n])),
+            "heap {n}"
+        );
+    }
+    let svg = dir.join("take.svg");
+    let out = grundy(&[
+        "plot",
+        "take[2..5]",
+        "--to",
+        "60",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let q = json(&grundy(&["quotient", "take[2..5]", "--to", "40", "--json"]));
+    assert_eq!(q["ruleset"], "take[2..5]");
+    // Misere sums go through that quotient, and the certificate says why there is none.
+    let v = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--misere",
+        "take[2..5](3,9,14)",
+    ]));
+    assert!(v["method"].as_str().unwrap().contains("quotient"), "{v}");
+    let out = grundy(&[
+        "table",
+        "take[2..5]",
+        "--to",
+        "100",
+        "--certificate",
+        dir.join("c").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("tb[...]"), "{}", stderr(&out));
+    let _ = fs::remove_dir_all(&dir);
+}

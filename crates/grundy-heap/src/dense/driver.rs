@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::custom::CustomKernel;
 use super::repeat::RepeatKernel;
 use super::sparse::SparseKernel;
 use super::subtraction::{SubKernel, WindowKernel};
@@ -158,7 +159,7 @@ pub(crate) fn extend_in_place(
     }
     // A proven period gives every later value exactly (Guy-Smith, window repetition), so
     // tables of certifiable rules are checked for one each time they double.
-    let certifiable = crate::period::certifiable(rules);
+    let certifiable = rules.certifiable();
     let mut next_check = if certifiable {
         (current.len() * 2).max(128)
     } else {
@@ -299,7 +300,7 @@ fn run<T: Cell>(
     // Kernels whose cost per value grows with n report (and look at the cancellation flag)
     // more often, so that long tables never look hung.
     let every = match kernel {
-        Kernel::Repeat(_) | Kernel::General(_) => 16,
+        Kernel::Repeat(_) | Kernel::General(_) | Kernel::Custom(_) => 16,
         _ => CHECK_EVERY,
     };
     while g.len() < n {
@@ -326,6 +327,11 @@ fn run<T: Cell>(
             }
         }
         let v = kernel.next(g, h);
+        if let Kernel::Custom(k) = kernel {
+            if let Some((heap, part)) = k.bad_move() {
+                return Err(HeapError::NotShrinking { heap, part });
+            }
+        }
         if v > T::MAX {
             return Ok(Some(v));
         }
@@ -341,6 +347,7 @@ enum Kernel {
     Sparse(SparseKernel),
     Repeat(RepeatKernel),
     General(GeneralKernel),
+    Custom(CustomKernel),
 }
 
 impl Kernel {
@@ -359,12 +366,13 @@ impl Kernel {
                     Kernel::Repeat(RepeatKernel::new(code))
                 }
             }
+            HeapRules::Custom(c) => Kernel::Custom(CustomKernel::new(c)),
         }
     }
 
     fn rebuild<T: Cell>(&mut self, g: &[T]) {
         match self {
-            Kernel::Sub(_) | Kernel::General(_) => {}
+            Kernel::Sub(_) | Kernel::General(_) | Kernel::Custom(_) => {}
             Kernel::Window(k) => k.rebuild(g),
             Kernel::Sparse(k) => k.rebuild(g),
             Kernel::Repeat(k) => k.rebuild(g),
@@ -379,6 +387,7 @@ impl Kernel {
             Kernel::Sparse(k) => k.next(g, n),
             Kernel::Repeat(k) => k.next(g, n),
             Kernel::General(k) => k.next(g, n),
+            Kernel::Custom(k) => k.next(g, n),
         }
     }
 

@@ -10,12 +10,14 @@
 //!   residue class, so a move set that grows with n costs O(n) per value, not O(n^2)
 //!   (`repeat`);
 //! - codes that leave three heaps: pair sets translated by XOR, or direct enumeration
-//!   past their memory budget (`three`).
+//!   past their memory budget (`three`);
+//! - custom rules ([`crate::HeapMoves`]): mex over the options the family lists (`custom`).
 //!
 //! The driver (`driver`) owns what all kernels share: [`values`], [`extend`],
 //! [`ComputeOptions`], the memory checks, the widening of the storage type, progress and
 //! cancellation, and the periodic fill once a period is proven.
 
+mod custom;
 mod driver;
 mod repeat;
 mod sparse;

@@ -15,6 +15,11 @@ pub fn heap_options(rules: &HeapRules, n: u64) -> Vec<Vec<u64>> {
             .into_iter()
             .map(|k| if k == n { vec![] } else { vec![n - k] })
             .collect(),
+        HeapRules::Custom(c) => {
+            let mut out = Vec::new();
+            c.options(n, &mut |parts| out.push(parts.to_vec()));
+            out
+        }
     }
 }
 

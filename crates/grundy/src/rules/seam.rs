@@ -176,7 +176,10 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 
     /// Hook: the heap rules of a family whose one-heap sequence the heap laboratory computes
-    /// (tables written to files, plots, misere quotients).
+    /// (tables written to files, plots, misere quotients, misere sums through the quotient).
+    /// A family of another move shape gives `HeapRules::Custom` of its own
+    /// [`grundy_heap::HeapMoves`]. The family's positions must then be single heaps
+    /// (`P = BigUint`) whose options are exactly those moves.
     fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
         None
     }

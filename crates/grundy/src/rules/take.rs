@@ -13,12 +13,13 @@
 //! Worked example: take[2..4]: G(0..6) = 0, 1, 1, 2, 2, 0, 0 and then period 6 from n = 0.
 //! Source: HDU 2897 (邂逅明下); Winning Ways, chapter 4 (subtraction games).
 
+use grundy_heap::{CustomRules, HeapMoves, HeapRules, Window};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{
     heap_args, heap_sizes, param_u64, Arg, ArgError, BuildContext, Family, HeapTable, Opt,
-    ParamError, Period, Ruleset, RulesetRef,
+    ParamError, Ruleset, RulesetRef,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -77,7 +78,8 @@ fn build(params: Option<&str>, _ctx: &BuildContext<'_>) -> Result<RulesetRef, Pa
         ));
     }
     let seq = Seq::compute(p, q).map_err(|m| ParamError::new(0, m))?;
-    Ok(RulesetRef::of(Take { p, q, seq }))
+    let heap = HeapRules::Custom(CustomRules::new(TakeMoves { p, q }));
+    Ok(RulesetRef::of(Take { p, q, seq, heap }))
 }
 
 /// The values of one heap, with the certified period.
@@ -152,12 +154,46 @@ impl Seq {
     }
 }
 
+/// The moves of one heap, for the heap laboratory (table files, plots, misere quotients).
+struct TakeMoves {
+    p: u64,
+    q: u64,
+}
+
+impl HeapMoves for TakeMoves {
+    fn name(&self) -> String {
+        format!("take[{}..{}]", self.p, self.q)
+    }
+
+    fn options(&self, n: u64, each: &mut dyn FnMut(&[u64])) {
+        if n == 0 {
+            return;
+        }
+        if n < self.p {
+            each(&[]);
+            return;
+        }
+        for k in self.p..=self.q.min(n) {
+            each(&[n - k]);
+        }
+    }
+
+    /// From a heap of q on, every move takes k in p..=q and leaves one heap.
+    fn window(&self) -> Option<Window> {
+        Some(Window {
+            size: self.q,
+            from: self.q,
+        })
+    }
+}
+
 /// The take-between-p-and-q ruleset.
 #[derive(Debug)]
 pub struct Take {
     p: u64,
     q: u64,
     seq: Seq,
+    heap: HeapRules,
 }
 
 impl Take {
@@ -234,19 +270,18 @@ impl Ruleset for Take {
         Ok(Some(out))
     }
 
+    fn heap_rules(&self) -> Option<&HeapRules> {
+        Some(&self.heap)
+    }
+
     fn heap_table(&self, n: u64, _limits: &Limits) -> Option<Result<HeapTable, Error>> {
         let values: Vec<u32> = (0..=n).map(|k| self.seq.value(&BigUint::from(k))).collect();
         let values = grundy_heap::Values::from_u32(&values);
-        Some(Ok(HeapTable {
-            values,
-            period: Some(Period {
-                preperiod: self.seq.start,
-                period: self.seq.per,
-                saltus: 0,
-                proven: true,
-                values_needed: 0,
-            }),
-        }))
+        // The period the shown values hold (proven by their window, as `table --out` finds it
+        // in its file), as for codes and subtraction sets: a table too short to show a
+        // period has none, though every heap's value follows from the one found in `Seq`.
+        let period = grundy_heap::find_period(&self.heap, &values);
+        Some(Ok(HeapTable { values, period }))
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {

@@ -295,6 +295,121 @@ fn a_family_registered_at_run_time_mixes_with_built_ins() {
     let _ = Arc::new(TakeTwo);
 }
 
+/// A heap game that no code or subtraction set writes: take one counter, or halve the heap
+/// (keep n / 2, rounded down).
+struct Halve;
+
+impl grundy_heap::HeapMoves for Halve {
+    fn name(&self) -> String {
+        "halve".to_string()
+    }
+    fn options(&self, n: u64, each: &mut dyn FnMut(&[u64])) {
+        if n >= 1 {
+            each(&[n - 1]);
+            each(&[n / 2]);
+        }
+    }
+}
+
+/// The family of [`Halve`], typed by the heap size; its heap rules hand the laboratory the
+/// same moves.
+struct HalveFamily(grundy_heap::HeapRules);
+
+impl Ruleset for HalveFamily {
+    type P = num_bigint::BigUint;
+
+    fn name(&self) -> String {
+        "halve".to_string()
+    }
+    fn components(&self, args: &[Arg]) -> Result<Vec<Self::P>, ArgError> {
+        grundy::rules::heap_sizes(args)
+    }
+    fn args(&self, p: &Self::P) -> Vec<Arg> {
+        grundy::rules::heap_args(p)
+    }
+    fn options(&self, p: &Self::P, _limits: &Limits) -> Result<Vec<Opt<Self::P>>, Error> {
+        if *p == num_bigint::BigUint::from(0u32) {
+            return Ok(Vec::new());
+        }
+        Ok(vec![vec![p - 1u32], vec![p / 2u32]])
+    }
+    fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
+        Some(&self.0)
+    }
+    fn sample(&self, seed: u64) -> Vec<Self::P> {
+        grundy::rules::sample_heaps(seed, 60)
+    }
+}
+
+/// The heap kernels are open to new families: a family registered at run time with its own
+/// heap moves gets the dense table, misere quotients, and misere sums answered through its
+/// quotient, each checked against plain search over its options.
+#[test]
+fn a_heap_family_registered_at_run_time_reaches_the_heap_kernels() {
+    let mut reg = grundy::Registry::builtin();
+    reg.register(Family::new(
+        "halve",
+        &[],
+        "halve(n, ...)",
+        "take one counter, or halve the heap",
+        "halve(9)",
+        None,
+        |_params, _ctx| {
+            Ok(RulesetRef::of(HalveFamily(grundy_heap::HeapRules::Custom(
+                grundy_heap::CustomRules::new(Halve),
+            ))))
+        },
+    ))
+    .unwrap();
+    let rules = rules_of(&reg, "halve(9)");
+    // Normal and misere play, winning moves, explanations and the engine against search.
+    check_samples("halve", &rules);
+    // The dense kernel's table against the analysis of each heap.
+    let heap = rules.rules().heap_rules().unwrap().clone();
+    let table = grundy_heap::values(&heap, 300, &grundy_heap::ComputeOptions::default()).unwrap();
+    for (n, &v) in table.to_vec().iter().enumerate() {
+        let a = analyze(
+            &reg.parse(&format!("halve({n})")).unwrap(),
+            &Options::default(),
+        )
+        .unwrap();
+        assert_eq!(a.nimber, Some(Nimber::from(u64::from(v))), "halve({n})");
+    }
+    // A misere sum of many heaps is answered through the quotient and agrees with search.
+    let text = "halve(5, 7, 12, 3, 9)";
+    let got = analyze(&reg.parse(text).unwrap(), &opts(Play::Misere)).unwrap();
+    assert!(
+        got.method
+            .as_deref()
+            .is_some_and(|m| m.contains("quotient")),
+        "{:?}",
+        got.method
+    );
+    let plain_sum = position(
+        &RulesetRef::of(Plain(rules.clone())),
+        &wrap(&comps_of(&reg.parse(text).unwrap())),
+    );
+    let want = plain(&plain_sum, Play::Misere).unwrap();
+    assert_eq!(got.outcome, want.outcome, "{text}");
+    assert_eq!(
+        got.winning_moves_total,
+        want.winning_moves_total,
+        "{text}: {:?} against {:?}",
+        got.winning_moves.iter().map(|m| &m.to).collect::<Vec<_>>(),
+        want.winning_moves.iter().map(|m| &m.to).collect::<Vec<_>>()
+    );
+    // The quotient report names the family's rules.
+    let q = grundy::quotient::quotient(
+        &reg,
+        "halve",
+        &num_bigint::BigUint::from(8u32),
+        &grundy::quotient::QuotientLimits::default(),
+        &Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(q.ruleset, "halve");
+}
+
 #[test]
 fn the_readme_family_table_is_the_registry() {
     let readme =
