@@ -554,14 +554,6 @@ fn register_ruleset(
     summary: &str,
     example: &str,
 ) -> PyResult<()> {
-    if Registry::builtin().find(&name).is_some() {
-        return Err(to_py(
-            py,
-            Error::input(format!(
-                "the name '{name}' is taken by a built-in family; choose another name"
-            )),
-        ));
-    }
     let rules = PyRules::new(&name, func, sum_type);
     let family = rules.family(summary, example);
     let mut slot = registry_slot()
@@ -600,12 +592,8 @@ fn load_rules(py: Python<'_>, path: String) -> PyResult<String> {
         .lock()
         .map_err(|_| PyRuntimeError::new_err("internal error: the registry lock is poisoned"))?;
     let mut reg = Registry::clone(&slot);
-    if reg.find(&name).is_some() && Registry::builtin().find(&name).is_none() {
-        // Loading a script again replaces its family (an edited file).
-        reg.replace(family).map_err(|e| to_py(py, e))?;
-    } else {
-        reg.register(family).map_err(|e| to_py(py, e))?;
-    }
+    // Loading a script again replaces its family (an edited file); built-ins are refused.
+    reg.replace(family).map_err(|e| to_py(py, e))?;
     *slot = Arc::new(reg);
     Ok(name)
 }

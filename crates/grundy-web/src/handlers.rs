@@ -7,7 +7,6 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::analysis::Options;
-use grundy::explain::{Block, Explanation};
 use grundy::{api, Play};
 use num_bigint::BigUint;
 use serde::de::DeserializeOwned;
@@ -199,24 +198,6 @@ pub struct PositionReq {
     hint: bool,
 }
 
-/// An explanation block as JSON: `{"kind": "para" | "table" | "pre" | "list", ...}`.
-fn block_json(b: &Block) -> serde_json::Value {
-    match b {
-        Block::Para(t) => json!({"kind": "para", "text": t}),
-        Block::Table { header, rows } => json!({"kind": "table", "header": header, "rows": rows}),
-        Block::Pre(lines) => json!({"kind": "pre", "lines": lines}),
-        Block::List(items) => json!({"kind": "list", "items": items}),
-    }
-}
-
-fn explanation_json(e: &Explanation) -> serde_json::Value {
-    json!({
-        "title": e.title,
-        "blocks": e.blocks.iter().map(block_json).collect::<Vec<_>>(),
-        "markdown": grundy::explain::to_markdown(e),
-    })
-}
-
 /// `POST /api/explain`: the reasoning behind a value, as blocks (paragraphs, tables,
 /// preformatted columns, lists) and as Markdown.
 pub async fn explain(
@@ -227,8 +208,7 @@ pub async fn explain(
     let s = st.clone();
     st.run(Class::Light, play, move |limits| {
         let reg = s.registry_for(&req.rules, limits)?;
-        let parts = api::explain(&reg, &req.expr, play, limits)?;
-        let parts: Vec<_> = parts.iter().map(explanation_json).collect();
+        let parts = api::explain_report(&reg, &req.expr, play, limits)?;
         to_json(&json!({ "explanations": parts }))
     })
     .await

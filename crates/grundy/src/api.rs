@@ -171,6 +171,42 @@ pub fn explain(
     crate::explain::explain_position(&pos, play, limits)
 }
 
+/// An explanation as a front hands it out: its title, its blocks (serialized with their
+/// `kind`) and the same reasoning rendered as Markdown.
+#[derive(Clone, Debug, Serialize)]
+pub struct ExplanationReport {
+    /// The heading.
+    pub title: String,
+    /// The body, block by block.
+    pub blocks: Vec<crate::explanation::Block>,
+    /// The whole explanation as Markdown.
+    pub markdown: String,
+}
+
+impl From<&Explanation> for ExplanationReport {
+    fn from(e: &Explanation) -> Self {
+        ExplanationReport {
+            title: e.title.clone(),
+            blocks: e.blocks.clone(),
+            markdown: crate::explain::to_markdown(e),
+        }
+    }
+}
+
+/// The explanations of the position written `expr`, as [`ExplanationReport`]s (the web's
+/// `/api/explain` serializes them).
+pub fn explain_report(
+    reg: &Registry,
+    expr: &str,
+    play: Play,
+    limits: &Limits,
+) -> Result<Vec<ExplanationReport>, Error> {
+    Ok(explain(reg, expr, play, limits)?
+        .iter()
+        .map(ExplanationReport::from)
+        .collect())
+}
+
 /// The value and outcome of every vertex of a graph, or only outcomes under misere play;
 /// rows are made one at a time, so that a graph of 10^7 vertices is never copied.
 pub struct GraphReport<'g> {

@@ -19,6 +19,8 @@ const CACHE_SIZE: usize = 256;
 /// Families by name, a file loader, and the rulesets already built.
 pub struct Registry {
     families: Vec<Arc<Family>>,
+    /// How many of `families`, from the front, are built in (never replaced).
+    builtins: usize,
     loader: Arc<dyn Loader>,
     cache: Mutex<HashMap<String, RulesetRef>>,
 }
@@ -43,6 +45,7 @@ impl Clone for Registry {
     fn clone(&self) -> Self {
         Registry {
             families: self.families.clone(),
+            builtins: self.builtins,
             loader: self.loader.clone(),
             cache: Mutex::new(HashMap::new()),
         }
@@ -52,8 +55,10 @@ impl Clone for Registry {
 impl Registry {
     /// The built-in families, reading no files.
     pub fn builtin() -> Registry {
+        let families: Vec<Arc<Family>> = builtin_families().into_iter().map(Arc::new).collect();
         Registry {
-            families: builtin_families().into_iter().map(Arc::new).collect(),
+            builtins: families.len(),
+            families,
             loader: Arc::new(NoFiles),
             cache: Mutex::new(HashMap::new()),
         }
@@ -91,8 +96,22 @@ impl Registry {
         Ok(())
     }
 
-    /// Adds a family, replacing one of the same name (a rule script loaded again).
+    /// Adds a family, replacing an added family of the same name (a rule script loaded
+    /// again, a Python game defined again).
+    ///
+    /// Returns: an input error when the name is a built-in family's (built-ins are never
+    /// replaced) or, as for [`Registry::register`], an alias is taken or the name is invalid.
     pub fn replace(&mut self, family: Family) -> Result<(), Error> {
+        if let Some(f) = self.families[..self.builtins]
+            .iter()
+            .find(|f| f.answers_to(&family.name))
+        {
+            return Err(Error::input(format!(
+                "the name '{}' is taken by the built-in family {}, which cannot be replaced; \
+                 choose another name",
+                family.name, f.name
+            )));
+        }
         self.families.retain(|f| f.name != family.name);
         if let Ok(mut c) = self.cache.lock() {
             c.clear();

@@ -270,6 +270,15 @@ fn a_family_registered_at_run_time_mixes_with_built_ins() {
         Ok(RulesetRef::of(TakeTwo))
     });
     assert!(reg.register(again).is_err());
+    // An added family may be replaced (a script loaded again); a built-in, or a built-in's
+    // alias, may not.
+    for (name, ok) in [("taketwo", true), ("nim", false), ("octal", false)] {
+        let f = Family::new(name, &[], "", "", "taketwo(1)", None, |_p, _c| {
+            Ok(RulesetRef::of(TakeTwo))
+        });
+        assert_eq!(reg.replace(f).is_ok(), ok, "replace {name}");
+    }
+    assert!(reg.parse("nim(3)").is_ok() && reg.parse("tb[0.77](3)").is_ok());
     // Kayles is the octal game 0.77: a sum with it is a sum of equal games, value 0.
     for n in 0..40u32 {
         let text = format!("taketwo({n}) + tb[0.77]({n}) + nim(2) + *2");
