@@ -84,8 +84,11 @@ pub fn run(
             let thinking = crate::context::Reporter::new();
             let chosen = engine.choose(&pos);
             thinking.finish();
+            // The position has moves (checked above), so the engine either finds one or says
+            // why not; never wait for a move that will not come.
             let Some(c) = chosen? else {
-                continue;
+                say("the engine finds no move here: game abandoned")?;
+                return Ok(());
             };
             pos = c.mv.apply(&pos);
             say(&format!("engine: {}", c.mv.text))?;

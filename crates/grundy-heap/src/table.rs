@@ -61,6 +61,9 @@ fn odd_parity(v: u32, mask: u32) -> bool {
     (v & mask).count_ones() & 1 == 1
 }
 
+/// Values below this are counted in an array by [`table_stats`].
+const DENSE_HIST: u32 = 1 << 16;
+
 /// Computes the statistics of a table.
 ///
 /// Arguments: `values`, G(0..N).
@@ -78,15 +81,24 @@ fn odd_parity(v: u32, mask: u32) -> bool {
 /// ```
 pub fn table_stats(values: &Values) -> TableStats {
     let mut hist: Vec<u64> = Vec::new();
+    // Values of 2^16 and more (which only a table of other rules' values could hold: the
+    // values of a checkpoint file are trusted) are counted sparsely, not in an array as
+    // long as the largest value.
+    let mut large: std::collections::HashMap<u32, u64> = std::collections::HashMap::new();
     let mut stats = TableStats::default();
     for (i, v) in values.iter().enumerate() {
-        if v as usize >= hist.len() {
-            hist.resize(v as usize + 1, 0);
-        }
-        if hist[v as usize] == 0 {
+        let count = if v < DENSE_HIST {
+            if v as usize >= hist.len() {
+                hist.resize(v as usize + 1, 0);
+            }
+            &mut hist[v as usize]
+        } else {
+            large.entry(v).or_insert(0)
+        };
+        if *count == 0 {
             stats.last_new_value_at = i as u64;
         }
-        hist[v as usize] += 1;
+        *count += 1;
         if v > stats.max_value || i == 0 {
             stats.max_value = v;
             stats.max_value_at = i as u64;

@@ -561,6 +561,9 @@ pub struct Engine {
     solver: RemotenessSolver<Component>,
 }
 
+/// Values tried, from 0, for a move of a component whose moves are too many to list.
+const DELAY_TARGETS: u64 = 64;
+
 impl Engine {
     /// An engine for the play convention `play`, searching at most `limits.max_nodes` states
     /// before it falls back on nim-values.
@@ -602,8 +605,9 @@ impl Engine {
     /// The move the engine plays: the fastest win when it has one, else the longest defence.
     ///
     /// Arguments: a position.
-    /// Returns: `None` when there is no move; an error only when not even the outcome can be
-    /// computed.
+    /// Returns: `None` when there is no move; an error when not even the outcome can be
+    /// computed, or (unsupported) when the position has moves but every component is too
+    /// large to list them and none was found by value.
     /// Complexity: one remoteness search (memoised across calls), else one analysis.
     /// Example: from `nim(3,4,5)` the engine plays `nim(1,4,5)`.
     pub fn choose(&mut self, pos: &Position) -> Result<Option<Choice>, Error> {
@@ -661,11 +665,20 @@ impl Engine {
                 }));
             }
         }
-        Ok(self.delaying_move(pos)?.map(|mv| Choice {
-            mv,
-            wins: false,
-            remoteness_after: None,
-        }))
+        match self.delaying_move(pos)? {
+            Some(mv) => Ok(Some(Choice {
+                mv,
+                wins: false,
+                remoteness_after: None,
+            })),
+            // The position has moves, but none could be listed or reached by value (every
+            // component too large to list its moves): say so rather than pretend the game is
+            // over, which would make a front wait for a move forever.
+            None => Err(Error::unsupported(format!(
+                "the engine cannot find a move here: the moves of every component are too many \
+                 to list, and none leads to a value below {DELAY_TARGETS}"
+            ))),
+        }
     }
 
     /// A move for a losing position too large to search: lower the largest component value by
@@ -715,7 +728,27 @@ impl Engine {
                 }
             }
         }
-        Ok(legal_moves(pos, 1).moves.into_iter().next())
+        if let Some(m) = legal_moves(pos, 1).moves.into_iter().next() {
+            return Ok(Some(m));
+        }
+        // Every component is too large to list its moves (a huge staircase): a move to one of
+        // the small values, found by the family's own `moves_to_value`, is a legal move.
+        let limits = &self.limits;
+        for (place, c) in pos.components() {
+            let Component::Of(r, s) = &c else { continue };
+            for t in 0..DELAY_TARGETS {
+                if let Ok(Some(ms)) = r.rules().moves_to_value(s, &Nimber::from(t), limits) {
+                    if let Some(m) = ms.into_iter().next() {
+                        return Ok(Some(PlayMove {
+                            place,
+                            text: r.rules().describe(s, &m),
+                            to: Replacement::States(m),
+                        }));
+                    }
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// A winning move for the player to move, when there is one (the fastest win).
@@ -854,6 +887,22 @@ mod tests {
         assert!(!c.wins);
         assert_eq!(c.remoteness_after, Some(3));
         assert_eq!(e.choose(&pos("nim(0,0)")).unwrap().map(|c| c.wins), None);
+    }
+
+    #[test]
+    fn engine_moves_where_no_move_can_be_listed() {
+        // A lost staircase whose stairs hold 10^30 coins: too many moves to list, so the
+        // engine finds one through the family's moves to a small value. Every move from a
+        // P-position leads to an N-position, and coins only go down.
+        let mut e = Engine::new(Play::Normal, Limits::default());
+        let p = pos("staircase(10^30,5,10^30,7)");
+        assert!(legal_moves(&p, 1).moves.is_empty());
+        let c = e.choose(&p).unwrap().unwrap();
+        assert!(!c.wins);
+        let after = c.mv.apply(&p);
+        assert_ne!(after, p);
+        let a = crate::analysis::analyze(&after, &Options::default()).unwrap();
+        assert_eq!(a.outcome, Outcome::N, "{after}");
     }
 
     #[test]

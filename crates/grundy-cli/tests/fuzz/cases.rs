@@ -457,7 +457,7 @@ impl Ctx {
                 path: out.clone(),
                 before: before.clone(),
                 kind: OutKind::Table {
-                    values: to.parse::<u64>().unwrap_or(0) + 1,
+                    values: to.parse::<u64>().unwrap_or(0).saturating_add(1),
                 },
             });
         }
@@ -537,13 +537,13 @@ impl Ctx {
     ) -> (PathBuf, Option<Vec<u8>>) {
         let p = dir.join("c.ckpt");
         let canonical = canonical_ruleset(ruleset);
-        let target = n + 1;
+        let target = n.saturating_add(1);
         let bytes: Option<Vec<u8>> = match r.below(16) {
             0..=4 => None,
             5 => Some(encode_checkpoint(&canonical, target, 0, 1, &[])),
             // A prefix of zeros: wrong values, but a well-formed file (the checkpoint is trusted).
             6 => {
-                let k = r.below(target + 1);
+                let k = r.below(target.min(1 << 16) + 1);
                 Some(encode_checkpoint(
                     &canonical,
                     target,

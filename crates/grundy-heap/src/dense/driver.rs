@@ -152,6 +152,9 @@ pub(crate) fn extend_in_place(
     let min_bytes = current.bytes_per_value() as u64;
     check_memory(n as u64, min_bytes, 0, opts.memory_limit)?;
     let mut kernel = Kernel::new(rules, n, opts);
+    // The kernels keep arrays indexed by value: a prefix with huge values (a checkpoint
+    // file's values are trusted, not checked) must not make them allocate without bound.
+    kernel.check_memory(current.max_value(), n as u64, min_bytes, opts.memory_limit)?;
     match &*current {
         Values::U8(g) => kernel.rebuild(g),
         Values::U16(g) => kernel.rebuild(g),
@@ -234,6 +237,7 @@ fn run_to(
         };
         // A value did not fit: move to the next wider type, then store it.
         let at = current.len();
+        kernel.check_memory(v, n as u64, 4, opts.memory_limit)?;
         match current {
             Values::U8(g) => check_memory(n as u64, 2, g.len() as u64, opts.memory_limit)?,
             Values::U16(g) => check_memory(n as u64, 4, 2 * g.len() as u64, opts.memory_limit)?,
@@ -368,6 +372,29 @@ impl Kernel {
             }
             HeapRules::Custom(c) => Kernel::Custom(CustomKernel::new(c)),
         }
+    }
+
+    /// Checks that this kernel's arrays indexed by value fit beside a table of `n` values of
+    /// `bytes` each when values reach `maxval`: counts, stamps and bitsets take at most a few
+    /// words per value below twice the largest value's power of two, and the sparse kernel
+    /// adds its block of marks (one byte per such value for each heap of a block).
+    fn check_memory(&self, maxval: u32, n: u64, bytes: u64, limit: u64) -> Result<(), HeapError> {
+        let span = 2u64 << (32 - maxval.leading_zeros());
+        let per_value = match self {
+            Kernel::Sparse(_) => SparseKernel::BYTES_PER_VALUE,
+            _ => 16,
+        };
+        let needed = n
+            .saturating_mul(bytes)
+            .saturating_add(span.saturating_mul(per_value));
+        if needed > limit {
+            return Err(HeapError::TooLarge {
+                n,
+                needed_bytes: needed,
+                limit,
+            });
+        }
+        Ok(())
     }
 
     fn rebuild<T: Cell>(&mut self, g: &[T]) {

@@ -168,6 +168,10 @@ fn first_zero_byte(marks: &[u8]) -> u32 {
 }
 
 impl SparseKernel {
+    /// Bytes per value (below twice the largest value's power of two) that the kernel may
+    /// take: a block of marks, one byte per value for each of its heaps, and word arrays.
+    pub(super) const BYTES_PER_VALUE: u64 = BLOCK as u64 + 64;
+
     pub(super) fn new(code: &Code, opts: &ComputeOptions<'_>) -> SparseKernel {
         let mut alls = Vec::new();
         let mut singles = Vec::new();

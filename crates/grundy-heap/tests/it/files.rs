@@ -204,3 +204,27 @@ fn tables_of_every_width_round_trip() {
         let _ = std::fs::remove_file(&path);
     }
 }
+
+/// A prefix with values no game of these rules reaches (a checkpoint's values are trusted)
+/// is refused for memory before the kernels size their arrays by it, and the statistics of
+/// such a table are counted without an array as long as its largest value.
+#[test]
+fn huge_values_in_a_prefix_are_refused_not_allocated() {
+    let o = ComputeOptions {
+        memory_limit: 1 << 30,
+        ..ComputeOptions::default()
+    };
+    for rules in ["tb[0.77]", "tb[0.[3]]", "tb[0.8]", "sub[1,2]"] {
+        let r = HeapRules::parse(rules).unwrap();
+        for big in [1u32 << 24, u32::MAX] {
+            let prefix = Values::from_u32(&[0, 1, big]);
+            let err = grundy_heap::extend(&r, prefix, 10, &o).unwrap_err();
+            assert!(matches!(err, HeapError::TooLarge { .. }), "{rules}: {err}");
+        }
+    }
+    let s = grundy_heap::table_stats(&Values::from_u32(&[0, u32::MAX, 3, u32::MAX]));
+    assert_eq!(
+        (s.max_value, s.max_value_at, s.last_new_value_at),
+        (u32::MAX, 1, 2)
+    );
+}
