@@ -591,6 +591,13 @@ pub fn compute_to_file(
                     t.target
                 )));
             }
+            if t.values.len() > n {
+                return Err(refuse(format!(
+                    "checkpoint holds {} values, more than the {n} it is for: it is damaged; \
+                     delete it",
+                    t.values.len()
+                )));
+            }
             current = t.values;
         }
     }
@@ -650,4 +657,41 @@ pub fn compute_to_file(
         period,
         checkpoint: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dense::ComputeOptions;
+
+    /// A checkpoint holding more values than the run it is for is damaged: refused, not
+    /// written out as a longer table (found by the fuzz suite with a crafted checkpoint).
+    #[test]
+    fn a_checkpoint_longer_than_its_run_is_refused() {
+        let dir = std::env::temp_dir().join(format!("grundy-heap-cp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (cp, out) = (dir.join("c.ckpt"), dir.join("t.bin"));
+        let rules = HeapRules::parse("tb[0.6]").unwrap();
+        let values = Values::from_u32(&[0; 16]);
+        let t = TableRef {
+            rules: "tb[0.6]",
+            target: 11,
+            values: &values,
+            stats: &TableStats::default(),
+            period: None,
+            checkpoint: true,
+        };
+        write_atomic(&cp, &t).unwrap();
+        let run = RunOptions {
+            checkpoint: Some(cp.clone()),
+            checkpoint_every: Duration::ZERO,
+        };
+        let err = compute_to_file(&rules, 11, &out, &run, &ComputeOptions::default()).unwrap_err();
+        assert!(
+            matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("16 values")),
+            "{err}"
+        );
+        assert!(!out.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
