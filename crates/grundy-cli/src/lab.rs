@@ -66,14 +66,7 @@ pub fn table_to_file(
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
     let cancel = context::ctrl_c().flag();
     let bar = Reporter::new();
-    let task = format!("values of {rules}");
-    let progress = |done: u64| {
-        bar.report(&grundy::Progress {
-            task: task.clone(),
-            done,
-            total: Some(n as u64),
-        })
-    };
+    let progress = values_progress(&bar, &rules, n);
     let opts = ComputeOptions {
         progress: Some(&progress),
         cancel: Some(cancel),
@@ -138,20 +131,25 @@ pub fn table_to_file(
     o.flush()
 }
 
+/// The progress sink of a run computing `n` values of `rules`, shown by `bar`.
+fn values_progress<'a>(bar: &'a Reporter, rules: &HeapRules, n: usize) -> impl Fn(u64) + Sync + 'a {
+    let task = format!("values of {rules}");
+    move |done: u64| {
+        bar.report(&grundy::Progress {
+            task: task.clone(),
+            done,
+            total: Some(n as u64),
+        })
+    }
+}
+
 /// The values 0..n-1 of a heap ruleset by the laboratory's kernels, with their period.
 fn heap_values(
     rules: &HeapRules,
     n: usize,
 ) -> Result<(grundy_heap::Values, Option<grundy::Period>), Failure> {
     let bar = Reporter::new();
-    let task = format!("values of {rules}");
-    let progress = |done: u64| {
-        bar.report(&grundy::Progress {
-            task: task.clone(),
-            done,
-            total: Some(n as u64),
-        })
-    };
+    let progress = values_progress(&bar, rules, n);
     let opts = ComputeOptions {
         progress: Some(&progress),
         cancel: Some(context::ctrl_c().flag()),

@@ -564,6 +564,9 @@ pub struct Engine {
 /// Values tried, from 0, for a move of a component whose moves are too many to list.
 const DELAY_TARGETS: u64 = 64;
 
+/// Components tried that way before the engine says it finds no move.
+const DELAY_COMPONENTS: usize = 16;
+
 impl Engine {
     /// An engine for the play convention `play`, searching at most `limits.max_nodes` states
     /// before it falls back on nim-values.
@@ -676,7 +679,8 @@ impl Engine {
             // over, which would make a front wait for a move forever.
             None => Err(Error::unsupported(format!(
                 "the engine cannot find a move here: the moves of every component are too many \
-                 to list, and none leads to a value below {DELAY_TARGETS}"
+                 to list, and no move of the first {DELAY_COMPONENTS} components leads to a \
+                 value below {DELAY_TARGETS}"
             ))),
         }
     }
@@ -734,7 +738,9 @@ impl Engine {
         // Every component is too large to list its moves (a huge staircase): a move to one of
         // the small values, found by the family's own `moves_to_value`, is a legal move.
         let limits = &self.limits;
-        for (place, c) in pos.components() {
+        // A few components suffice (a move of any one is a move); a sum of a million huge
+        // components must not cost a million searches.
+        for (place, c) in pos.components().into_iter().take(DELAY_COMPONENTS) {
             let Component::Of(r, s) = &c else { continue };
             for t in 0..DELAY_TARGETS {
                 if let Ok(Some(ms)) = r.rules().moves_to_value(s, &Nimber::from(t), limits) {
