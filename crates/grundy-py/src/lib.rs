@@ -545,7 +545,8 @@ fn canonical(py: Python<'_>, expr: String) -> PyResult<String> {
 
 /// Registers a family defined by a Python function (see `grundy.ruleset`).
 #[pyfunction]
-#[pyo3(signature = (name, func, sum_type, summary="", example=""))]
+#[pyo3(signature = (name, func, sum_type, summary="", example="", arity=None))]
+#[allow(clippy::too_many_arguments)]
 fn register_ruleset(
     py: Python<'_>,
     name: String,
@@ -553,8 +554,10 @@ fn register_ruleset(
     sum_type: Py<PyAny>,
     summary: &str,
     example: &str,
+    arity: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
-    let rules = PyRules::new(&name, func, sum_type);
+    let arity = read_arity(py, arity)?;
+    let rules = PyRules::new(&name, arity, func, sum_type);
     let family = rules.family(summary, example);
     let mut slot = registry_slot()
         .lock()
@@ -573,6 +576,37 @@ fn register_ruleset(
     fams.push(rules);
     *slot = Arc::new(reg);
     Ok(())
+}
+
+/// The arity of `@grundy.ruleset(name, arity=k)`: a whole number from 1 to
+/// `grundy_script::MAX_ARITY`, or `"all"`; `None` is 1.
+fn read_arity(py: Python<'_>, arity: Option<&Bound<'_, PyAny>>) -> PyResult<grundy_script::Arity> {
+    let Some(a) = arity else {
+        return Ok(grundy_script::Arity::default());
+    };
+    if let Ok(s) = a.extract::<String>() {
+        if s == "all" {
+            return Ok(grundy_script::Arity::All);
+        }
+    } else if !a.is_instance_of::<pyo3::types::PyBool>() {
+        if let Ok(k) = a.extract::<i64>() {
+            if let Some(k) = usize::try_from(k)
+                .ok()
+                .filter(|k| (1..=grundy_script::MAX_ARITY).contains(k))
+            {
+                return Ok(grundy_script::Arity::Fixed(k));
+            }
+        }
+    }
+    Err(to_py(
+        py,
+        Error::input(format!(
+            "arity must be a whole number from 1 to {} (how many arguments write one \
+             position) or \"all\", found {}",
+            grundy_script::MAX_ARITY,
+            a.repr().map(|r| r.to_string()).unwrap_or_default()
+        )),
+    ))
 }
 
 /// Loads a rule script (see the rules spec) and registers its family, as `--rules FILE` does;

@@ -18,12 +18,15 @@ use grundy::rules::{
 use grundy::solve::Solver;
 use grundy::Payload;
 use grundy::{Error, Limit, Limits, Nimber};
+use grundy_script::Arity;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 
 struct Inner {
     name: String,
+    /// How many arguments write one position (`arity=` of `@grundy.ruleset`).
+    arity: Arity,
     func: Py<PyAny>,
     sum_type: Py<PyAny>,
     /// Position value -> id.
@@ -43,10 +46,11 @@ const MAX_POSITIONS: usize = u32::MAX as usize;
 
 impl PyRules {
     /// A family named `name` whose options are `func(position)`; `sum_type` is `grundy.Sum`.
-    pub fn new(name: &str, func: Py<PyAny>, sum_type: Py<PyAny>) -> PyRules {
+    pub fn new(name: &str, arity: Arity, func: Py<PyAny>, sum_type: Py<PyAny>) -> PyRules {
         Python::with_gil(|py| {
             PyRules(Arc::new(Inner {
                 name: name.to_string(),
+                arity,
                 func,
                 sum_type,
                 index: PyDict::new(py).unbind(),
@@ -64,7 +68,14 @@ impl PyRules {
     /// The registry entry of this family.
     pub fn family(&self, summary: &str, example: &str) -> Family {
         let me = self.clone();
-        let syntax = format!("{}(a, ...)", self.0.name);
+        let syntax = match self.0.arity {
+            Arity::Fixed(1) => format!("{}(a, ...)", self.0.name),
+            Arity::Fixed(k) => {
+                let names: Vec<String> = (1..=k).map(|i| format!("a{i}")).collect();
+                format!("{}({})", self.0.name, names.join(", "))
+            }
+            Arity::All => format!("{}(a, ...)", self.0.name),
+        };
         let summary = if summary.is_empty() {
             "a game defined in Python"
         } else {
@@ -156,12 +167,19 @@ impl PyRules {
             let mut opt = Vec::new();
             if item.is_instance(sum_type)? {
                 for q in item.getattr("positions")?.try_iter()? {
-                    match self.intern(py, &q?)? {
+                    let q = q?;
+                    if let Some(e) = self.misfit(py, id, &q) {
+                        return Ok(Err(e));
+                    }
+                    match self.intern(py, &q)? {
                         Ok(i) => opt.push(i),
                         Err(e) => return Ok(Err(e)),
                     }
                 }
             } else {
+                if let Some(e) = self.misfit(py, id, &item) {
+                    return Ok(Err(e));
+                }
                 match self.intern(py, &item)? {
                     Ok(i) => opt.push(i),
                     Err(e) => return Ok(Err(e)),
@@ -170,6 +188,39 @@ impl PyRules {
             out.push(opt);
         }
         Ok(Ok(out))
+    }
+}
+
+impl PyRules {
+    /// The error for an option that does not have the shape of a position of the family's
+    /// arity (a tuple or list of k values when the arity k is above 1); `None` when it fits.
+    fn misfit(&self, py: Python<'_>, from: u32, q: &Bound<'_, PyAny>) -> Option<Error> {
+        let Arity::Fixed(k) = self.0.arity else {
+            return None;
+        };
+        if k == 1 {
+            return None;
+        }
+        let len = if let Ok(t) = q.downcast::<PyTuple>() {
+            Some(t.len())
+        } else {
+            q.downcast::<PyList>().ok().map(|l| l.len())
+        };
+        if len == Some(k) {
+            return None;
+        }
+        let from = self
+            .value(py, from)
+            .map(|v| repr_text(&v))
+            .unwrap_or_default();
+        Some(Error::input(format!(
+            "{}({from}) has the option {}, but a position of {} is a tuple of {k} values \
+             (arity={k}); return positions of that shape, or register the family with the \
+             arity its positions have",
+            self.0.name,
+            repr_text(q),
+            self.0.name
+        )))
     }
 }
 
@@ -202,6 +253,13 @@ fn value_arg(v: &Bound<'_, PyAny>) -> Option<Arg> {
     None
 }
 
+/// The repr of a Python value, for positions that are not written with plain arguments.
+fn repr_text(v: &Bound<'_, PyAny>) -> String {
+    v.repr()
+        .and_then(|r| r.to_cow().map(|c| c.into_owned()))
+        .unwrap_or_else(|_| "?".to_string())
+}
+
 impl Ruleset for PyRules {
     type P = u32;
 
@@ -210,26 +268,47 @@ impl Ruleset for PyRules {
     }
 
     fn components(&self, args: &[Arg]) -> Result<Vec<u32>, ArgError> {
-        Python::with_gil(|py| {
-            let made = (|| -> PyResult<Result<u32, Error>> {
-                let v = if args.len() == 1 {
-                    arg_value(py, &args[0])?
-                } else {
-                    let items = args
-                        .iter()
-                        .map(|a| arg_value(py, a))
-                        .collect::<PyResult<Vec<_>>>()?;
-                    PyTuple::new(py, items)?.into_any()
-                };
-                self.intern(py, &v)
-            })();
-            match made {
-                Ok(Ok(id)) => Ok(vec![id]),
-                Ok(Err(e)) => Err(ArgError::whole(e.to_string())),
-                Err(e) => Err(ArgError::whole(format!(
-                    "the position cannot be made in Python: {e}"
-                ))),
+        let arity = self.0.arity;
+        let groups: Vec<&[Arg]> = match arity {
+            Arity::All => vec![args],
+            Arity::Fixed(k) if k == 0 || args.is_empty() || args.len() % k != 0 => {
+                return Err(ArgError::whole(format!(
+                    "{}: found {} arguments: a position of this family is written with {} \
+                     (arity={}), and a sum with a multiple of that",
+                    self.0.name,
+                    args.len(),
+                    arity.argument_count(),
+                    arity.text()
+                )));
             }
+            Arity::Fixed(k) => args.chunks(k).collect(),
+        };
+        Python::with_gil(|py| {
+            let mut out = Vec::with_capacity(groups.len());
+            for group in groups {
+                let made = (|| -> PyResult<Result<u32, Error>> {
+                    let v = if group.len() == 1 {
+                        arg_value(py, &group[0])?
+                    } else {
+                        let items = group
+                            .iter()
+                            .map(|a| arg_value(py, a))
+                            .collect::<PyResult<Vec<_>>>()?;
+                        PyTuple::new(py, items)?.into_any()
+                    };
+                    self.intern(py, &v)
+                })();
+                match made {
+                    Ok(Ok(id)) => out.push(id),
+                    Ok(Err(e)) => return Err(ArgError::whole(e.to_string())),
+                    Err(e) => {
+                        return Err(ArgError::whole(format!(
+                            "the position cannot be made in Python: {e}"
+                        )))
+                    }
+                }
+            }
+            Ok(out)
         })
     }
 
@@ -241,6 +320,10 @@ impl Ruleset for PyRules {
             if let Some(a) = value_arg(&v) {
                 return vec![a];
             }
+            if self.0.arity == Arity::Fixed(1) {
+                // One argument a position: anything else is written as its repr, quoted.
+                return vec![Arg::Name(repr_text(&v))];
+            }
             if let Ok(t) = v.downcast::<PyTuple>() {
                 let items: Option<Vec<Arg>> = t.iter().map(|x| value_arg(&x)).collect();
                 if let Some(items) = items {
@@ -250,11 +333,7 @@ impl Ruleset for PyRules {
                 }
             }
             // Other values (frozensets, objects) are written as their repr, quoted.
-            let text = v
-                .repr()
-                .and_then(|r| r.to_cow().map(|c| c.into_owned()))
-                .unwrap_or_else(|_| "?".to_string());
-            vec![Arg::Name(text)]
+            vec![Arg::Name(repr_text(&v))]
         })
     }
 

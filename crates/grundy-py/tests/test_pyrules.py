@@ -78,7 +78,7 @@ def test_lasker_table_and_sum():
 
 
 def test_positions_of_several_arguments_and_strings():
-    @grundy.ruleset("pywyt")
+    @grundy.ruleset("pywyt", arity=2)
     def pywyt(p):
         a, b = p
         yield from ((a - k, b) for k in range(1, a + 1))
@@ -96,6 +96,46 @@ def test_positions_of_several_arguments_and_strings():
 
     a = grundy.analyze('pyword("abc")')
     assert a.outcome == "N" and all(m.to.startswith("pyword(") for m in a.winning_moves)
+    # Four arguments of an arity-2 family: the sum of two pairs.
+    assert (
+        grundy.analyze("pywyt(1,2,4,7)").nimber
+        == grundy.analyze("wythoff(1,2) + wythoff(4,7)").nimber
+    )
+    with pytest.raises(grundy.InputError, match="arity"):
+        grundy.analyze("pywyt(1,2,3)")
+
+
+def test_arity_one_reads_several_arguments_as_a_sum():
+    # Take 1 to 3, or split a heap of at least 4 into two unequal heaps: splitter(4, 7, 9)
+    # is a sum of three heaps (the first version read it as one tuple with no moves).
+    @grundy.ruleset("pysplit")
+    def pysplit(n):
+        yield from (n - k for k in range(1, min(3, n) + 1))
+        if n >= 4:
+            yield from (grundy.Sum([a, n - a]) for a in range(1, n) if a < n - a)
+
+    g = []
+    for h in range(13):
+        seen = {g[h - k] for k in range(1, min(3, h) + 1)}
+        if h >= 4:
+            seen |= {g[a] ^ g[h - a] for a in range(1, h) if a < h - a}
+        g.append(next(v for v in range(64) if v not in seen))
+    assert grundy.analyze("pysplit(4,7,9)").nimber == g[4] ^ g[7] ^ g[9]
+    assert grundy.analyze("pysplit(4,7,9)").outcome == ("N" if g[4] ^ g[7] ^ g[9] else "P")
+    for a in range(13):
+        assert grundy.analyze(f"pysplit({a})").nimber == g[a]
+
+
+def test_options_of_the_wrong_shape_and_bad_arities_are_errors():
+    @grundy.ruleset("pybad2", arity=2)
+    def pybad2(p):
+        return [p[0] - 1] if p[0] > 0 else []
+
+    with pytest.raises(grundy.InputError, match="arity"):
+        grundy.analyze("pybad2(3, 1)")
+    for bad in [0, -1, "two", 1.5, True]:
+        with pytest.raises(grundy.InputError, match="arity"):
+            grundy.ruleset("pybadarity", arity=bad)(lambda p: [])
 
 
 def test_exceptions_reach_the_caller_unchanged():
@@ -137,7 +177,7 @@ def test_names_and_redefinition():
 
 
 def test_keyboard_interrupt_cancels():
-    @grundy.ruleset("pyhuge")
+    @grundy.ruleset("pyhuge", arity=2)
     def pyhuge(p):
         a, b = p
         return [(a - 1, b), (a, b - 1)] + ([(a - 1, b - 1)] if a and b else [])

@@ -149,6 +149,104 @@ pub(crate) fn kind_of(value: &Dynamic) -> String {
     }
 }
 
+/// How many arguments write one position of a family (`const ARITY = k;` in a rule script,
+/// `arity=k` in Python; rules.md, Positions).
+///
+/// - `Fixed(1)` (the default): `NAME(a)` is the position `a`, and `NAME(a, b, c)` is the sum
+///   of three positions, as for `nim(3,4,5)`.
+/// - `Fixed(k)`, k > 1: `NAME(a1, ..., ak)` is the position `[a1, ..., ak]`; a multiple of k
+///   arguments is the sum of consecutive groups of k.
+/// - `All` (`const ARITY = "all";`, an extension): every argument of a term makes one array
+///   position, for positions of varying length (a Chomp board of any number of rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arity {
+    /// Exactly this many arguments a position (at least 1).
+    Fixed(usize),
+    /// All the arguments of a term are one position.
+    All,
+}
+
+impl Default for Arity {
+    fn default() -> Self {
+        Arity::Fixed(1)
+    }
+}
+
+/// The largest fixed arity a family may declare.
+pub const MAX_ARITY: usize = 64;
+
+impl Arity {
+    /// The positions that a term's arguments write, or a message naming the arity when the
+    /// count does not fit it.
+    ///
+    /// Example:
+    /// ```
+    /// use grundy_script::{Arity, Datum};
+    /// let two = Arity::Fixed(2);
+    /// let args: Vec<Datum> = [1, 2, 3, 4].into_iter().map(Datum::Int).collect();
+    /// assert_eq!(two.positions(args.clone()).unwrap().len(), 2);
+    /// assert_eq!(Arity::Fixed(1).positions(args.clone()).unwrap().len(), 4);
+    /// assert!(Arity::Fixed(3).positions(args).is_err());
+    /// ```
+    pub fn positions(self, args: Vec<Datum>) -> Result<Vec<Datum>, String> {
+        match self {
+            Arity::All => Ok(vec![Datum::from_args(args)]),
+            Arity::Fixed(0) => Err("an arity must be at least 1".to_string()),
+            Arity::Fixed(_) if args.is_empty() => Err(format!(
+                "a position needs {} (ARITY {})",
+                self.argument_count(),
+                self.text()
+            )),
+            Arity::Fixed(1) => Ok(args),
+            Arity::Fixed(k) if args.len() % k != 0 => Err(format!(
+                "found {} arguments: a position of this family is written with {} \
+                 (const ARITY = {k};), and a sum with a multiple of {k}",
+                args.len(),
+                self.argument_count()
+            )),
+            Arity::Fixed(k) => {
+                let mut out = Vec::with_capacity(args.len() / k);
+                let mut it = args.into_iter();
+                loop {
+                    let group: Vec<Datum> = it.by_ref().take(k).collect();
+                    if group.is_empty() {
+                        break;
+                    }
+                    out.push(Datum::List(group));
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    /// Whether `p` has the shape of a position of this arity (an array of k values for a
+    /// fixed arity above 1; anything otherwise).
+    pub fn fits(self, p: &Datum) -> bool {
+        match (self, p) {
+            (Arity::Fixed(k), Datum::List(items)) if k > 1 => items.len() == k,
+            (Arity::Fixed(k), _) if k > 1 => false,
+            _ => true,
+        }
+    }
+
+    /// `"2 arguments"`, `"1 argument"`, `"any number of arguments"`.
+    pub fn argument_count(self) -> String {
+        match self {
+            Arity::Fixed(1) => "1 argument".to_string(),
+            Arity::Fixed(k) => format!("{k} arguments"),
+            Arity::All => "any number of arguments".to_string(),
+        }
+    }
+
+    /// The arity as a script declares it: `2`, or `"all"`.
+    pub fn text(self) -> String {
+        match self {
+            Arity::Fixed(k) => k.to_string(),
+            Arity::All => "\"all\"".to_string(),
+        }
+    }
+}
+
 impl Datum {
     /// The position written `NAME(args...)`: the argument itself when there is one, the list of
     /// them otherwise (`NAME()` is the empty list).

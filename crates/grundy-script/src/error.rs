@@ -13,13 +13,16 @@ use crate::limits::LimitKind;
 pub struct Location {
     /// The script's name for messages: a file path or `<name>`.
     pub file: String,
-    /// 1-based line and column, when the error has a place in the source.
+    /// 1-based line and column, when the error has a place in the source (column 0: the
+    /// line only, as Luau reports it).
     pub line_column: Option<(usize, usize)>,
 }
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line_column {
+            // Luau reports lines without columns: column 0 means unknown.
+            Some((line, 0)) => write!(f, "{}:{line}", self.file),
             Some((line, column)) => write!(f, "{}:{line}:{column}", self.file),
             None => f.write_str(&self.file),
         }

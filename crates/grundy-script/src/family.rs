@@ -1,43 +1,42 @@
 //! A rule script as a family of the engine: [`ScriptRules`] implements the typed seam
-//! [`grundy::rules::Ruleset`] with the script's [`Datum`] as position type, and [`load`] turns
-//! a script's text into a [`grundy::rules::Family`] that a [`grundy::Registry`] registers.
+//! [`grundy::rules::Ruleset`] with the packed [`Key`] as position type, and [`load`] turns a
+//! script's text into a [`grundy::rules::Family`] that a [`grundy::Registry`] registers.
 //!
-//! The script is compiled once; options are memoised by position (each position's `moves`
-//! runs once while the memo lasts); sums returned by `moves` become options with several
-//! components, which the engine decomposes as for built-in take-and-break games. Every
-//! family says that its positions may recur ([`Ruleset::may_loop`]), so the analysis answers
-//! games with cycles with draws and loopy values.
+//! The script is compiled once. The engine's arena search ([`grundy::solve::Arena`]) stores
+//! each position once as its key (24 bytes for small positions) with its value, and asks the
+//! script for the options of a position only while it is being valued; sums returned by
+//! `moves` become options with several components, which the engine decomposes as for
+//! built-in take-and-break games. Every family says that its positions may recur
+//! ([`Ruleset::may_loop`]), so the analysis answers games with cycles with draws and loopy
+//! values. A script's closed forms, `nimber(p)` and `outcome(p)`, answer without search
+//! where they give an answer.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use grundy::rules::{Arg, ArgError, Family, HeapTable, Opt, Ruleset, RulesetRef, Searched};
-use grundy::solve::Solver;
-use grundy::{Error, Limit, Period};
+use grundy::rules::{Arg, ArgError, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use grundy::solve::{Arena, OptionList};
+use grundy::{Error, Limit, Nimber, Outcome, Period};
 use num_bigint::BigInt;
 
 use crate::error::ScriptError;
+use crate::key::Key;
 use crate::limits::{Interrupt, LimitKind, Limits};
-use crate::script::{Script, ScriptOption};
-use crate::Datum;
-
-/// The most positions whose options the memo keeps; when full it starts again (a search
-/// visits far fewer positions than the engine's position limit allows anyway).
-const OPTIONS_MEMO: usize = 1 << 21;
+use crate::script::ScriptOption;
+use crate::{Arity, Datum, Language, Script};
 
 /// A rule script as a ruleset of the engine.
 ///
-/// Positions are [`Datum`]s: `NAME(a)` is the position `a`, `NAME(a, b, ...)` the list
-/// `[a, b, ...]`. A term is one component (a script decides itself what its position means);
-/// sums inside a position are written as sums of terms: `NAME(1) + NAME(3)`.
+/// Positions are [`Key`]s: with `ARITY` 1, `NAME(a, b)` is the sum of the positions `a` and
+/// `b`; with `ARITY` k, `NAME(a1, ..., ak)` is the array `[a1, ..., ak]` (rules.md,
+/// Positions). A term holds one component, so a sum is written as a sum of terms:
+/// `NAME(1) + NAME(3)`.
 pub struct ScriptRules {
     script: Arc<Script>,
-    options: Mutex<HashMap<Datum, Arc<Vec<Opt<Datum>>>>>,
     /// The memo of the table's searches, kept between tables.
-    solver: Mutex<Option<Solver<Searched<ScriptFamily>>>>,
+    table_arena: Mutex<Arena<Key>>,
 }
 
-/// The handle the engine holds: the ruleset shared with the positions of its table search.
+/// The handle the engine holds: the ruleset shared with the positions of its searches.
 #[derive(Clone, Debug)]
 pub struct ScriptFamily(pub Arc<ScriptRules>);
 
@@ -54,8 +53,7 @@ impl ScriptRules {
     pub fn new(script: Script) -> ScriptRules {
         ScriptRules {
             script: Arc::new(script),
-            options: Mutex::new(HashMap::new()),
-            solver: Mutex::new(None),
+            table_arena: Mutex::new(Arena::new()),
         }
     }
 
@@ -82,35 +80,6 @@ impl ScriptRules {
         }
     }
 
-    /// The options of `p`, memoised.
-    fn cached_options(
-        &self,
-        p: &Datum,
-        limits: &grundy::Limits,
-    ) -> Result<Arc<Vec<Opt<Datum>>>, Error> {
-        if let Some(o) = lock(&self.options).get(p) {
-            return Ok(o.clone());
-        }
-        self.watch(limits);
-        let opts: Vec<Opt<Datum>> = self
-            .script
-            .moves(p)
-            .map_err(|e| engine_error(e, limits))?
-            .into_iter()
-            .map(|o| match o {
-                ScriptOption::One(d) => vec![d],
-                ScriptOption::Sum(parts) => parts,
-            })
-            .collect();
-        let opts = Arc::new(opts);
-        let mut memo = lock(&self.options);
-        if memo.len() >= OPTIONS_MEMO {
-            memo.clear();
-        }
-        memo.insert(p.clone(), opts.clone());
-        Ok(opts)
-    }
-
     /// The text of a position for move descriptions: the script's `display(p)`, else
     /// `NAME(args)`.
     fn shown(&self, p: &Datum) -> String {
@@ -123,6 +92,12 @@ impl ScriptRules {
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The value of a key, for texts; a damaged key (which no writer makes) reads as an empty
+/// list.
+fn datum(p: &Key) -> Datum {
+    p.to_datum().unwrap_or(Datum::List(Vec::new()))
 }
 
 /// A script error as an engine error: a reached per-call limit or the search's time,
@@ -164,39 +139,65 @@ pub fn engine_error(e: ScriptError, limits: &grundy::Limits) -> Error {
 }
 
 impl Ruleset for ScriptFamily {
-    type P = Datum;
+    type P = Key;
 
     fn name(&self) -> String {
         self.0.script.name().to_string()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<Datum>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<Key>, ArgError> {
         let mut items = Vec::with_capacity(args.len());
+        let depth = self.0.script.limits().position_depth;
         for (i, a) in args.iter().enumerate() {
-            let depth = self.0.script.limits().position_depth;
             items.push(datum_of_arg(a, depth).map_err(|m| ArgError::at(i, m))?);
         }
-        Ok(vec![Datum::from_args(items)])
+        let arity = self.0.script.arity();
+        let positions = arity
+            .positions(items)
+            .map_err(|m| ArgError::whole(format!("{}: {m}", self.0.script.name())))?;
+        Ok(positions.iter().map(Key::of).collect())
     }
 
-    fn args(&self, p: &Datum) -> Vec<Arg> {
-        p.to_args().iter().map(arg_of_datum).collect()
+    fn args(&self, p: &Key) -> Vec<Arg> {
+        let d = datum(p);
+        match self.0.script.arity() {
+            // A list is one argument in brackets (`NAME("[1, 2]")`): `NAME(1, 2)` is a sum.
+            Arity::Fixed(1) => vec![arg_of_datum(&d)],
+            _ => d.to_args().iter().map(arg_of_datum).collect(),
+        }
     }
 
-    fn display(&self, p: &Datum) -> Option<String> {
-        self.0.script.display(p).ok().flatten()
+    fn display(&self, p: &Key) -> Option<String> {
+        self.0.script.display(&datum(p)).ok().flatten()
     }
 
-    fn options(&self, p: &Datum, limits: &grundy::Limits) -> Result<Vec<Opt<Datum>>, Error> {
-        Ok(self.0.cached_options(p, limits)?.as_ref().clone())
+    fn options(&self, p: &Key, limits: &grundy::Limits) -> Result<Vec<Opt<Key>>, Error> {
+        let mut out = OptionList::new();
+        self.options_into(p, &mut out, limits)?;
+        Ok(out.to_vecs())
     }
 
-    fn describe(&self, p: &Datum, to: &[Datum]) -> String {
-        let option = match to {
+    fn options_into(
+        &self,
+        p: &Key,
+        out: &mut OptionList<Key>,
+        limits: &grundy::Limits,
+    ) -> Result<(), Error> {
+        self.0.watch(limits);
+        self.0
+            .script
+            .moves_into(p, out)
+            .map_err(|e| engine_error(e, limits))
+    }
+
+    fn describe(&self, p: &Key, to: &[Key]) -> String {
+        let p = datum(p);
+        let to: Vec<Datum> = to.iter().map(datum).collect();
+        let option = match to.as_slice() {
             [one] => ScriptOption::One(one.clone()),
             parts => ScriptOption::Sum(parts.to_vec()),
         };
-        if let Ok(Some(text)) = self.0.script.describe(p, &option) {
+        if let Ok(Some(text)) = self.0.script.describe(&p, &option) {
             return text;
         }
         let after: Vec<String> = to.iter().map(|q| self.0.shown(q)).collect();
@@ -205,7 +206,57 @@ impl Ruleset for ScriptFamily {
         } else {
             after.join(" + ")
         };
-        format!("{} -> {after}", self.0.shown(p))
+        format!("{} -> {after}", self.0.shown(&p))
+    }
+
+    fn nimber(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Nimber>, Error> {
+        if !self.0.script.has_nimber() {
+            return Ok(None);
+        }
+        self.0.watch(limits);
+        Ok(self
+            .0
+            .script
+            .nimber(p)
+            .map_err(|e| engine_error(e, limits))?
+            .map(Nimber::new))
+    }
+
+    fn outcome_alone(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Outcome>, Error> {
+        if !self.0.script.has_outcome() {
+            return Ok(None);
+        }
+        self.0.watch(limits);
+        Ok(self
+            .0
+            .script
+            .outcome(p)
+            .map_err(|e| engine_error(e, limits))?
+            .map(|n| if n { Outcome::N } else { Outcome::P }))
+    }
+
+    fn winning_moves_alone(
+        &self,
+        p: &Key,
+        limits: &grundy::Limits,
+    ) -> Result<Option<Vec<Opt<Key>>>, Error> {
+        if !self.0.script.has_outcome() {
+            return Ok(None);
+        }
+        let mut winning = Vec::new();
+        for o in self.options(p, limits)? {
+            // A move wins when it leaves a P-position; a sum's outcome needs values, which
+            // the outcome hook does not give.
+            let [q] = o.as_slice() else {
+                return Ok(None);
+            };
+            match self.outcome_alone(q, limits)? {
+                Some(Outcome::P) => winning.push(o),
+                Some(_) => {}
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(winning))
     }
 
     fn may_loop(&self) -> bool {
@@ -217,12 +268,22 @@ impl Ruleset for ScriptFamily {
     }
 
     fn heap_table(&self, n: u64, limits: &grundy::Limits) -> Option<Result<HeapTable, Error>> {
+        let arity = self.0.script.arity();
+        if arity != Arity::Fixed(1) {
+            return Some(Err(Error::unsupported(format!(
+                "a table lists {name}(0) .. {name}(N), positions of one argument, but a \
+                 position of {name} has {} (ARITY {}); analyze its positions instead",
+                arity.argument_count(),
+                arity.text(),
+                name = self.0.script.name()
+            ))));
+        }
         Some(table(&self.0, n, limits))
     }
 }
 
-/// The values of `NAME(0)` .. `NAME(n)` by the engine's memoised search, with the period
-/// seen in them (never proven: no theorem covers an arbitrary script).
+/// The values of `NAME(0)` .. `NAME(n)`, with the period seen in them (never proven: no
+/// theorem covers an arbitrary script).
 fn table(me: &Arc<ScriptRules>, n: u64, limits: &grundy::Limits) -> Result<HeapTable, Error> {
     // One stack for the whole table, so that no call of the script allocates its own.
     crate::limits::with_stack(me.script.limits(), || table_here(me, n, limits))
@@ -236,42 +297,114 @@ fn table_here(me: &Arc<ScriptRules>, n: u64, limits: &grundy::Limits) -> Result<
             format!("a table of {n} values needs {needed} bytes, more than the memory limit"),
         ));
     }
-    let mut guard = lock(&me.solver);
-    let solver = guard.get_or_insert_with(|| Solver::new(limits.clone()));
-    solver.set_limits(limits.clone());
-    let mut values = Vec::with_capacity(usize::try_from(n).unwrap_or(0).saturating_add(1));
-    for k in 0..=n {
-        let k = i64::try_from(k).map_err(|_| Error::too_large("a table beyond 2^63"))?;
-        let node = Searched::new(
-            Arc::new(ScriptFamily(me.clone())),
-            limits.clone(),
-            Datum::Int(k),
-        );
-        let v = solver.nimber(&node).map_err(|e| match e {
-            Error::Cycle => Error::unsupported(format!(
-                "{}({k}) can reach itself: the game has cycles, so some positions have no \
-                     nim-value and a table cannot show them; analyze positions one by one to \
-                     see draws and loopy values",
-                me.script.name()
-            )),
-            other => other,
-        })?;
-        let v = v
-            .to_u64()
-            .and_then(|v| u32::try_from(v).ok())
-            .ok_or_else(|| {
-                Error::too_large(format!(
-                    "the nim-value of {}({k}) does not fit in 32 bits",
-                    me.script.name()
-                ))
-            })?;
-        values.push(v);
-    }
+    let values = match dense_table(me, n, limits)? {
+        Some(v) => v,
+        None => searched_table(me, n, limits)?,
+    };
     let period = seen_period(&values);
     Ok(HeapTable {
         values: grundy_heap::Values::from_u32(&values),
         period,
     })
+}
+
+/// The table by one `moves` call per heap, when every option of every heap is a sum of
+/// smaller heaps (the heap games of the seeds); `None` as soon as one is not (the general
+/// search then takes over).
+///
+/// Complexity: one call per heap plus the size of its options; the values, 4 bytes a heap.
+fn dense_table(
+    me: &Arc<ScriptRules>,
+    n: u64,
+    limits: &grundy::Limits,
+) -> Result<Option<Vec<u32>>, Error> {
+    let family = ScriptFamily(me.clone());
+    let len = usize::try_from(n.saturating_add(1))
+        .map_err(|_| Error::too_large("a table beyond the address space"))?;
+    let mut values: Vec<u32> = Vec::with_capacity(len);
+    let mut out = OptionList::new();
+    let mut seen: Vec<u32> = Vec::new();
+    let mut stamp: Vec<u32> = Vec::new();
+    let mut now = 0u32;
+    for k in 0..=n {
+        let heap = i64::try_from(k).map_err(|_| Error::too_large("a table beyond 2^63"))?;
+        let key = Key::int(heap);
+        if let Some(v) = family.nimber(&key, limits)? {
+            values.push(small_value(me, k, &v)?);
+            continue;
+        }
+        out.clear();
+        family.options_into(&key, &mut out, limits)?;
+        seen.clear();
+        for o in out.iter() {
+            let mut x = 0u32;
+            for part in o {
+                match part.as_int().and_then(|h| u64::try_from(h).ok()) {
+                    Some(h) if h < k => x ^= values[h as usize],
+                    _ => return Ok(None),
+                }
+            }
+            seen.push(x);
+        }
+        now = now.wrapping_add(1).max(1);
+        if stamp.len() < seen.len() + 1 {
+            stamp.resize(seen.len() + 1, 0);
+        }
+        for &v in &seen {
+            if (v as usize) < stamp.len() {
+                stamp[v as usize] = now;
+            }
+        }
+        let mex = (0..stamp.len())
+            .find(|&v| stamp[v] != now)
+            .unwrap_or(seen.len());
+        values.push(mex as u32);
+        if k % 4096 == 0 {
+            limits.check()?;
+            limits.report(&format!("values of {}", me.script.name()), k, Some(n + 1));
+        }
+    }
+    Ok(Some(values))
+}
+
+/// A closed form's value as a table entry.
+fn small_value(me: &ScriptRules, k: u64, v: &Nimber) -> Result<u32, Error> {
+    v.to_u64()
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| {
+            Error::too_large(format!(
+                "the nim-value of {}({k}) does not fit in 32 bits",
+                me.script.name()
+            ))
+        })
+}
+
+/// The table by the arena search, heap by heap (options may be larger heaps or other
+/// positions).
+fn searched_table(
+    me: &Arc<ScriptRules>,
+    n: u64,
+    limits: &grundy::Limits,
+) -> Result<Vec<u32>, Error> {
+    let family = ScriptFamily(me.clone());
+    let mut arena = lock(&me.table_arena);
+    let mut values = Vec::with_capacity(usize::try_from(n).unwrap_or(0).saturating_add(1));
+    for k in 0..=n {
+        let heap = i64::try_from(k).map_err(|_| Error::too_large("a table beyond 2^63"))?;
+        let v = grundy::rules::arena_value(&mut arena, &family, &Key::int(heap), limits).map_err(
+            |e| match e {
+                Error::Cycle => Error::unsupported(format!(
+                    "{}({k}) can reach itself: the game has cycles, so some positions have no \
+                     nim-value and a table cannot show them; analyze positions one by one to \
+                     see draws and loopy values",
+                    me.script.name()
+                )),
+                other => other,
+            },
+        )?;
+        values.push(small_value(me, k, &v)?);
+    }
+    Ok(values)
 }
 
 /// The least period (with saltus) seen at the end of a computed sequence: G(n + p) = G(n) + s
@@ -465,7 +598,17 @@ fn parse_list(text: &str, max_depth: usize) -> Option<Datum> {
 /// assert_eq!(a.outcome, grundy::Outcome::P);
 /// ```
 pub fn load(source: &str, origin: &str, limits: &Limits) -> Result<Family, Error> {
-    let script = Script::compile(source, origin, limits.clone())
+    load_in(Language::of_file(origin), source, origin, limits)
+}
+
+/// [`load`] in a given language (for scripts that do not come from a file).
+pub fn load_in(
+    language: Language,
+    source: &str,
+    origin: &str,
+    limits: &Limits,
+) -> Result<Family, Error> {
+    let script = Script::compile_in(language, source, origin, limits.clone())
         .map_err(|e| engine_error(e, &grundy::Limits::default()))?;
     Ok(family_of(script))
 }
@@ -474,11 +617,19 @@ pub fn load(source: &str, origin: &str, limits: &Limits) -> Result<Family, Error
 pub fn family_of(script: Script) -> Family {
     let name = script.name().to_string();
     let file = script.file().to_string();
+    let syntax = match script.arity() {
+        Arity::Fixed(1) => format!("{name}(p, ...)"),
+        Arity::Fixed(k) => {
+            let args: Vec<String> = (1..=k).map(|i| format!("a{i}")).collect();
+            format!("{name}({})", args.join(", "))
+        }
+        Arity::All => format!("{name}(a, ...)"),
+    };
     let handle = RulesetRef::of(ScriptFamily(Arc::new(ScriptRules::new(script))));
     Family::new(
         &name,
         &[],
-        &format!("{name}(ARGS)"),
+        &syntax,
         &format!("rule script {file}"),
         &format!("{name}(0)"),
         None,

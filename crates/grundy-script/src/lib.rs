@@ -33,16 +33,23 @@
 mod datum;
 mod error;
 mod family;
+mod key;
+mod lang;
 mod limits;
+mod luau;
 mod report;
 mod safe;
 mod script;
 mod table;
 
-pub use datum::{Datum, ShapeError};
+pub use datum::{Arity, Datum, ShapeError, MAX_ARITY};
 pub use error::{CallSite, Location, ScriptError};
-pub use family::{engine_error, family_of, load, register, seen_period, ScriptFamily, ScriptRules};
+pub use family::{
+    engine_error, family_of, load, load_in, register, seen_period, ScriptFamily, ScriptRules,
+};
+pub use key::{Item, Key, KeyReader, KeyWriter};
+pub use lang::{check, check_in, Language, Script};
 pub use limits::{with_stack, Interrupt, LimitKind, Limits};
 pub use report::check_values;
-pub use script::{check, CheckReport, FunctionInfo, Script, ScriptOption};
+pub use script::{CheckReport, FunctionInfo, ScriptOption};
 pub use table::{mex_values, TableError};

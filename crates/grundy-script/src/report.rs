@@ -3,12 +3,13 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::script::{check, CheckReport, Script};
+use crate::script::CheckReport;
 use crate::table::{mex_values, TableError};
-use crate::{Limits, ScriptError};
+use crate::{check, Script};
+use crate::{Arity, Limits, ScriptError};
 
 /// The most positions the first values may visit (options may lead above the last one).
-const CHECK_POSITIONS: usize = 1_000_000;
+const CHECK_POSITIONS: usize = 100_000;
 
 /// Checks a script and computes its first values `G(0)`..`G(to)` when it is usable and its
 /// positions are single integers.
@@ -42,6 +43,15 @@ pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> Che
             return report;
         }
     };
+    if script.arity() != Arity::Fixed(1) {
+        report.values_note = Some(format!(
+            "no first values: they are computed for families of one argument, and a position \
+             of this family has {} (const ARITY = {})",
+            script.arity().argument_count(),
+            script.arity().text()
+        ));
+        return report;
+    }
     match mex_values(&script, to, CHECK_POSITIONS) {
         Ok(values) => {
             let small: Vec<u32> = values
@@ -51,8 +61,12 @@ pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> Che
             report.period = crate::seen_period(&small);
             report.values = values;
         }
+        // A limit reached on the first values (an endless loop, a huge array, endless
+        // recursion, a game that never ends) is a problem: the family fails the same way
+        // in any analysis, and rules.md gives it exit status 3.
+        Err(TableError::Script(e)) if e.is_limit() => report.problems.push(e),
         // A script whose positions are not integers is not wrong; the first values only
-        // apply to one-integer families, so every failure here is a note.
+        // apply to one-integer families, so every other failure here is a note.
         Err(e) => {
             let hint = match e {
                 TableError::Script(_) => {
@@ -79,6 +93,11 @@ impl CheckReport {
         out.push_str(&format!(
             "name: {}\n",
             self.name.as_deref().unwrap_or("(unknown)")
+        ));
+        out.push_str(&format!(
+            "arity: {} ({} a position)\n",
+            self.arity.text(),
+            self.arity.argument_count()
         ));
         let functions: Vec<String> = self
             .functions
@@ -165,6 +184,10 @@ impl Serialize for CheckReport {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("file", &self.file)?;
         m.serialize_entry("name", &self.name)?;
+        match self.arity {
+            Arity::Fixed(k) => m.serialize_entry("arity", &k)?,
+            Arity::All => m.serialize_entry("arity", "all")?,
+        }
         let fs: Vec<F<'_>> = self
             .functions
             .iter()

@@ -18,9 +18,11 @@ use rhai::{
     Position, Scope, AST,
 };
 
-use crate::datum::{kind_of, show_dynamic, Datum};
+use crate::datum::{kind_of, show_dynamic, Arity, Datum, MAX_ARITY};
 use crate::error::{CallSite, Location, ScriptError};
+use crate::key::Key;
 use crate::limits::{Interrupt, LimitKind, Limits};
+use grundy::solve::OptionList;
 
 /// The tag that marks the array returned by `sum([...])` as a disjunctive sum. A sum is an
 /// ordinary Rhai array (so Rhai's size limits count its contents, which they would not do for
@@ -130,12 +132,18 @@ pub struct CheckReport {
     pub file: String,
     /// The family name (from `const NAME` or the file stem), when it could be determined.
     pub name: Option<String>,
+    /// How many arguments write one position (`const ARITY`, 1 by default).
+    pub arity: Arity,
     /// Every function the script defines, in the order Rhai lists them.
     pub functions: Vec<FunctionInfo>,
     /// Whether the optional `display(p)` is defined.
     pub has_display: bool,
     /// Whether the optional `describe(p, q)` is defined.
     pub has_describe: bool,
+    /// Whether the optional closed form `nimber(p)` is defined.
+    pub has_nimber: bool,
+    /// Whether the optional closed form `outcome(p)` is defined.
+    pub has_outcome: bool,
     /// Errors that prevent the script from being used; empty when it is usable.
     pub problems: Vec<ScriptError>,
     /// Things that work but are probably not what was meant.
@@ -151,30 +159,29 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// The report of a script not yet looked at.
+    pub(crate) fn empty(file: &str) -> CheckReport {
+        CheckReport {
+            file: file.to_string(),
+            name: None,
+            arity: Arity::default(),
+            functions: Vec::new(),
+            has_display: false,
+            has_describe: false,
+            has_nimber: false,
+            has_outcome: false,
+            problems: Vec::new(),
+            warnings: Vec::new(),
+            values: Vec::new(),
+            period: None,
+            values_note: None,
+        }
+    }
+
     /// Whether the script can be used.
     pub fn is_ok(&self) -> bool {
         self.problems.is_empty()
     }
-}
-
-/// Checks a script without keeping it: compiles it, runs its top level once under `limits`,
-/// and reports the family name, the functions, and every problem found (a syntax error with
-/// its line and column, a missing `fn moves(p)`, a wrong number of parameters, a bad `NAME`).
-///
-/// Arguments: the script's text and its name for messages (a path, whose stem names the
-/// family, or `<name>`).
-///
-/// Example:
-/// ```
-/// let r = grundy_script::check("fn moves(n) { [] }", "games/empty.rhai", &Default::default());
-/// assert!(r.is_ok());
-/// assert_eq!(r.name.as_deref(), Some("empty"));
-/// let r = grundy_script::check("fn moves(a, b) { [] }", "<x>", &Default::default());
-/// assert!(!r.is_ok());
-/// ```
-pub fn check(source: &str, file: &str, limits: &Limits) -> CheckReport {
-    let stack = limits.stack_size().min(crate::limits::MAX_STACK_SIZE);
-    stacker::maybe_grow(stack, stack, || analyse(source, file, limits).1)
 }
 
 /// A rule script, compiled once, ready to be called from any number of threads.
@@ -194,15 +201,18 @@ pub fn check(source: &str, file: &str, limits: &Limits) -> CheckReport {
 ///     vec![ScriptOption::One(Datum::Int(2)), ScriptOption::One(Datum::Int(1))]
 /// );
 /// ```
-pub struct Script {
+pub(crate) struct RhaiScript {
     engine: Engine,
     ast: AST,
     name: String,
+    arity: Arity,
     file: String,
     limits: Limits,
     functions: Vec<FunctionInfo>,
     has_display: bool,
     has_describe: bool,
+    has_nimber: bool,
+    has_outcome: bool,
     /// The scope left by the top level (its constants), copied into each pooled scope.
     globals: Scope<'static>,
     /// Scopes ready for calls, one per thread that called at the same time, so that the
@@ -213,9 +223,9 @@ pub struct Script {
     stack: usize,
 }
 
-impl fmt::Debug for Script {
+impl fmt::Debug for RhaiScript {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Script")
+        f.debug_struct("RhaiScript")
             .field("name", &self.name)
             .field("file", &self.file)
             .field("functions", &self.functions)
@@ -223,71 +233,7 @@ impl fmt::Debug for Script {
     }
 }
 
-impl Script {
-    /// Compiles a script and runs its top level once.
-    ///
-    /// Arguments: the source text; its name for messages (a path whose stem names the family
-    /// unless the script declares `const NAME = "...";`, or `<name>`); the limits of every call.
-    ///
-    /// Returns the script, or the first problem [`check`] would report.
-    ///
-    /// Complexity: linear in the source, plus the top level's own work (bounded by `limits`).
-    pub fn compile(source: &str, file: &str, limits: Limits) -> Result<Script, ScriptError> {
-        let stack = limits.stack_size().min(crate::limits::MAX_STACK_SIZE);
-        stacker::maybe_grow(stack, stack, || {
-            let (script, mut report) = analyse(source, file, &limits);
-            match script {
-                Some(s) if report.problems.is_empty() => Ok(s),
-                _ => Err(report.problems.swap_remove(0)),
-            }
-        })
-    }
-
-    /// The family name.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// The script's name for messages (its path or `<name>`).
-    pub fn file(&self) -> &str {
-        &self.file
-    }
-
-    /// The limits every call runs under.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// The functions the script defines.
-    pub fn functions(&self) -> &[FunctionInfo] {
-        &self.functions
-    }
-
-    /// Whether the script defines `display(p)`.
-    pub fn has_display(&self) -> bool {
-        self.has_display
-    }
-
-    /// Whether the script defines `describe(p, q)`.
-    pub fn has_describe(&self) -> bool {
-        self.has_describe
-    }
-
-    /// Replaces the cancellation flag and deadline that calls watch (for the next calls and
-    /// for calls already running, which look at them every few hundred operations).
-    pub fn set_interrupt(&self, interrupt: Interrupt) {
-        let mut guard = self.interrupt.write().unwrap_or_else(|e| e.into_inner());
-        *guard = interrupt;
-    }
-
-    /// The cancellation flag and deadline that calls watch.
-    pub fn interrupt(&self) -> Interrupt {
-        self.interrupt
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
-    }
-
+impl RhaiScript {
     /// The options of position `p`: calls the script's `moves(p)` and checks that it returned
     /// an array whose every element is a position of the family or `sum([...])`.
     ///
@@ -331,6 +277,76 @@ impl Script {
             let value = self.call("describe", vec![p.to_dynamic(), q.to_dynamic()], p)?;
             self.read_text(value, "describe", p)
         })
+    }
+
+    /// The script's `nimber(p)`: a whole number, or `None` when the script has no `nimber`
+    /// or it returned `()` (search instead).
+    pub fn nimber(&self, p: &Datum) -> Result<Option<u64>, ScriptError> {
+        if !self.has_nimber {
+            return Ok(None);
+        }
+        self.check_position(p)?;
+        self.on_stack(|| {
+            let value = self.call("nimber", vec![p.to_dynamic()], p)?;
+            if value.is_unit() {
+                return Ok(None);
+            }
+            match value.as_int().ok().and_then(|n| u64::try_from(n).ok()) {
+                Some(n) => Ok(Some(n)),
+                None => Err(ScriptError::BadReturn {
+                    file: self.file.clone(),
+                    call: self.site("nimber", p),
+                    value: format!("{} ({})", show_dynamic(&value), kind_of(&value)),
+                    reason: "expected a nim-value (a whole number, 0 or more) or () to search"
+                        .into(),
+                }),
+            }
+        })
+    }
+
+    /// The script's `outcome(p)`: `Some(true)` for "N" (the player to move wins),
+    /// `Some(false)` for "P", `None` when there is no `outcome` or it returned `()`.
+    pub fn outcome(&self, p: &Datum) -> Result<Option<bool>, ScriptError> {
+        if !self.has_outcome {
+            return Ok(None);
+        }
+        self.check_position(p)?;
+        self.on_stack(|| {
+            let value = self.call("outcome", vec![p.to_dynamic()], p)?;
+            if value.is_unit() {
+                return Ok(None);
+            }
+            match value
+                .read_lock::<ImmutableString>()
+                .as_deref()
+                .map(|s| s.as_str())
+            {
+                Some("N") => Ok(Some(true)),
+                Some("P") => Ok(Some(false)),
+                _ => Err(ScriptError::BadReturn {
+                    file: self.file.clone(),
+                    call: self.site("outcome", p),
+                    value: format!("{} ({})", show_dynamic(&value), kind_of(&value)),
+                    reason: "expected \"N\" (the player to move wins), \"P\" or ()".into(),
+                }),
+            }
+        })
+    }
+
+    /// Calls `moves(p)` and writes its options into `out` as keys.
+    pub(crate) fn moves_into(&self, p: &Key, out: &mut OptionList<Key>) -> Result<(), ScriptError> {
+        let d = p.to_datum().ok_or_else(|| ScriptError::BadPosition {
+            file: self.file.clone(),
+            position: self.name.clone(),
+            reason: "a damaged position".into(),
+        })?;
+        for o in self.moves(&d)? {
+            match o {
+                ScriptOption::One(q) => out.push_one(Key::of(&q)),
+                ScriptOption::Sum(parts) => out.push_sum(parts.iter().map(Key::of)),
+            }
+        }
+        Ok(())
     }
 
     /// Runs `f` where at least [`Limits::stack_size`] bytes of stack are free: everything that
@@ -425,6 +441,12 @@ impl Script {
                             format!("a part of the sum is {e}"),
                         )
                     })?;
+                    if !self.arity.fits(&d) {
+                        return Err(bad(
+                            format!("the option at index {i}, {shown}"),
+                            self.misfit(&d),
+                        ));
+                    }
                     components.push(d);
                 }
                 out.push(ScriptOption::Sum(components));
@@ -435,10 +457,31 @@ impl Script {
                         format!("{}, or sum([...]) of positions", e.reason),
                     )
                 })?;
+                if !self.arity.fits(&d) {
+                    return Err(bad(
+                        format!("the option at index {i}, {}", show_dynamic(&item)),
+                        self.misfit(&d),
+                    ));
+                }
                 out.push(ScriptOption::One(d));
             }
         }
         Ok(out)
+    }
+
+    /// Why a position does not fit the family's arity.
+    fn misfit(&self, d: &Datum) -> String {
+        let what = match d {
+            Datum::List(items) => format!("an array of {} values", items.len()),
+            Datum::Int(_) => "an integer".to_string(),
+            Datum::Str(_) => "a string".to_string(),
+        };
+        format!(
+            "it is {what}, but a position of this family is an array of {} (const ARITY = {}); \
+             return positions of that shape, or declare the ARITY the positions have",
+            self.arity.argument_count().replace(" arguments", " values"),
+            self.arity.text()
+        )
     }
 
     /// The error for a `moves` that returned something other than an array.
@@ -618,6 +661,15 @@ fn convert_error(err: EvalAltResult, file: &str, limits: &Limits, call: CallSite
             Some(s) => s.to_string(),
             None => format!("the script threw {}", show_dynamic(value)),
         },
+        EvalAltResult::ErrorFunctionNotFound(sig, _)
+            if ["& (", "| (", "^ ("].iter().any(|op| sig.starts_with(op))
+                && sig.contains("bool") =>
+        {
+            format!(
+                "function not found: {sig}: comparisons bind tighter than the bitwise operators \
+                 in Rhai, so `x & 1 == 1` means `x & (1 == 1)`; write `(x & 1) == 1`"
+            )
+        }
         EvalAltResult::ErrorFunctionNotFound(sig, _) => {
             format!("function not found: {sig} (this sandbox has no file, network, clock or module functions)")
         }
@@ -698,9 +750,21 @@ fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
     engine
 }
 
+/// The arity a script declares: a whole number from 1 to [`MAX_ARITY`], or `"all"`.
+fn read_arity(value: &Dynamic) -> Option<Arity> {
+    if let Ok(n) = value.as_int() {
+        return usize::try_from(n)
+            .ok()
+            .filter(|k| (1..=MAX_ARITY).contains(k))
+            .map(Arity::Fixed);
+    }
+    let text = value.read_lock::<ImmutableString>()?;
+    (text.as_str() == "all").then_some(Arity::All)
+}
+
 /// Whether `name` can be written as a family in an expression: letters, digits and `_`, not
 /// starting with a digit.
-fn valid_family_name(name: &str) -> bool {
+pub(crate) fn valid_family_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
         && chars.all(|c| c.is_alphanumeric() || c == '_')
@@ -709,7 +773,7 @@ fn valid_family_name(name: &str) -> bool {
 /// The family name a script gets when it declares no `NAME`: the file's stem
 /// (`games/digits.rhai` names `digits`), or the text inside `<...>` for a script that is not
 /// a file (`<digits>`).
-fn default_family_name(file: &str) -> String {
+pub(crate) fn default_family_name(file: &str) -> String {
     if let Some(inner) = file.strip_prefix('<').and_then(|f| f.strip_suffix('>')) {
         return inner.to_string();
     }
@@ -720,19 +784,13 @@ fn default_family_name(file: &str) -> String {
 }
 
 /// Compiles and inspects a script, keeping the compiled script when it is usable.
-fn analyse(source: &str, file: &str, limits: &Limits) -> (Option<Script>, CheckReport) {
-    let mut report = CheckReport {
-        file: file.to_string(),
-        name: None,
-        functions: Vec::new(),
-        has_display: false,
-        has_describe: false,
-        problems: Vec::new(),
-        warnings: Vec::new(),
-        values: Vec::new(),
-        period: None,
-        values_note: None,
-    };
+pub(crate) fn analyse(
+    source: &str,
+    file: &str,
+    limits: &Limits,
+    interrupt: Arc<RwLock<Interrupt>>,
+) -> (Option<RhaiScript>, CheckReport) {
+    let mut report = CheckReport::empty(file);
     let compile_error =
         |line_column: Option<(usize, usize)>, message: String| ScriptError::Compile {
             location: Location {
@@ -776,7 +834,6 @@ fn analyse(source: &str, file: &str, limits: &Limits) -> (Option<Script>, CheckR
         return (None, report);
     }
 
-    let interrupt = Arc::new(RwLock::new(Interrupt::default()));
     let engine = build_engine(limits, interrupt.clone());
     let mut ast = match engine.compile(source) {
         Ok(ast) => ast,
@@ -849,6 +906,25 @@ fn analyse(source: &str, file: &str, limits: &Limits) -> (Option<Script>, CheckR
             ),
         ));
     }
+    for (hook, slot) in [("nimber", 0usize), ("outcome", 1)] {
+        let params = arities(hook);
+        let has = params.contains(&1);
+        if !params.is_empty() && !has {
+            problems.push(compile_error(
+                None,
+                format!(
+                    "`{hook}` takes {} parameters; it must take exactly one, the position \
+                     (`fn {hook}(p)`)",
+                    params[0]
+                ),
+            ));
+        }
+        if slot == 0 {
+            report.has_nimber = has;
+        } else {
+            report.has_outcome = has;
+        }
+    }
     if report.functions.iter().any(|f| f.name == "sum") {
         report.warnings.push(
             "the script defines its own `sum`, which hides the built-in sum([...]) that marks \
@@ -893,6 +969,25 @@ fn analyse(source: &str, file: &str, limits: &Limits) -> (Option<Script>, CheckR
         return (None, report);
     }
     report.name = Some(name.clone());
+    let arity = match globals.get("ARITY") {
+        None => Arity::default(),
+        Some(value) => match read_arity(value) {
+            Some(a) => a,
+            None => {
+                report.problems.push(compile_error(
+                    None,
+                    format!(
+                        "ARITY must be a whole number from 1 to {MAX_ARITY} (how many \
+                         arguments write one position, as in `const ARITY = 2;`) or \"all\" \
+                         (every argument of a term makes one array position), found {}",
+                        show_dynamic(value)
+                    ),
+                ));
+                return (None, report);
+            }
+        },
+    };
+    report.arity = arity;
     if let Some(deep) = globals
         .iter_raw()
         .find(|(_, _, v)| nests_deeper(v, limits.position_depth))
@@ -910,15 +1005,18 @@ fn analyse(source: &str, file: &str, limits: &Limits) -> (Option<Script>, CheckR
     if !report.problems.is_empty() {
         return (None, report);
     }
-    let script = Script {
+    let script = RhaiScript {
         engine,
         ast,
         name,
+        arity,
         file: file.to_string(),
         limits: limits.clone(),
         functions: report.functions.clone(),
         has_display: report.has_display,
         has_describe: report.has_describe,
+        has_nimber: report.has_nimber,
+        has_outcome: report.has_outcome,
         globals,
         pool: Mutex::new(Vec::new()),
         interrupt,
@@ -930,6 +1028,7 @@ fn analyse(source: &str, file: &str, limits: &Limits) -> (Option<Script>, CheckR
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Script;
 
     fn script(src: &str) -> Script {
         match Script::compile(src, "<test>", Limits::default()) {

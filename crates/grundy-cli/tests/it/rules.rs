@@ -190,7 +190,7 @@ fn positions_are_values_of_the_given_shape() {
     // option, an integer 2, an array of n elements n + 2 (each option is the end).
     let shape = s.file(
         "shape.rhai",
-        "fn moves(p) {\n\
+        "const ARITY = \"all\"; fn moves(p) {\n\
          let k = if type_of(p) == \"string\" { 1 } else if type_of(p) == \"i64\" { 2 } \
          else if type_of(p) == \"array\" { p.len() + 2 } else { throw `odd ${type_of(p)}`; };\n\
          let out = []; for i in 0..k { out.push(sum([])); } out }\n\
@@ -220,7 +220,7 @@ fn positions_are_values_of_the_given_shape() {
     // Compared by value: from [0, 1] the only move is to a new array equal to [0, 1].
     let same = s.file(
         "same.rhai",
-        "fn moves(p) { let q = []; q.push(p[0]); q.push(p[1]); [q] }",
+        "const ARITY = 2; fn moves(p) { let q = []; q.push(p[0]); q.push(p[1]); [q] }",
     );
     let v = json(&grundy(&[
         "analyze",
@@ -365,13 +365,35 @@ fn sandbox_errors_and_limits_through_the_cli() {
     let err = stderr(&out);
     assert!(err.contains("elements in one array"), "{err}");
     assert!(err.contains("--script-limit array-size=N"), "{err}");
-    // `rules check` reports a limit met while computing the first values in its report.
-    let out = ok(&grundy(&["rules", "check", &f]));
-    assert!(out.contains("elements in one array"), "{out}");
+    // `rules check` reports a limit met while computing the first values as a problem, with
+    // exit status 3 (rules.md): the family fails the same way in any analysis.
+    let out = grundy(&["rules", "check", &f]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert!(
+        text(&out).contains("elements in one array"),
+        "{}",
+        text(&out)
+    );
+    assert!(!text(&out).contains("problems: none"), "{}", text(&out));
     // The search's own limits are limits too.
     let f = s.file("up.rhai", "fn moves(n) { [n + 1] }");
     let out = grundy(&["analyze", "--rules", &f, "--max-nodes", "1000", "up(0)"]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    // An endless loop, endless recursion and a game that never ends: `rules check` exits 3.
+    for (name, body) in [
+        ("spin", "fn moves(n) { loop { } }"),
+        ("deep", "fn f(x) { f(x + 1) } fn moves(n) { f(n) }"),
+        ("up", "fn moves(n) { [n + 1] }"),
+    ] {
+        let f = s.file(&format!("{name}.rhai"), body);
+        let out = grundy(&["rules", "check", &f]);
+        assert_eq!(out.status.code(), Some(3), "{name}: {}", text(&out));
+        assert!(
+            !text(&out).contains("problems: none"),
+            "{name}: {}",
+            text(&out)
+        );
+    }
 }
 
 /// rules.md, "Tables": the same output and JSON as built-in heap rulesets, the period not

@@ -716,14 +716,19 @@ class Sum:
 
 
 def ruleset(
-    name: str, *, summary: str = "", example: str = ""
+    name: str, *, arity: Any = 1, summary: str = "", example: str = ""
 ) -> Callable[[Callable[[Any], Iterable[Any]]], Callable[[Any], Iterable[Any]]]:
     """Registers a game family defined by a Python function under ``name``.
 
-    The function receives a position (an int or str for one argument, a tuple for several,
-    as in ``NAME(a, b)``) and returns or yields its options: positions (any hashable value;
-    a list is read as the tuple of its items), or :class:`Sum` of positions. The family is
-    then usable in every expression, mixed with built-ins: ``"lasker(10) + nim(3)"``.
+    ``arity`` is how many arguments write one position (as ``const ARITY`` in rule scripts):
+    with 1 (the default), ``name(a, b, c)`` is the sum of three positions, as for ``nim``, and
+    the function receives an int or str; with k > 1, ``name(a1, ..., ak)`` is one position,
+    a multiple of k arguments a sum, and the function receives a tuple of k values (its
+    options must be tuples or lists of k values); ``"all"`` makes every argument of a term
+    one tuple position. The function returns or yields its options: positions (any hashable
+    value; a list is read as the tuple of its items), or :class:`Sum` of positions. The
+    family is then usable in every expression, mixed with built-ins:
+    ``"lasker(10) + nim(3)"``.
     Defining the same name again replaces the family; a built-in name is refused.
     An exception raised inside the function reaches the caller of ``analyze`` unchanged.
     The decorator returns the function itself.
@@ -731,7 +736,7 @@ def ruleset(
 
     def register(func: Callable[[Any], Iterable[Any]]) -> Callable[[Any], Iterable[Any]]:
         ex = example or f"{name}(5)"
-        _grundy.register_ruleset(name, func, Sum, summary, ex)
+        _grundy.register_ruleset(name, func, Sum, summary, ex, arity)
         try:
             func.grundy_name = name  # type: ignore[attr-defined]
         except (AttributeError, TypeError):

@@ -66,5 +66,10 @@ def remoteness(
 def canonical(expr: str) -> str: ...
 def load_rules(path: str) -> str: ...
 def register_ruleset(
-    name: str, func: Callable[[Any], Any], sum_type: type, summary: str = "", example: str = ""
+    name: str,
+    func: Callable[[Any], Any],
+    sum_type: type,
+    summary: str = "",
+    example: str = "",
+    arity: Any = 1,
 ) -> None: ...

@@ -148,7 +148,8 @@ fn names_are_checked_when_registering() {
 
 #[test]
 fn positions_of_strings_and_lists_print_and_parse_back() {
-    let src = "fn moves(p) {
+    // Positions of every shape: all the arguments of a term make one position.
+    let src = "const ARITY = \"all\"; fn moves(p) {
         if type_of(p) == \"string\" { if p.len() == 0 { return []; } return [p.sub_string(1)]; }
         if p.len() == 0 { return []; }
         let q = p; q.pop(); [q, \"ab\"]

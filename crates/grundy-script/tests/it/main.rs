@@ -1,9 +1,11 @@
 //! Integration tests of rule scripts: known values, brute force, texts, hostile scripts, the
 //! sandbox, fuzzing and cancellation.
 
+mod arity;
 mod common;
 mod examples;
 mod family;
 mod fuzz;
 mod hostile;
+mod luau;
 mod sandbox;

@@ -93,3 +93,18 @@ fn a_checked_script_reports_limits_of_its_top_level() {
 // FIXME: a sweep that called every package function with extreme arguments (about 160
 // names, 28 x 28 x 8 argument triples each) took minutes on the shared machine; it should come
 // back as a sampled proptest.
+
+#[test]
+fn the_precedence_trap_is_explained() {
+    // `x & 1 == 1` is `x & (1 == 1)` in Rhai: an error that says how to write it.
+    let e = fails(
+        compile("fn moves(x) { if x & 1 == 1 { [] } else { [] } }", "<trap>").moves(&Datum::Int(3)),
+    );
+    assert!(e.to_string().contains("(x & 1) == 1"), "{e}");
+    // With the parentheses the script runs.
+    let s = compile(
+        "fn moves(x) { if (x & 1) == 1 { [] } else { [] } }",
+        "<trap>",
+    );
+    assert!(s.moves(&Datum::Int(3)).is_ok());
+}

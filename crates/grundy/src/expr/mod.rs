@@ -256,6 +256,18 @@ impl Parser<'_> {
                     };
                     self.error_at(col, &format!("{what}{}", e.message))
                 })?;
+                if rules.rules().one_term_per_component() && comps.len() > 1 {
+                    // Such a family prints each component as a term of its own (`f(1,2) +
+                    // f(4,7)`), so a term of several components is read as those terms:
+                    // parse(print(x)) == x.
+                    for c in comps {
+                        out.push(Term::Game {
+                            rules: rules.clone(),
+                            comps: vec![c],
+                        });
+                    }
+                    return Ok(());
+                }
                 out.push(Term::Game { rules, comps });
                 Ok(())
             }

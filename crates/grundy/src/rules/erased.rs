@@ -15,7 +15,7 @@ use num_bigint::BigUint;
 use super::seam::{Opt, Pos, Ruleset};
 use super::{Arg, ArgError, HeapTable};
 use crate::explanation::Explanation;
-use crate::solve::Solver;
+use crate::solve::{Arena, Lister, OptionList};
 use crate::{Error, Game, Limits, Nimber, Outcome, Value};
 
 /// A position of some family, its type erased; cheap to clone.
@@ -237,7 +237,41 @@ impl<R: Ruleset> Game for Searched<R> {
 /// as the ruleset (the registry keeps rulesets between queries).
 pub struct Typed<R: Ruleset> {
     r: Arc<R>,
-    memo: Mutex<Option<Solver<Searched<R>>>>,
+    memo: Mutex<Arena<R::P>>,
+}
+
+/// A ruleset and the limits of one query, as the arena search lists positions.
+pub struct Listing<'a, R: Ruleset> {
+    /// The ruleset.
+    pub r: &'a R,
+    /// The limits of the query.
+    pub limits: &'a Limits,
+}
+
+impl<R: Ruleset> Lister<R::P> for Listing<'_, R> {
+    fn known(&self, p: &R::P) -> Result<Option<Nimber>, Error> {
+        // A hook that cannot give the value (a heap beyond its table) leaves it to search.
+        Ok(self.r.nimber(p, self.limits).ok().flatten())
+    }
+
+    fn list(&self, p: &R::P, out: &mut OptionList<R::P>) -> Result<(), Error> {
+        self.r.searchable(p)?;
+        self.r.options_into(p, out, self.limits)
+    }
+}
+
+/// The nim-value of `p` by the arena search, in `arena` (emptied first when it holds more
+/// than half the query's position limit, so a long-lived memo stays bounded).
+pub fn arena_value<R: Ruleset>(
+    arena: &mut Arena<R::P>,
+    r: &R,
+    p: &R::P,
+    limits: &Limits,
+) -> Result<Nimber, Error> {
+    if arena.len() >= limits.max_nodes / 2 || arena.bytes() as u64 >= limits.max_memory / 4 {
+        arena.clear();
+    }
+    arena.value(p, &Listing { r, limits }, limits)
 }
 
 impl<R: Ruleset> Typed<R> {
@@ -245,7 +279,7 @@ impl<R: Ruleset> Typed<R> {
     pub fn new(r: R) -> Typed<R> {
         Typed {
             r: Arc::new(r),
-            memo: Mutex::new(None),
+            memo: Mutex::new(Arena::new()),
         }
     }
 
@@ -320,25 +354,11 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         if let Some(v) = self.r.nimber(p, limits)? {
             return Ok(v);
         }
-        let g = Searched {
-            ctx: Arc::new(Ctx {
-                r: self.r.clone(),
-                limits: limits.clone(),
-            }),
-            p: p.clone(),
-        };
         // The memo is shared by queries on this ruleset; a query that finds it busy (another
         // thread searching) uses a memo of its own.
         match self.memo.try_lock() {
-            Ok(mut guard) => {
-                let solver = guard.get_or_insert_with(|| Solver::new(limits.clone()));
-                if solver.len() >= limits.max_nodes / 2 {
-                    *solver = Solver::new(limits.clone());
-                }
-                solver.set_limits(limits.clone());
-                solver.nimber(&g)
-            }
-            Err(_) => Solver::new(limits.clone()).nimber(&g),
+            Ok(mut guard) => arena_value(&mut guard, self.r.as_ref(), p, limits),
+            Err(_) => arena_value(&mut Arena::new(), self.r.as_ref(), p, limits),
         }
     }
     fn moves_to_value(

@@ -35,7 +35,7 @@ pub mod wythoff;
 mod erased;
 mod seam;
 
-pub use erased::{Comp, DynRuleset, RulesetRef, Searched, Typed};
+pub use erased::{arena_value, Comp, DynRuleset, Listing, RulesetRef, Searched, Typed};
 pub use seam::{Opt, Pos, Rng, Ruleset};
 
 /// Every built-in family, in the order `grundy list` shows them.

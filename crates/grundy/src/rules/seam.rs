@@ -13,6 +13,7 @@ use num_bigint::BigUint;
 
 use super::{Arg, ArgError, HeapTable};
 use crate::explanation::Explanation;
+use crate::solve::OptionList;
 use crate::{Error, Limits, Nimber, Outcome, Value};
 
 /// The bounds every position type meets: positions are compared, hashed, ordered (sums are
@@ -59,6 +60,21 @@ pub trait Ruleset: Send + Sync + 'static {
     /// Every option of a component. Only called on positions that [`Ruleset::searchable`]
     /// accepted; an error stops the search (a rule script that failed, a limit).
     fn options(&self, p: &Self::P, limits: &Limits) -> Result<Vec<Opt<Self::P>>, Error>;
+
+    /// Hook: every option of a component written into a flat list (the arena search's
+    /// form, which allocates nothing per option). The default copies [`Ruleset::options`];
+    /// families whose positions come from outside (rule scripts) fill it directly.
+    fn options_into(
+        &self,
+        p: &Self::P,
+        out: &mut OptionList<Self::P>,
+        limits: &Limits,
+    ) -> Result<(), Error> {
+        for o in self.options(p, limits)? {
+            out.push_sum(o);
+        }
+        Ok(())
+    }
 
     /// The move from `p` to `to` in words (`take 2 from the heap of 5`); called only for
     /// moves that are shown.

@@ -4,11 +4,13 @@
 //! moves deep within a few hundred bytes of native stack.
 //! **Boundary:** solvers know nothing of any family; families know nothing of solvers.
 
+mod arena;
 mod misere;
 mod normal;
 mod remoteness;
 mod sums;
 
+pub use arena::{Arena, Lister, OptionList};
 pub use misere::{misere_nim_outcome, MisereSolver};
 pub use normal::Solver;
 pub use remoteness::{remoteness, Remoteness, RemotenessSolver};

@@ -1,0 +1,362 @@
+//! `Key`: a script position packed into a few bytes, as the engine's search stores it.
+//!
+//! A [`Datum`] is the position as people and scripts see it; a `Key` is the same value in a
+//! canonical byte encoding, kept inline when it is short (every integer, and arrays of a few
+//! small integers such as board coordinates), so a stored position costs 24 bytes and no
+//! allocation. Two positions are equal exactly when their keys are equal.
+//!
+//! Encoding: an integer is the byte 1 and its zigzag LEB128; a string is 2, its length
+//! (LEB128) and its UTF-8 bytes; an array is 3, its length and its items.
+
+use std::fmt;
+
+use crate::Datum;
+
+const TAG_INT: u8 = 1;
+const TAG_STR: u8 = 2;
+const TAG_LIST: u8 = 3;
+
+/// How many bytes a key holds without allocating.
+const INLINE: usize = 22;
+
+/// A position in canonical packed form. Cheap to hash and compare; 24 bytes.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Key {
+    /// At most 22 bytes, the rest zero.
+    Inline {
+        /// How many bytes are used.
+        len: u8,
+        /// The bytes.
+        bytes: [u8; INLINE],
+    },
+    /// A longer encoding.
+    Heap(Box<[u8]>),
+}
+
+impl fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.to_datum() {
+            Some(d) => write!(f, "Key({d:?})"),
+            None => write!(f, "Key({:?})", self.bytes()),
+        }
+    }
+}
+
+impl Key {
+    /// The key of an integer position.
+    pub fn int(n: i64) -> Key {
+        let mut w = KeyWriter::new();
+        w.int(n);
+        w.finish()
+    }
+
+    /// The key of any position.
+    pub fn of(d: &Datum) -> Key {
+        let mut w = KeyWriter::new();
+        w.datum(d);
+        w.finish()
+    }
+
+    fn from_bytes(b: &[u8]) -> Key {
+        if b.len() <= INLINE {
+            let mut bytes = [0u8; INLINE];
+            bytes[..b.len()].copy_from_slice(b);
+            Key::Inline {
+                len: b.len() as u8,
+                bytes,
+            }
+        } else {
+            Key::Heap(b.into())
+        }
+    }
+
+    /// The encoded bytes.
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Key::Inline { len, bytes } => &bytes[..*len as usize],
+            Key::Heap(b) => b,
+        }
+    }
+
+    /// Bytes held outside the key itself (0 for inline keys).
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            Key::Inline { .. } => 0,
+            Key::Heap(b) => b.len(),
+        }
+    }
+
+    /// The integer, when the position is one.
+    pub fn as_int(&self) -> Option<i64> {
+        let b = self.bytes();
+        if b.first() != Some(&TAG_INT) {
+            return None;
+        }
+        let (n, used) = read_varint(&b[1..])?;
+        (used + 1 == b.len()).then(|| unzigzag(n))
+    }
+
+    /// The position as a value; `None` only for bytes that no writer makes.
+    pub fn to_datum(&self) -> Option<Datum> {
+        let mut r = KeyReader::new(self);
+        let d = r.datum()?;
+        r.at_end().then_some(d)
+    }
+
+    /// A reader of the encoding, for converting straight into a script language's values.
+    pub fn reader(&self) -> KeyReader<'_> {
+        KeyReader::new(self)
+    }
+}
+
+/// One item read from a key.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Item<'a> {
+    /// An integer.
+    Int(i64),
+    /// A string.
+    Str(&'a str),
+    /// An array of this many items, which follow.
+    List(usize),
+}
+
+/// Reads a key's items in order (depth first).
+pub struct KeyReader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> KeyReader<'a> {
+    fn new(k: &'a Key) -> KeyReader<'a> {
+        KeyReader {
+            b: k.bytes(),
+            at: 0,
+        }
+    }
+
+    /// The next item; `None` at the end or on bytes no writer makes.
+    pub fn next_item(&mut self) -> Option<Item<'a>> {
+        let tag = *self.b.get(self.at)?;
+        self.at += 1;
+        let (n, used) = read_varint(&self.b[self.at..])?;
+        self.at += used;
+        match tag {
+            TAG_INT => Some(Item::Int(unzigzag(n))),
+            TAG_STR => {
+                let len = usize::try_from(n).ok()?;
+                let end = self.at.checked_add(len)?;
+                let s = std::str::from_utf8(self.b.get(self.at..end)?).ok()?;
+                self.at = end;
+                Some(Item::Str(s))
+            }
+            TAG_LIST => Some(Item::List(usize::try_from(n).ok()?)),
+            _ => None,
+        }
+    }
+
+    /// Whether every byte was read.
+    pub fn at_end(&self) -> bool {
+        self.at == self.b.len()
+    }
+
+    /// Reads one whole value. Iterative, so no key can exhaust the stack.
+    pub fn datum(&mut self) -> Option<Datum> {
+        // Open arrays: the items read so far and how many are still due.
+        let mut open: Vec<(Vec<Datum>, usize)> = Vec::new();
+        loop {
+            let mut done = match self.next_item()? {
+                Item::Int(n) => Datum::Int(n),
+                Item::Str(s) => Datum::Str(s.to_string()),
+                Item::List(0) => Datum::List(Vec::new()),
+                Item::List(n) => {
+                    // A count beyond the bytes left is damage, not an allocation to make.
+                    if n > self.b.len() - self.at {
+                        return None;
+                    }
+                    open.push((Vec::with_capacity(n), n));
+                    continue;
+                }
+            };
+            loop {
+                let Some((items, due)) = open.last_mut() else {
+                    return Some(done);
+                };
+                items.push(done);
+                *due -= 1;
+                if *due > 0 {
+                    break;
+                }
+                let (items, _) = open.pop()?;
+                done = Datum::List(items);
+            }
+        }
+    }
+}
+
+/// Builds a key item by item (a script language's value is converted without a `Datum`).
+#[derive(Default)]
+pub struct KeyWriter {
+    b: Vec<u8>,
+}
+
+impl KeyWriter {
+    /// An empty writer.
+    pub fn new() -> KeyWriter {
+        KeyWriter { b: Vec::new() }
+    }
+
+    /// Starts a new key, keeping the buffer.
+    pub fn clear(&mut self) {
+        self.b.clear();
+    }
+
+    /// Writes an integer.
+    pub fn int(&mut self, n: i64) {
+        self.b.push(TAG_INT);
+        write_varint(&mut self.b, zigzag(n));
+    }
+
+    /// Writes a string.
+    pub fn str(&mut self, s: &str) {
+        self.b.push(TAG_STR);
+        write_varint(&mut self.b, s.len() as u64);
+        self.b.extend_from_slice(s.as_bytes());
+    }
+
+    /// Starts an array of `n` items; the next `n` values written are its items.
+    pub fn list(&mut self, n: usize) {
+        self.b.push(TAG_LIST);
+        write_varint(&mut self.b, n as u64);
+    }
+
+    /// Writes a whole value (iteratively).
+    pub fn datum(&mut self, d: &Datum) {
+        let mut todo: Vec<&Datum> = vec![d];
+        while let Some(d) = todo.pop() {
+            match d {
+                Datum::Int(n) => self.int(*n),
+                Datum::Str(s) => self.str(s),
+                Datum::List(items) => {
+                    self.list(items.len());
+                    todo.extend(items.iter().rev());
+                }
+            }
+        }
+    }
+
+    /// How many bytes are written so far.
+    pub fn len(&self) -> usize {
+        self.b.len()
+    }
+
+    /// Whether nothing is written.
+    pub fn is_empty(&self) -> bool {
+        self.b.is_empty()
+    }
+
+    /// The key written, leaving the writer empty for the next one.
+    pub fn finish(&mut self) -> Key {
+        let k = Key::from_bytes(&self.b);
+        self.b.clear();
+        k
+    }
+}
+
+fn zigzag(n: i64) -> u64 {
+    ((n << 1) ^ (n >> 63)) as u64
+}
+
+fn unzigzag(n: u64) -> i64 {
+    ((n >> 1) as i64) ^ -((n & 1) as i64)
+}
+
+fn write_varint(b: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        b.push((n as u8) | 0x80);
+        n >>= 7;
+    }
+    b.push(n as u8);
+}
+
+/// A LEB128 number and how many bytes it took; `None` when cut short or longer than 64 bits.
+fn read_varint(b: &[u8]) -> Option<(u64, usize)> {
+    let mut n: u64 = 0;
+    for (i, &byte) in b.iter().enumerate().take(10) {
+        n |= u64::from(byte & 0x7f).checked_shl(7 * i as u32)?;
+        if byte & 0x80 == 0 {
+            return Some((n, i + 1));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_sizes() {
+        assert_eq!(std::mem::size_of::<Key>(), 24);
+        let cases = vec![
+            Datum::Int(0),
+            Datum::Int(-1),
+            Datum::Int(i64::MAX),
+            Datum::Int(i64::MIN),
+            Datum::Str(String::new()),
+            Datum::Str("héllo".into()),
+            Datum::List(vec![]),
+            Datum::List(vec![Datum::Int(1999), Datum::Int(1999)]),
+            Datum::List(vec![
+                Datum::Int(3),
+                Datum::List(vec![Datum::Str("a".into()), Datum::List(vec![])]),
+                Datum::Int(-7),
+            ]),
+            Datum::Str("x".repeat(100)),
+        ];
+        for d in &cases {
+            let k = Key::of(d);
+            assert_eq!(k.to_datum().as_ref(), Some(d), "{d:?}");
+            assert_eq!(
+                k.as_int(),
+                if let Datum::Int(n) = d {
+                    Some(*n)
+                } else {
+                    None
+                }
+            );
+        }
+        assert!(matches!(
+            Key::of(&Datum::List(vec![Datum::Int(1999), Datum::Int(1999)])),
+            Key::Inline { .. }
+        ));
+        // Distinct values, distinct keys.
+        for (i, a) in cases.iter().enumerate() {
+            for (j, b) in cases.iter().enumerate() {
+                assert_eq!(Key::of(a) == Key::of(b), i == j, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn damaged_bytes_are_refused_not_read() {
+        assert_eq!(Key::from_bytes(&[TAG_LIST, 0x7f]).to_datum(), None);
+        assert_eq!(Key::from_bytes(&[9, 1]).to_datum(), None);
+        assert_eq!(Key::from_bytes(&[TAG_STR, 5, b'a']).to_datum(), None);
+        assert_eq!(Key::from_bytes(&[TAG_INT, 0x80]).to_datum(), None);
+    }
+
+    #[test]
+    fn deep_nesting_does_not_recurse() {
+        let mut d = Datum::Int(1);
+        for _ in 0..100_000 {
+            d = Datum::List(vec![d]);
+        }
+        let k = Key::of(&d);
+        let back = k.to_datum();
+        assert!(back.is_some());
+        // Dropping nested data recurses in Datum's own Drop; forget both to keep this test
+        // about the key.
+        std::mem::forget(back);
+        std::mem::forget(d);
+    }
+}

@@ -1,0 +1,319 @@
+//! Luau rule scripts: the same contract as Rhai's (positions, sums, arity, hooks, limits,
+//! errors), the same answers as Rhai scripts and built-in families on the same games, and the
+//! sandbox tested as Rhai's is (no files, clock, modules, printing or global state; endless
+//! loops, deep recursion and huge values stop at a limit).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use grundy::analysis::Options;
+use grundy::{api, Error, Nimber, Outcome};
+use grundy_script::{Datum, Interrupt, LimitKind, Limits, Script, ScriptError, ScriptOption};
+
+use crate::common::fails;
+use crate::family::{registry, LASKER};
+
+/// Lasker's Nim in Luau, as the contract's Rhai example.
+pub const LASKER_LUAU: &str = "function moves(n)
+    local out = {}
+    for k = 1, n do out[#out + 1] = n - k end
+    for a = 1, n // 2 do out[#out + 1] = sum({a, n - a}) end
+    return out
+end";
+
+fn luau(src: &str) -> Script {
+    match Script::compile(src, "games/t.luau", Limits::default()) {
+        Ok(s) => s,
+        Err(e) => panic!("should compile: {e}"),
+    }
+}
+
+fn luau_error(src: &str, p: Datum) -> ScriptError {
+    fails(luau(src).moves(&p))
+}
+
+fn nimber(reg: &grundy::Registry, expr: &str) -> Option<Nimber> {
+    match api::analyze(reg, expr, &Options::default()) {
+        Ok(a) => a.nimber,
+        Err(e) => panic!("{expr}: {e}"),
+    }
+}
+
+#[test]
+fn lasker_in_luau_agrees_with_rhai_and_the_builtin() {
+    let reg = registry(&[
+        ("games/lasker.rhai", LASKER),
+        ("games/llasker.luau", LASKER_LUAU),
+    ]);
+    for n in 0..40 {
+        let want = nimber(&reg, &format!("tb[4.[3]]({n})"));
+        assert_eq!(nimber(&reg, &format!("llasker({n})")), want, "{n}");
+        assert_eq!(nimber(&reg, &format!("lasker({n})")), want, "{n}");
+    }
+    // Sums mix the two languages and the built-ins; arity 1 reads several arguments as a sum.
+    assert_eq!(
+        nimber(&reg, "llasker(4,7,9) + lasker(3)"),
+        nimber(&reg, "tb[4.[3]](4,7,9,3)")
+    );
+    let t = api::table(&reg, "llasker", &60u32.into(), &grundy::Limits::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let b = api::table(&reg, "tb[4.[3]]", &60u32.into(), &grundy::Limits::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(t.values, b.values);
+}
+
+#[test]
+fn arity_and_sums_in_luau() {
+    let src = "ARITY = 2
+function moves(p)
+    local a, b = p[1], p[2]
+    local out = {}
+    for k = 1, a do out[#out + 1] = {a - k, b} end
+    for k = 1, b do out[#out + 1] = {a, b - k} end
+    for k = 1, math.min(a, b) do out[#out + 1] = {a - k, b - k} end
+    return out
+end";
+    let reg = registry(&[("games/wy.luau", src)]);
+    for (a, b) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 3)] {
+        assert_eq!(
+            nimber(&reg, &format!("wy({a},{b})")),
+            nimber(&reg, &format!("wythoff({a},{b})")),
+            "{a},{b}"
+        );
+    }
+    assert_eq!(
+        nimber(&reg, "wy(1,2,4,7)"),
+        nimber(&reg, "wythoff(1,2) + wythoff(4,7)")
+    );
+    match api::analyze(&reg, "wy(1,2,3)", &Options::default()) {
+        Err(Error::Input { message, .. }) => assert!(message.contains("ARITY"), "{message}"),
+        other => panic!("{other:?}"),
+    }
+    // Nested sums flatten; an empty sum ends the game.
+    let s = luau("function moves(n) return {sum({1, sum({2, 3})}), sum({}), 4} end");
+    assert_eq!(
+        s.moves(&Datum::Int(0)).unwrap_or_default(),
+        vec![
+            ScriptOption::Sum(vec![Datum::Int(1), Datum::Int(2), Datum::Int(3)]),
+            ScriptOption::Sum(vec![]),
+            ScriptOption::One(Datum::Int(4)),
+        ]
+    );
+    // Strings and arrays are positions, compared by value.
+    let s = luau("function moves(p) return {\"ab\", {1, {2, \"x\"}}} end");
+    assert_eq!(
+        s.moves(&Datum::Int(0)).unwrap_or_default(),
+        vec![
+            ScriptOption::One(Datum::Str("ab".into())),
+            ScriptOption::One(Datum::List(vec![
+                Datum::Int(1),
+                Datum::List(vec![Datum::Int(2), Datum::Str("x".into())])
+            ])),
+        ]
+    );
+}
+
+#[test]
+fn closed_form_hooks_answer_without_search() {
+    // take 1 or 2: G(n) = n mod 3; the hook answers a heap no search could reach.
+    let src = "function moves(n)
+    local out = {}
+    for k = 1, 2 do if k <= n then out[#out + 1] = n - k end end
+    return out
+end
+function nimber(n) if n > 100 then return n % 3 end return nil end";
+    let reg = registry(&[("games/bash.luau", src)]);
+    assert_eq!(nimber(&reg, "bash(1000000000000)"), Some(Nimber::new(1)));
+    assert_eq!(nimber(&reg, "bash(50)"), Some(Nimber::new(2)));
+    let a = api::analyze(&reg, "bash(1000000000000)", &Options::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.winning_moves.len(), 1);
+    assert_eq!(a.winning_moves[0].to, "bash(999999999999)");
+}
+
+#[test]
+fn results_that_are_not_arrays_are_errors_not_silent_answers() {
+    for (src, why) in [
+        ("function moves(n) return {[0] = n - 1} end", "key 0"),
+        (
+            "function moves(n) local t = {} t[1] = 1 t[3] = 2 return t end",
+            "key",
+        ),
+        ("function moves(n) return {a = 1} end", "key"),
+        ("function moves(n) return 5 end", "array"),
+        ("function moves(n) return nil end", "array"),
+        ("function moves(n) return {1.5} end", "decimal"),
+        ("function moves(n) return {2^60} end", "2^53"),
+        ("function moves(n) return {true} end", "boolean"),
+        ("function moves(n) return {{sum({1})}} end", "sum inside"),
+    ] {
+        let e = luau_error(src, Datum::Int(3));
+        assert!(matches!(e, ScriptError::BadOption { .. }), "{src}: {e:?}");
+        assert!(e.to_string().contains(why), "{src}: {e}");
+    }
+    // A position beyond 2^53 cannot be given to a Luau script.
+    let e = luau_error("function moves(n) return {} end", Datum::Int(1 << 60));
+    assert!(e.to_string().contains("2^53"), "{e}");
+}
+
+#[test]
+fn errors_name_the_file_and_line() {
+    let e = luau_error(
+        "function moves(n)\n  error(\"bad position\")\nend",
+        Datum::Int(1),
+    );
+    let text = e.to_string();
+    assert!(text.contains("games/t.luau:2"), "{text}");
+    assert!(text.contains("bad position"), "{text}");
+    assert!(text.contains("moves of t(1)"), "{text}");
+    let c = Script::compile(
+        "function moves(n)\n  return {\nend",
+        "games/t.luau",
+        Limits::default(),
+    );
+    match c {
+        Err(ScriptError::Compile { location, .. }) => {
+            assert_eq!(location.file, "games/t.luau");
+            assert!(location.line_column.is_some(), "{location}");
+        }
+        other => panic!("{other:?}"),
+    }
+    for (src, what) in [
+        ("x = 1", "moves"),
+        ("function moves(a, b) return {} end", "parameters"),
+        ("ARITY = 0 function moves(p) return {} end", "ARITY"),
+        ("NAME = 5 function moves(p) return {} end", "NAME"),
+    ] {
+        let r = grundy_script::check(src, "games/t.luau", &Limits::default());
+        assert!(!r.is_ok(), "{src}");
+        assert!(
+            r.problems[0].to_string().contains(what),
+            "{src}: {}",
+            r.problems[0]
+        );
+    }
+}
+
+#[test]
+fn the_sandbox_has_no_files_clock_modules_or_printing() {
+    for src in [
+        "function moves(n) local t = os.time() return {} end",
+        "function moves(n) local t = os.clock() return {} end",
+        "function moves(n) local f = io.open('/etc/passwd') return {} end",
+        "function moves(n) local m = require('x') return {} end",
+        "function moves(n) print('hello') return {} end",
+        "function moves(n) local f = loadstring('return 1') return {} end",
+        "function moves(n) local e = getfenv(1) return {} end",
+        "function moves(n) collectgarbage() return {} end",
+        "function moves(n) local r = math.random() return {} end",
+        "function moves(n) local d = debug.traceback() return {} end",
+        "function moves(n) local c = coroutine.create(print) return {} end",
+    ] {
+        let e = luau_error(src, Datum::Int(1));
+        assert!(matches!(e, ScriptError::Runtime { .. }), "{src}: {e:?}");
+    }
+}
+
+#[test]
+fn calls_leave_no_state_behind() {
+    // Globals and the tables the top level made are frozen: a call cannot change them.
+    for src in [
+        "count = 0 function moves(n) count = count + 1 return {} end",
+        "S = {1, 2} function moves(n) S[1] = 5 return {} end",
+        "function moves(n) helper = 1 return {} end",
+        "function moves(n) string.len = nil return {} end",
+    ] {
+        let e = luau_error(src, Datum::Int(1));
+        assert!(matches!(e, ScriptError::Runtime { .. }), "{src}: {e:?}");
+    }
+    // Reading constants is fine.
+    let s = luau("S = {1, 3, 4} function moves(n) local o = {} for _, k in ipairs(S) do if k <= n then o[#o+1] = n - k end end return o end");
+    assert_eq!(s.moves(&Datum::Int(4)).unwrap_or_default().len(), 3);
+}
+
+#[test]
+fn runaway_scripts_stop_at_a_limit() {
+    let limit_of = |e: &ScriptError| match e {
+        ScriptError::Limit { limit, .. } => Some(*limit),
+        _ => None,
+    };
+    let e = luau_error("function moves(n) while true do end end", Datum::Int(1));
+    assert_eq!(limit_of(&e), Some(LimitKind::Operations), "{e}");
+    let e = luau_error(
+        "local function f(x) return f(x + 1) + 1 end function moves(n) return f(n) end",
+        Datum::Int(1),
+    );
+    assert_eq!(limit_of(&e), Some(LimitKind::CallDepth), "{e}");
+    let small = Limits {
+        memory: 64 << 20,
+        operations: 1 << 40,
+        ..Limits::default()
+    };
+    for src in [
+        "function moves(n) local t = {} for i = 1, 1e9 do t[i] = i end return t end",
+        "function moves(n) local s = 'x' while true do s = s .. s end end",
+        "function moves(n) return {string.rep('x', 2^27)} end",
+    ] {
+        let s =
+            Script::compile(src, "games/t.luau", small.clone()).unwrap_or_else(|e| panic!("{e}"));
+        let e = fails(s.moves(&Datum::Int(1)));
+        assert!(
+            matches!(
+                limit_of(&e),
+                Some(LimitKind::Memory) | Some(LimitKind::Operations)
+            ),
+            "{src}: {e}"
+        );
+    }
+    // The game never ends: the search stops at its position limit, quickly.
+    let reg = registry(&[("games/up.luau", "function moves(n) return {n + 1} end")]);
+    let mut o = Options::default();
+    o.limits = o.limits.with_nodes(100_000);
+    let e = api::analyze(&reg, "up(0)", &o).err();
+    assert!(matches!(e, Some(Error::Limit { .. })), "{e:?}");
+}
+
+#[test]
+fn cancellation_and_deadline_stop_a_running_call() {
+    let s = Arc::new(
+        Script::compile(
+            "function moves(n) while true do end end",
+            "games/t.luau",
+            Limits {
+                operations: u64::MAX,
+                ..Limits::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let flag = Arc::new(AtomicBool::new(false));
+    s.set_interrupt(Interrupt {
+        cancel: Some(flag.clone()),
+        deadline: None,
+    });
+    let f2 = flag.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        f2.store(true, std::sync::atomic::Ordering::SeqCst);
+    });
+    let e = fails(s.moves(&Datum::Int(1)));
+    assert!(matches!(e, ScriptError::Cancelled { .. }), "{e:?}");
+    let _ = t.join();
+    s.set_interrupt(Interrupt {
+        cancel: None,
+        deadline: Some(Instant::now() + Duration::from_millis(30)),
+    });
+    let e = fails(s.moves(&Datum::Int(1)));
+    assert!(
+        matches!(
+            e,
+            ScriptError::Limit {
+                limit: LimitKind::Time,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+}

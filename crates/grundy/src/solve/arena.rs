@@ -1,0 +1,621 @@
+//! Normal-play nim-values of a family's own positions, stored lean: each position is interned
+//! once into an arena (its key, a 32-bit id, a 32-bit value), options live only while their
+//! position is on the search stack, and nothing else is kept (no option lists, texts, counts
+//! or remoteness). This is the search behind every family without a closed form, and the one
+//! that user-defined games (rule scripts, Python families) spend their time in.
+//!
+//! **Invariant:** no recursion on the game tree: a position a million moves deep costs a
+//! few dozen bytes of heap per level and no native stack.
+
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::hash_table::Entry;
+use hashbrown::{DefaultHashBuilder, HashTable};
+
+use super::{Error, Limits};
+use crate::limits::Ticker;
+use crate::Nimber;
+
+/// The options of one position, flat: the components of every option one after the other,
+/// and where each option ends. An option of no components is the end of the game (value 0).
+///
+/// Example:
+/// ```
+/// use grundy::solve::OptionList;
+/// let mut o = OptionList::new();
+/// o.push_one(3u32);
+/// o.push_sum([1u32, 2]);
+/// o.push_sum([]);
+/// let all: Vec<&[u32]> = o.iter().collect();
+/// assert_eq!(all, vec![&[3u32][..], &[1, 2][..], &[][..]]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct OptionList<P> {
+    parts: Vec<P>,
+    ends: Vec<u32>,
+}
+
+impl<P> Default for OptionList<P> {
+    fn default() -> Self {
+        OptionList::new()
+    }
+}
+
+impl<P> OptionList<P> {
+    /// An empty list.
+    pub fn new() -> Self {
+        OptionList {
+            parts: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// Forgets every option, keeping the buffers.
+    pub fn clear(&mut self) {
+        self.parts.clear();
+        self.ends.clear();
+    }
+
+    /// Adds an option that is a single position.
+    pub fn push_one(&mut self, p: P) {
+        self.parts.push(p);
+        self.ends.push(self.parts.len() as u32);
+    }
+
+    /// Adds an option that is the sum of these positions (none: the end of the game).
+    pub fn push_sum(&mut self, parts: impl IntoIterator<Item = P>) {
+        self.parts.extend(parts);
+        self.ends.push(self.parts.len() as u32);
+    }
+
+    /// Adds a component to the option being built; [`OptionList::close`] ends the option.
+    pub fn push_part(&mut self, p: P) {
+        self.parts.push(p);
+    }
+
+    /// Ends the option whose parts were added by [`OptionList::push_part`].
+    pub fn close(&mut self) {
+        self.ends.push(self.parts.len() as u32);
+    }
+
+    /// How many options.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is no option.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// How many components in all the options.
+    pub fn parts_len(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// The options in order, each as the slice of its components.
+    pub fn iter(&self) -> impl Iterator<Item = &[P]> + '_ {
+        let mut start = 0usize;
+        self.ends.iter().map(move |&end| {
+            let s = &self.parts[start..end as usize];
+            start = end as usize;
+            s
+        })
+    }
+
+    /// The options as owned vectors (the shape of [`crate::rules::Ruleset::options`]).
+    pub fn to_vecs(&self) -> Vec<Vec<P>>
+    where
+        P: Clone,
+    {
+        self.iter().map(<[P]>::to_vec).collect()
+    }
+}
+
+/// What the arena search needs of a family: a value without search when one is known, and
+/// the options of a position.
+pub trait Lister<P> {
+    /// The nim-value of `p` without search (a closed form, a table, another family's
+    /// value), or `None` to search it.
+    fn known(&self, _p: &P) -> Result<Option<Nimber>, Error> {
+        Ok(None)
+    }
+
+    /// Writes every option of `p` into `out` (which is empty).
+    fn list(&self, p: &P, out: &mut OptionList<P>) -> Result<(), Error>;
+}
+
+/// The value slot of a position not valued yet.
+const UNKNOWN: u32 = u32::MAX;
+/// The value slot of a position on the search stack (meeting it again closes a cycle).
+const OPEN: u32 = u32::MAX - 1;
+/// The value slot of a position whose value does not fit in the slot (kept in `big`).
+const BIG: u32 = u32::MAX - 2;
+
+/// Bytes an arena entry takes besides its key: the id in the hash table, the table's control
+/// byte and slack, and the value.
+const ENTRY_OVERHEAD: usize = 12;
+
+/// One position being expanded.
+struct Frame {
+    /// Its id.
+    id: u32,
+    /// Its options' components, ids, in `Arena::parts` from here.
+    parts_start: usize,
+    /// Its options' ends, in `Arena::ends` from here (offsets relative to `parts_start`).
+    ends_start: usize,
+    /// The option being valued, and the component of it next to look at.
+    option: usize,
+    component: usize,
+    /// The XOR of the option's components valued so far.
+    acc: u64,
+    /// The values of its options valued so far, in `Arena::seen` from here.
+    seen_start: usize,
+}
+
+/// A memo of normal-play nim-values over positions of type `P`, interned once.
+///
+/// Keep one arena for many queries on the same family: values found stay. Each query gives
+/// its own [`Limits`]: the positions interned by that query count against `max_nodes`, and
+/// their bytes against `max_memory`.
+///
+/// Example:
+/// ```
+/// use grundy::solve::{Arena, Lister, OptionList};
+/// use grundy::{Error, Limits};
+/// // Take 1, 3 or 4 from a heap: values 0 1 0 1 2 3 2, period 7.
+/// struct Sub134;
+/// impl Lister<u64> for Sub134 {
+///     fn list(&self, n: &u64, out: &mut OptionList<u64>) -> Result<(), Error> {
+///         for k in [1, 3, 4] {
+///             if k <= *n {
+///                 out.push_one(n - k);
+///             }
+///         }
+///         Ok(())
+///     }
+/// }
+/// let mut arena = Arena::new();
+/// let v = arena.value(&1_000_000u64, &Sub134, &Limits::default()).unwrap();
+/// assert_eq!(v.to_u64(), Some([0, 1, 0, 1, 2, 3, 2][1_000_000 % 7]));
+/// ```
+pub struct Arena<P> {
+    keys: Vec<P>,
+    values: Vec<u32>,
+    table: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+    /// Values that do not fit in 32 bits, by id.
+    big: hashbrown::HashMap<u32, Nimber>,
+    /// Bytes of the keys beyond their inline size, as the family reports them (strings,
+    /// arrays); estimated from the key type's size when the family does not say.
+    heap_bytes: usize,
+    // Buffers of the search, kept between queries.
+    parts: Vec<u32>,
+    ends: Vec<u32>,
+    seen: Vec<u64>,
+    stamp: Vec<u32>,
+    stamp_now: u32,
+    scratch: OptionList<P>,
+}
+
+impl<P: Clone + Eq + Hash> Default for Arena<P> {
+    fn default() -> Self {
+        Arena::new()
+    }
+}
+
+impl<P: Clone + Eq + Hash> Arena<P> {
+    /// An empty arena.
+    pub fn new() -> Arena<P> {
+        Arena {
+            keys: Vec::new(),
+            values: Vec::new(),
+            table: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+            big: hashbrown::HashMap::new(),
+            heap_bytes: 0,
+            parts: Vec::new(),
+            ends: Vec::new(),
+            seen: Vec::new(),
+            stamp: Vec::new(),
+            stamp_now: 0,
+            scratch: OptionList::new(),
+        }
+    }
+
+    /// How many positions the arena holds.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether the arena holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// An estimate of the bytes the arena holds.
+    pub fn bytes(&self) -> usize {
+        self.keys.capacity() * std::mem::size_of::<P>()
+            + self.values.capacity() * 4
+            + self.table.capacity() * 5
+            + self.heap_bytes
+    }
+
+    /// Forgets every position.
+    pub fn clear(&mut self) {
+        *self = Arena::new();
+    }
+
+    /// The value already known for `p`, without searching.
+    pub fn get(&self, p: &P) -> Option<Nimber> {
+        let h = self.hasher.hash_one(p);
+        let id = *self.table.find(h, |&i| self.keys[i as usize] == *p)?;
+        self.settled(id)
+    }
+
+    fn settled(&self, id: u32) -> Option<Nimber> {
+        match self.values[id as usize] {
+            UNKNOWN | OPEN => None,
+            BIG => self.big.get(&id).cloned(),
+            v => Some(Nimber::new(u64::from(v))),
+        }
+    }
+
+    /// The id of `p`, interning it when new (with the value the lister knows, if any);
+    /// `true` when it was new.
+    fn intern(
+        &mut self,
+        p: &P,
+        lister: &impl Lister<P>,
+        budget: &mut Budget<'_>,
+    ) -> Result<u32, Error> {
+        let h = self.hasher.hash_one(p);
+        let keys = &self.keys;
+        let hasher = &self.hasher;
+        match self.table.entry(
+            h,
+            |&i| keys[i as usize] == *p,
+            |&i| hasher.hash_one(&keys[i as usize]),
+        ) {
+            Entry::Occupied(e) => Ok(*e.get()),
+            Entry::Vacant(e) => {
+                budget.new_position(self.keys.len())?;
+                let id = u32::try_from(self.keys.len())
+                    .ok()
+                    .filter(|&i| i < BIG)
+                    .ok_or_else(|| Error::positions(budget.limits.max_nodes))?;
+                e.insert(id);
+                self.keys.push(p.clone());
+                self.values.push(UNKNOWN);
+                if let Some(v) = lister.known(p)? {
+                    self.set(id, v);
+                }
+                Ok(id)
+            }
+        }
+    }
+
+    fn set(&mut self, id: u32, v: Nimber) {
+        match v
+            .to_u64()
+            .and_then(|x| u32::try_from(x).ok())
+            .filter(|&x| x < BIG)
+        {
+            Some(x) => self.values[id as usize] = x,
+            None => {
+                self.values[id as usize] = BIG;
+                self.big.insert(id, v);
+            }
+        }
+    }
+
+    /// The value of slot `id` as a 64-bit number, for XOR; `None` when it does not fit.
+    fn small(&self, id: u32) -> Option<u64> {
+        match self.values[id as usize] {
+            BIG => self.big.get(&id).and_then(Nimber::to_u64),
+            v => Some(u64::from(v)),
+        }
+    }
+
+    /// The nim-value of `root` under normal play.
+    ///
+    /// Arguments: the position; the family's lister; the limits of this query (positions
+    /// interned by it, bytes, deadline, cancellation, progress).
+    ///
+    /// Returns: its nim-value, or an error: a limit, a failure of the lister, [`Error::Cycle`]
+    /// when a position is reachable from itself (the caller then solves the loopy game).
+    ///
+    /// Complexity: one `list` call per position reachable from `root` that was not valued
+    /// before, plus the total size of their options; memory: the key plus about 12 bytes per
+    /// position, and the options of the positions on the search path.
+    pub fn value(
+        &mut self,
+        root: &P,
+        lister: &impl Lister<P>,
+        limits: &Limits,
+    ) -> Result<Nimber, Error> {
+        let per_position = (std::mem::size_of::<P>() + ENTRY_OVERHEAD) as u64;
+        let mut budget = Budget::new(limits, self.len(), self.bytes(), per_position);
+        let root = self.intern(root, lister, &mut budget)?;
+        if let Some(v) = self.settled(root) {
+            return Ok(v);
+        }
+        let mut stack: Vec<Frame> = Vec::new();
+        let result = self.search(root, lister, &mut budget, &mut stack);
+        if result.is_err() {
+            // Positions left open would read as cycles to a later query.
+            for f in &stack {
+                self.values[f.id as usize] = UNKNOWN;
+            }
+            self.parts.clear();
+            self.ends.clear();
+            self.seen.clear();
+        }
+        result
+    }
+
+    fn search(
+        &mut self,
+        root: u32,
+        lister: &impl Lister<P>,
+        budget: &mut Budget<'_>,
+        stack: &mut Vec<Frame>,
+    ) -> Result<Nimber, Error> {
+        let frame = self.open(root, lister, budget)?;
+        stack.push(frame);
+        loop {
+            let Some(top) = stack.last_mut() else {
+                return Err(Error::Cycle);
+            };
+            let n_options = self.ends.len() - top.ends_start;
+            if top.option == n_options {
+                let Some(done) = stack.pop() else {
+                    return Err(Error::Cycle);
+                };
+                let v = self.mex(done.seen_start);
+                self.values[done.id as usize] = v;
+                self.parts.truncate(done.parts_start);
+                self.ends.truncate(done.ends_start);
+                self.seen.truncate(done.seen_start);
+                if stack.is_empty() {
+                    return Ok(Nimber::new(u64::from(v)));
+                }
+                continue;
+            }
+            let start = if top.option == 0 {
+                0
+            } else {
+                self.ends[top.ends_start + top.option - 1] as usize
+            };
+            let end = self.ends[top.ends_start + top.option] as usize;
+            let i = top.parts_start + start + top.component;
+            if top.component == end - start {
+                let acc = top.acc;
+                top.acc = 0;
+                top.option += 1;
+                top.component = 0;
+                self.seen.push(acc);
+                continue;
+            }
+            let c = self.parts[i];
+            match self.values[c as usize] {
+                UNKNOWN => {
+                    let child = self.open(c, lister, budget)?;
+                    stack.push(child);
+                }
+                OPEN => return Err(Error::Cycle),
+                _ => {
+                    let v = self.small(c).ok_or_else(|| {
+                        Error::too_large(
+                            "a component's nim-value does not fit in 64 bits inside a search",
+                        )
+                    })?;
+                    top.acc ^= v;
+                    top.component += 1;
+                }
+            }
+        }
+    }
+
+    /// Lists the options of `id` onto the shared buffers and marks it open.
+    fn open(
+        &mut self,
+        id: u32,
+        lister: &impl Lister<P>,
+        budget: &mut Budget<'_>,
+    ) -> Result<Frame, Error> {
+        budget.tick()?;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        let p = self.keys[id as usize].clone();
+        let listed = lister.list(&p, &mut scratch);
+        if let Err(e) = listed {
+            self.scratch = scratch;
+            return Err(e);
+        }
+        self.values[id as usize] = OPEN;
+        let frame = Frame {
+            id,
+            parts_start: self.parts.len(),
+            ends_start: self.ends.len(),
+            option: 0,
+            component: 0,
+            acc: 0,
+            seen_start: self.seen.len(),
+        };
+        let mut result = Ok(());
+        for q in &scratch.parts {
+            match self.intern(q, lister, budget) {
+                Ok(c) => self.parts.push(c),
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        let base = frame.parts_start;
+        for &e in &scratch.ends {
+            self.ends.push(e);
+        }
+        self.scratch = scratch;
+        if let Err(e) = result {
+            // The frame is not on the stack yet: close it here.
+            self.values[id as usize] = UNKNOWN;
+            self.parts.truncate(base);
+            self.ends.truncate(frame.ends_start);
+            return Err(e);
+        }
+        Ok(frame)
+    }
+
+    /// The mex of the values in `seen[from..]`.
+    fn mex(&mut self, from: usize) -> u32 {
+        let values = &self.seen[from..];
+        let n = values.len();
+        self.stamp_now = self.stamp_now.wrapping_add(1);
+        if self.stamp_now == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.stamp_now = 1;
+        }
+        if self.stamp.len() < n + 1 {
+            self.stamp.resize(n + 1, 0);
+        }
+        for &v in values {
+            if v <= n as u64 {
+                self.stamp[v as usize] = self.stamp_now;
+            }
+        }
+        (0..=n)
+            .find(|&v| self.stamp[v] != self.stamp_now)
+            .unwrap_or(n) as u32
+    }
+}
+
+/// The positions and bytes one query may add, and its ticker.
+struct Budget<'a> {
+    limits: &'a Limits,
+    /// The arena's size when the query began.
+    base: usize,
+    /// Bytes a position takes in the arena.
+    per_position: u64,
+    base_bytes: u64,
+    ticker: Ticker,
+}
+
+impl<'a> Budget<'a> {
+    fn new(limits: &'a Limits, base: usize, base_bytes: usize, per_position: u64) -> Budget<'a> {
+        Budget {
+            limits,
+            base,
+            per_position,
+            base_bytes: base_bytes as u64,
+            ticker: Ticker::default(),
+        }
+    }
+
+    /// Counts a new position (the arena holds `len` before it).
+    fn new_position(&mut self, len: usize) -> Result<(), Error> {
+        let added = len.saturating_sub(self.base);
+        if added >= self.limits.max_nodes {
+            return Err(Error::positions(self.limits.max_nodes));
+        }
+        if added.is_multiple_of(1 << 16) {
+            let bytes = self
+                .base_bytes
+                .saturating_add((added as u64).saturating_mul(self.per_position));
+            if bytes > self.limits.max_memory {
+                return Err(Error::limit(
+                    crate::Limit::Memory(self.limits.max_memory),
+                    format!(
+                        "the search holds about {} MiB for {added} positions, more than the \
+                         memory limit",
+                        bytes >> 20
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn tick(&mut self) -> Result<(), Error> {
+        self.ticker.tick(self.limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lasker's Nim: take any number, or split into two non-empty heaps.
+    struct Lasker;
+    impl Lister<u32> for Lasker {
+        fn list(&self, n: &u32, out: &mut OptionList<u32>) -> Result<(), Error> {
+            for k in 1..=*n {
+                out.push_one(n - k);
+            }
+            for a in 1..*n {
+                if a <= n - a {
+                    out.push_sum([a, n - a]);
+                }
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn lasker_values() {
+        let mut a = Arena::new();
+        for n in 0..60u32 {
+            let want = match n % 4 {
+                3 => n + 1,
+                0 if n > 0 => n - 1,
+                _ => n,
+            };
+            let v = a.value(&n, &Lasker, &Limits::default()).unwrap();
+            assert_eq!(v.to_u64(), Some(u64::from(want)), "{n}");
+        }
+    }
+
+    /// A chain a million positions deep.
+    struct Chain;
+    impl Lister<u32> for Chain {
+        fn list(&self, n: &u32, out: &mut OptionList<u32>) -> Result<(), Error> {
+            if *n > 0 {
+                out.push_one(n - 1);
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_million_deep_and_limits() {
+        let mut a = Arena::new();
+        assert_eq!(
+            a.value(&1_000_000, &Chain, &Limits::default()).unwrap(),
+            Nimber::ZERO
+        );
+        let mut b = Arena::new();
+        let e = b.value(&100, &Chain, &Limits::default().with_nodes(10));
+        assert_eq!(e, Err(Error::positions(10)));
+        // Nothing is left open: the same arena answers with room.
+        assert_eq!(
+            b.value(&100, &Chain, &Limits::default()).unwrap(),
+            Nimber::ZERO
+        );
+    }
+
+    struct Loop;
+    impl Lister<u32> for Loop {
+        fn list(&self, n: &u32, out: &mut OptionList<u32>) -> Result<(), Error> {
+            out.push_one((n + 1) % 3);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn cycles_are_reported() {
+        let mut a = Arena::new();
+        assert_eq!(a.value(&0, &Loop, &Limits::default()), Err(Error::Cycle));
+        assert_eq!(a.value(&0, &Loop, &Limits::default()), Err(Error::Cycle));
+    }
+}
