@@ -96,7 +96,7 @@ impl Default for Config {
             queue_wait: Duration::from_secs(3),
             max_table: 1_000_000,
             max_memory: 512 << 20,
-            remoteness_budget: 2_000,
+            remoteness_budget: 500,
             rules: None,
         }
     }
