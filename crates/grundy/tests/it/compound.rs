@@ -654,3 +654,49 @@ fn a_compound_of_n_parts_costs_about_n_parts() {
         }
     }
 }
+
+#[test]
+fn the_axes_of_acrostic_and_anti_against_misere_are_documented() {
+    let reg = Registry::builtin();
+    let families = grundy::api::list(&reg);
+    let acrostic = families.iter().find(|f| f.name == "acrostic").unwrap();
+    assert!(
+        acrostic.summary.contains("G1-move on the first coordinate")
+            && acrostic.summary.contains("G2-move on the second"),
+        "{}",
+        acrostic.summary
+    );
+    assert!(
+        acrostic.help.contains("(x1, y), ..., (xm, y)"),
+        "{}",
+        acrostic.help
+    );
+
+    // Literal misere play and Anti-SG with the SJ rule differ on a tree of value 0 that can
+    // still move; both the help and the explanation of an anti position say so.
+    let misere = Options::for_play(grundy::Play::Misere);
+    let literal = analyze(&reg.parse("tree(0,1,0,3)").unwrap(), &misere).unwrap();
+    assert_eq!(literal.outcome, Outcome::P);
+    let sj = analyze(
+        &reg.parse("anti(tree(0,1,0,3))").unwrap(),
+        &Options::default(),
+    )
+    .unwrap();
+    assert_eq!(sj.outcome, Outcome::N);
+    let anti = families.iter().find(|f| f.name == "anti").unwrap();
+    assert!(anti.help.contains("--misere"), "{}", anti.help);
+    let text: String = grundy::api::explain(
+        &reg,
+        "anti(tree(0,1,0,3))",
+        grundy::Play::Normal,
+        &Limits::default(),
+    )
+    .unwrap()
+    .iter()
+    .map(|e| format!("{e:?}"))
+    .collect();
+    assert!(
+        text.contains("--misere") && text.contains("tree(0,1,0,3)"),
+        "{text}"
+    );
+}
