@@ -267,6 +267,36 @@ pub static PROBLEMS: &[Problem] = &[
         command: "grundy analyze 'georgia(p1, ..., pn)'",
         read: poj1704,
     },
+    Problem {
+        name: "hdu4664",
+        title: "HDU 4664 Triangulation",
+        command: "grundy analyze 'tb[0.07](n1, ..., nN)' (Dawson's Kayles: dawsons_kayles(...))",
+        read: hdu4664,
+    },
+    Problem {
+        name: "hdu3980",
+        title: "HDU 3980 Paint Chain",
+        command: "grundy analyze 'tb[0.0{m-1}7](n-m)' (the line the first move leaves; P: the first player wins)",
+        read: hdu3980,
+    },
+    Problem {
+        name: "poj2484",
+        title: "POJ 2484 A Funny Game",
+        command: "grundy analyze 'kayles(n-1)' and 'kayles(n-2)' (the lines the first move leaves; one P: Alice wins)",
+        read: poj2484,
+    },
+    Problem {
+        name: "hdu3094",
+        title: "HDU 3094 A tree game",
+        command: "grundy analyze 'hackenbush(I1-J1, ..., Ik-Jk)' (the edges, vertex 1 written g)",
+        read: hdu3094,
+    },
+    Problem {
+        name: "hdu5011",
+        title: "HDU 5011 Game",
+        command: "grundy analyze 'nim(a1, ..., an)' (the game is tb[0.[7]], whose heaps are Nim heaps)",
+        read: hdu5011,
+    },
 ];
 
 /// Looks a problem up by its key.
@@ -842,6 +872,101 @@ fn poj1704(input: &str) -> Result<Vec<Case>, String> {
             "Georgia will win",
             "Bob will win",
         ))
+    })
+}
+
+fn hdu4664(input: &str) -> Result<Vec<Case>, String> {
+    // A segment joins two of the n points and no later segment may touch or cross it: the
+    // points on each side are two independent games. That is taking two and splitting the
+    // rest in two anyhow: Dawson's Kayles, tb[0.07], with the points as the heap.
+    heaps_cases(input, "tb[0.07]", "Carol", "Dave")
+}
+
+fn hdu3980(input: &str) -> Result<Vec<Case>, String> {
+    // The first move paints m beads of the circle and leaves a line of n - m beads, where a
+    // move paints m consecutive beads, splitting the line or not: tb[0.0...07] with the 7 at
+    // place m. The first player wins when that line is a P-position; with n < m he cannot
+    // move at all.
+    let mut number = 0;
+    counted(input, "the number of cases T", |t| {
+        let n = t.num("the number of beads n")?;
+        let m = t.num("the number of beads painted m")?;
+        number += 1;
+        let case = number;
+        let print = move |first_wins: bool| {
+            let who = if first_wins { "aekdycoin" } else { "abcdxyzk" };
+            format!("Case #{case}: {who}\n")
+        };
+        if m == 0 {
+            return Err("the number of beads painted m must be at least 1".to_string());
+        }
+        if n < m {
+            return Ok(Case::new(vec![], move |_| Ok(print(false))));
+        }
+        Ok(Case::new(
+            vec![Query::outcome(format!("tb[0.0{{{}}}7]({})", m - 1, n - m))],
+            move |a| Ok(print(first(a)?.outcome == Outcome::P)),
+        ))
+    })
+}
+
+fn poj2484(input: &str) -> Result<Vec<Case>, String> {
+    // Taking one coin or two adjacent coins of the circle leaves a line of n - 1 or n - 2
+    // coins, where the same moves are Kayles: Alice wins when one of those lines is a
+    // P-position.
+    until_end(input, |t| {
+        let n = t.num("the number of coins n")?;
+        if n == 0 {
+            return Ok(None);
+        }
+        let lines: Vec<Query> = [1, 2]
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| Query::outcome(format!("kayles({})", n - k)))
+            .collect();
+        Ok(Some(Case::new(lines, |a| {
+            let alice = a.iter().any(|x| x.outcome == Outcome::P);
+            Ok(if alice { "Alice\n" } else { "Bob\n" }.to_string())
+        })))
+    })
+}
+
+fn hdu3094(input: &str) -> Result<Vec<Case>, String> {
+    // Green Hackenbush on the tree itself: its edges, with the root (vertex 1) as the ground.
+    counted(input, "the number of cases T", |t| {
+        let n = t.num("the number of vertices N")?;
+        let mut edges = Vec::new();
+        for _ in 1..n {
+            let ends = t.nums(2, "an edge's end")?;
+            let name = |v: u64| {
+                if v == 1 {
+                    "g".to_string()
+                } else {
+                    v.to_string()
+                }
+            };
+            edges.push(format!("{}-{}", name(ends[0]), name(ends[1])));
+        }
+        Ok(Case::one(
+            Query::outcome(format!("hackenbush({})", edges.join(","))),
+            "Alice",
+            "Bob",
+        ))
+    })
+}
+
+fn hdu5011(input: &str) -> Result<Vec<Case>, String> {
+    // Take at least one bead from a pile, then split the rest in two or not: tb[0.[7]], whose
+    // heap n has the value n (checked by the tests against the game), so Nim answers at the
+    // judge's sizes.
+    until_end(input, |t| {
+        let n = t.num("the number of piles n")?;
+        let h = t.nums(n, "a pile size")?;
+        Ok(Some(Case::one(
+            Query::outcome(format!("nim({})", join(&h))),
+            "Win",
+            "Lose",
+        )))
     })
 }
 

@@ -336,4 +336,24 @@ mod tests {
         assert_eq!(r.due(t1 + Duration::from_secs(1)), None);
         assert!(r.due(t1 + Duration::from_secs(3)).is_some());
     }
+
+    /// The line of a run over a subtraction set of 20,000 elements names the set in a few
+    /// dozen characters, not 120 KB (issue 23).
+    #[test]
+    fn a_large_ruleset_is_named_briefly_in_progress_lines() {
+        let r = Arc::new(plain());
+        let t0 = r.state.lock().unwrap().started.unwrap();
+        let set: Vec<String> = (1..=20_000u32).map(|k| (2 * k).to_string()).collect();
+        let rules =
+            grundy_heap::HeapRules::Sub(grundy_heap::SubSet::parse(&set.join(",")).unwrap());
+        let l = limits(Limits::default(), None, None, &r).unwrap();
+        l.report(&format!("values of {rules}"), 5, Some(10));
+        let line = r.due(t0 + Duration::from_secs(3)).unwrap();
+        assert!(line.len() < 200, "{} bytes: {}", line.len(), &line[..200]);
+        assert!(
+            line.starts_with("values of sub[2,4,6,8,")
+                && line.contains(",...] (20000 elements): 5/10"),
+            "{line}"
+        );
+    }
 }

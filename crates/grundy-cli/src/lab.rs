@@ -133,7 +133,7 @@ pub fn table_to_file(
 
 /// The progress sink of a run computing `n` values of `rules`, shown by `bar`.
 fn values_progress<'a>(bar: &'a Reporter, rules: &HeapRules, n: usize) -> impl Fn(u64) + Sync + 'a {
-    let task = format!("values of {rules}");
+    let task = values_task(rules);
     move |done: u64| {
         bar.report(&grundy::Progress {
             task: task.clone(),
@@ -141,6 +141,12 @@ fn values_progress<'a>(bar: &'a Reporter, rules: &HeapRules, n: usize) -> impl F
             total: Some(n as u64),
         })
     }
+}
+
+/// What a run computing values of `rules` is called in progress lines (briefly: a ruleset's
+/// name can be 400 KB).
+fn values_task(rules: &HeapRules) -> String {
+    grundy::limits::short_task(&format!("values of {rules}"))
 }
 
 /// The values 0..n-1 of a heap ruleset by the laboratory's kernels, with their period.
@@ -235,4 +241,23 @@ pub fn plot(
         ),
     };
     crate::output::print_line(&line)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// Table files and plots of a large subtraction set name it briefly in their progress.
+    #[test]
+    fn the_progress_of_a_large_set_names_it_briefly() {
+        let set: Vec<String> = (1..=20_000u32).map(|k| (2 * k).to_string()).collect();
+        let rules = HeapRules::Sub(grundy_heap::SubSet::parse(&set.join(",")).unwrap());
+        assert_eq!(
+            values_task(&rules),
+            "values of sub[2,4,6,8,10,12,14,16,18,20,22,24,26,28,30,32,...] (20000 elements)"
+        );
+        let small = HeapRules::parse("tb[0.07]").unwrap();
+        assert_eq!(values_task(&small), "values of tb[0.07]");
+    }
 }

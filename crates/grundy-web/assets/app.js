@@ -121,8 +121,7 @@ async function analyzeNow() {
   analyzeAbort = new AbortController();
   const result = $('result');
   if (!text.trim()) {
-    result.textContent = '';
-    $('winning-moves').textContent = '';
+    clearAnalysis();
     showError($('expr-error'), null);
     return;
   }
@@ -133,17 +132,33 @@ async function analyzeNow() {
     renderAnalysis(a);
   } catch (e) {
     if (e.name === 'AbortError') return;
-    result.textContent = '';
-    result.dataset.outcome = '';
-    $('winning-moves').textContent = '';
-    $('moves-note').textContent = '';
+    clearAnalysis();
     showError($('expr-error'), e, text);
   } finally {
     result.classList.remove('busy');
   }
 }
 
+// Forgets the last answer (an input error, an empty box): no outcome, no moves, and no
+// explanation of a position that is no longer the one typed.
+function clearAnalysis() {
+  const result = $('result');
+  result.textContent = '';
+  result.dataset.outcome = '';
+  result.dataset.game = '';
+  $('winning-moves').textContent = '';
+  $('moves-note').textContent = '';
+  $('moves-box').hidden = true;
+  explainWanted = !$('explain').hidden || explainWanted;
+  $('explain').hidden = true;
+  $('explain').textContent = '';
+}
+
+// Whether the explanation was open: it comes back with the next good answer.
+let explainWanted = false;
+
 function renderAnalysis(a) {
+  $('moves-box').hidden = false;
   const result = $('result');
   result.textContent = '';
   result.dataset.outcome = a.outcome;
@@ -154,7 +169,7 @@ function renderAnalysis(a) {
     result.append(' · value ', el('code', { id: 'value' }, a.value));
   }
   if (a.remoteness !== undefined && a.remoteness !== null) {
-    result.append(' · ends in ' + a.remoteness + ' moves with best play');
+    result.append(el('span', { id: 'remoteness' }, ' · ends in ' + plural(a.remoteness, 'move') + ' with best play'));
   }
   if (a.method) result.append(' · ' + a.method);
   result.append(el('div', { class: 'hint' }, 'canonical form: ', el('code', {}, a.game)));
@@ -172,7 +187,12 @@ function renderAnalysis(a) {
   if (a.winning_moves_note) note += ' ' + a.winning_moves_note;
   if (a.outcome === 'P') note = 'No winning move: every move leaves an N-position.';
   $('moves-note').textContent = note;
-  if (!$('explain').hidden) explainNow();
+  if (!$('explain').hidden || explainWanted) explainNow();
+}
+
+// "1 move", "3 moves".
+function plural(n, word) {
+  return n + ' ' + word + (Number(n) === 1 ? '' : 's');
 }
 
 function followMove(to) {
@@ -194,6 +214,7 @@ $('misere').addEventListener('change', analyzeNow);
 
 async function explainNow() {
   const box = $('explain');
+  explainWanted = false;
   box.hidden = false;
   box.textContent = 'Working…';
   try {
@@ -284,9 +305,12 @@ function drawSequence(t) {
   plot.textContent = '';
   const v = t.values;
   const n = v.length;
-  const W = Math.max(720, Math.min(1400, n * 3));
+  // As wide as its box (the page's width), never wider: a wider plot was cut at its right
+  // edge, and the last values were out of sight.
+  const box = plot.parentElement.clientWidth;
+  const W = Math.max(320, Math.floor(box > 0 ? box - 2 : 960));
   const H = 320;
-  const L = 40, R = 10, T = 20, B = 30;
+  const L = 40, R = 12, T = 20, B = 30;
   const maxV = Math.max(1, ...v.slice(0, 200000));
   plot.setAttribute('width', W);
   plot.setAttribute('height', H);
@@ -309,7 +333,8 @@ function drawSequence(t) {
     const g = Math.round((maxV * k) / 4);
     plot.append(svg('text', { x: L - 4, y: y(g) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#555' }, g));
     const i = Math.round(((n - 1) * k) / 4);
-    plot.append(svg('text', { x: x(i), y: H - B + 16, 'text-anchor': 'middle', 'font-size': 11, fill: '#555' }, i));
+    // The last heap's number ends at the right edge instead of running past it.
+    plot.append(svg('text', { x: x(i), y: H - B + 16, 'text-anchor': k === 4 ? 'end' : 'middle', 'font-size': 11, fill: '#555' }, i));
   }
   // Points: one path of tiny squares, so that 10^5 values stay one element.
   const s = n > 2000 ? 1.5 : 3;
@@ -349,6 +374,32 @@ async function gridNow() {
   }
 }
 
+// A sequential scale (viridis): dark for small nim-values, light for large ones, so that
+// the eye reads the order of the values; P-positions (value 0) are black, darker than all.
+const SCALE = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+const P_COLOUR = [17, 17, 17];
+const N_COLOUR = [213, 217, 226];
+const D_COLOUR = [243, 217, 164];
+const UNKNOWN_COLOUR = [255, 255, 255];
+
+function scaleColour(t) {
+  const x = Math.min(1, Math.max(0, t)) * (SCALE.length - 1);
+  const i = Math.min(SCALE.length - 2, Math.floor(x));
+  const f = x - i;
+  return SCALE[i].map((c, k) => Math.round(c + f * (SCALE[i + 1][k] - c)));
+}
+
+// The colour of a cell: its value on the scale (normal play), or its outcome (misere play,
+// where the grid has outcomes only).
+function cellColour(outcome, value, maxV) {
+  if (outcome === 'P') return P_COLOUR;
+  if (value === null || value === undefined) return outcome === 'D' ? D_COLOUR : outcome === 'N' ? N_COLOUR : UNKNOWN_COLOUR;
+  const v = Number(value);
+  return scaleColour(maxV <= 1 ? 0 : (v - 1) / (maxV - 1));
+}
+
+const rgb = (c) => 'rgb(' + c.join(',') + ')';
+
 function drawGrid() {
   const g = gridData;
   const c = $('grid-canvas');
@@ -356,23 +407,66 @@ function drawGrid() {
   c.width = c.height = cell * g.size;
   const ctx = c.getContext('2d');
   let ps = 0;
+  let maxV = 0;
+  for (const row of g.values) for (const v of row) if (v !== null && v !== undefined) maxV = Math.max(maxV, Number(v));
   for (let a = 0; a < g.size; a++) {
     for (let b = 0; b < g.size; b++) {
       const o = g.outcomes[a][b];
-      const v = g.values[a][b];
-      if (o === 'P') {
-        ctx.fillStyle = '#111';
-        ps++;
-      } else if (v === null || v === undefined) {
-        ctx.fillStyle = o === 'D' ? '#f3d9a4' : '#e6e8ee';
-      } else {
-        ctx.fillStyle = 'hsl(' + ((v * 47) % 360) + ',55%,' + (88 - Math.min(40, v)) + '%)';
-      }
+      if (o === 'P') ps++;
+      ctx.fillStyle = rgb(cellColour(o, g.values[a][b], maxV));
       ctx.fillRect(b * cell, a * cell, cell, cell);
     }
   }
   c.dataset.ppositions = ps;
-  $('grid-info').textContent = g.game + ': ' + ps + ' P-positions with both heaps below ' + g.size + '.';
+  c.dataset.max = maxV;
+  drawGridAxes(g.size, cell);
+  drawGridLegend(g, maxV);
+  $('grid-info').textContent = g.game + ': ' + ps + ' P-positions with both numbers below ' + g.size + '.';
+}
+
+// Tick labels along both sides: about eight per side, at round steps.
+function drawGridAxes(size, cell) {
+  const step = [1, 2, 5, 10, 20, 25, 50].find((s) => size / s <= 10) || 50;
+  for (const [id, prop] of [['grid-ticks-b', 'left'], ['grid-ticks-a', 'top']]) {
+    const box = $(id);
+    box.textContent = '';
+    if (prop === 'top') box.style.height = cell * size + 'px';
+    else box.style.width = cell * size + 'px';
+    for (let k = 0; k < size; k += step) {
+      const t = el('span', { class: 'tick' }, k);
+      t.style[prop] = (k + 0.5) * cell + 'px';
+      box.append(t);
+    }
+  }
+}
+
+// The legend: what black means, and the scale of values with its ends (normal play), or the
+// colours of the outcomes (misere play).
+function drawGridLegend(g, maxV) {
+  const box = $('grid-legend');
+  box.textContent = '';
+  const swatch = (colour, text, key) => {
+    const s = el('span', { class: 'swatch' });
+    s.style.background = rgb(colour);
+    return el('span', { class: 'legend-item', 'data-key': key }, s, text);
+  };
+  box.append(swatch(P_COLOUR, 'P-position (value 0)', 'P'));
+  if (g.play === 'misere') {
+    box.append(swatch(N_COLOUR, 'N-position', 'N'));
+    box.append(swatch(D_COLOUR, 'draw', 'D'));
+    box.append(el('span', { class: 'hint' }, 'misère play: outcomes only'));
+    return;
+  }
+  if (maxV < 1) return;
+  const bar = el('canvas', { width: 160, height: 14, class: 'legend-scale' });
+  const ctx = bar.getContext('2d');
+  for (let x = 0; x < 160; x++) {
+    const v = 1 + (x / 159) * (maxV - 1);
+    ctx.fillStyle = rgb(cellColour('N', Math.round(v), maxV));
+    ctx.fillRect(x, 0, 1, 14);
+  }
+  box.append(el('span', { class: 'legend-item', 'data-key': 'scale' },
+    'nim-value ', el('span', { class: 'legend-min' }, '1'), ' ', bar, ' ', el('span', { class: 'legend-max' }, String(maxV))));
 }
 
 $('grid-go').addEventListener('click', gridNow);
@@ -487,18 +581,21 @@ async function step() {
   const r0 = m.remoteness;
   for (const mv of m.moves) {
     const cls = mv.outcome === 'P' ? 'win' : mv.outcome === 'N' ? 'lose' : mv.outcome === 'D' ? 'draw' : 'unknown';
-    let label = mv.to;
+    let after = mv.to;
     if (mv.remoteness !== null && mv.remoteness !== undefined) {
-      label += '  ' + mv.remoteness;
+      after += '  ' + mv.remoteness;
       if (r0 !== null && r0 !== undefined) {
         const par = r0 - 1;
-        label += mv.remoteness < par ? ' ↓' : mv.remoteness > par ? ' ↑' : ' =';
+        after += mv.remoteness < par ? ' ↓' : mv.remoteness > par ? ' ↑' : ' =';
       }
     }
+    // The move in words first, then what it leaves: the position alone does not say which
+    // heap changed.
     list.append(el('li', {}, el('button', {
-      class: cls, title: mv.move, 'data-to': mv.to, 'data-outcome': mv.outcome,
+      class: cls, title: mv.move + ' → ' + mv.to, 'data-to': mv.to, 'data-outcome': mv.outcome,
+      'data-move': mv.move,
       onclick: () => { record('you', mv.to, mv.move, mv.outcome === 'P', mv.remoteness); step(); },
-    }, label)));
+    }, el('span', { class: 'mv-text' }, mv.move), el('span', { class: 'mv-to' }, '→ ' + after))));
   }
   if (!m.complete) list.append(el('li', { class: 'hint' }, 'more moves exist than are listed'));
 }
@@ -528,13 +625,14 @@ function renderLog() {
 function drawChart() {
   const c = $('play-chart');
   c.textContent = '';
-  const W = 420, H = 200, L = 30, B = 24, T = 10, R = 10;
+  // The title sits above the plotting area (T), so that the top tick never meets it.
+  const W = 420, H = 200, L = 30, B = 24, T = 26, R = 10;
   const pts = [];
   for (let i = 0; i < game.history.length; i++) if (game.rem[i] !== undefined) pts.push([i, game.rem[i]]);
   c.append(svg('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, stroke: '#888' }));
   c.append(svg('line', { x1: L, x2: L, y1: T, y2: H - B, stroke: '#888' }));
   c.append(svg('text', { x: W - R, y: H - 6, 'text-anchor': 'end', 'font-size': 11, fill: '#555' }, 'move'));
-  c.append(svg('text', { x: 4, y: T + 8, 'font-size': 11, fill: '#555' }, 'moves left'));
+  c.append(svg('text', { x: 4, y: 13, 'font-size': 11, fill: '#555', class: 'chart-title' }, 'moves left'));
   if (!pts.length) return;
   const maxR = Math.max(1, ...pts.map((p) => p[1]));
   const maxI = Math.max(1, game.history.length - 1, ...pts.map((p) => p[0]));
@@ -545,7 +643,7 @@ function drawChart() {
     const who = i === 0 ? 'start' : game.movers[i - 1];
     c.append(svg('circle', { cx: x(i), cy: y(r), r: 4, fill: who === 'you' ? '#1f8a4c' : who === 'engine' ? '#5d6678' : '#2b59c3', class: 'rem-point' }));
   }
-  c.append(svg('text', { x: L - 4, y: y(maxR) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#555' }, maxR));
+  c.append(svg('text', { x: L - 4, y: y(maxR) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#555', class: 'chart-max' }, maxR));
 }
 
 $('play-start').addEventListener('click', () => newGame());
@@ -646,12 +744,108 @@ $('graph-go').addEventListener('click', graphNow);
 
 // ---- rule-script editor ----
 
+// Scripts to start from. A game whose position is several numbers declares its ARITY: without
+// it, NAME(a, b) is the sum of two one-number positions.
+const TEMPLATES = [
+  {
+    label: "Lasker's Nim (one heap a position)",
+    name: 'lasker',
+    source: `// Lasker's Nim: take any number from a heap, or split a heap into two non-empty heaps.
+// One heap is one position (ARITY 1, the default): lasker(3, 5) is the sum of two heaps.
+fn moves(n) {
+    let out = [];
+    for k in 1..=n { out.push(n - k); }
+    for a in 1..n { if a <= n - a { out.push(sum([a, n - a])); } }
+    out
+}`,
+  },
+  {
+    label: 'Take 1 to 3 (one heap a position)',
+    name: 'bash',
+    source: `// Take 1, 2 or 3 counters from a heap; bash(5, 9) is the sum of two heaps.
+fn moves(n) {
+    let out = [];
+    for k in 1..=3 { if k <= n { out.push(n - k); } }
+    out
+}`,
+  },
+  {
+    label: 'Queen to the corner (two numbers a position: ARITY 2)',
+    name: 'corner',
+    source: `// A queen moves left, up or diagonally towards the corner (Wythoff's game): a position
+// is two numbers, so the script declares ARITY 2. corner(3, 5) is one position [3, 5];
+// corner(3, 5, 1, 2) is the sum of two.
+const ARITY = 2;
+
+fn moves(p) {
+    let a = p[0]; let b = p[1];
+    let out = [];
+    for k in 1..=a { out.push([a - k, b]); }
+    for k in 1..=b { out.push([a, b - k]); }
+    for k in 1..=min(a, b) { out.push([a - k, b - k]); }
+    out
+}`,
+  },
+  {
+    label: "Euclid's game (two numbers a position: ARITY 2)",
+    name: 'euclid',
+    source: `// Euclid's game: subtract a positive multiple of the smaller number from the larger,
+// leaving it not negative; whoever makes a number 0 wins (the game then ends). A position
+// is two numbers: ARITY 2, so euclid(34, 12) is one position.
+const ARITY = 2;
+
+fn moves(p) {
+    let a = p[0]; let b = p[1];
+    if a < 1 || b < 1 { throw "both numbers must be positive"; }
+    let big = max(a, b); let small = min(a, b);
+    let out = [];
+    for k in 1..=big / small {
+        let r = big - k * small;
+        if r == 0 { out.push(sum([])); } else { out.push([min(r, small), max(r, small)]); }
+    }
+    out
+}`,
+  },
+];
+
+// The arity a script declares (1 when it declares none).
+function declaredArity(source) {
+  const m = /^\s*const\s+ARITY\s*=\s*(\d+)\s*;/m.exec(source);
+  return m ? Number(m[1]) : 1;
+}
+
+// An example position of a family of that arity, to try in Analyze.
+function examplePosition(name, arity) {
+  const args = [3, 5, 7, 2, 4, 6, 8, 9].slice(0, Math.max(1, Math.min(8, arity)));
+  return name + '(' + args.join(', ') + ')';
+}
+
+function fillTemplates() {
+  const sel = $('rules-template');
+  sel.textContent = '';
+  sel.append(el('option', { value: '' }, '(your own script)'));
+  TEMPLATES.forEach((t, i) => sel.append(el('option', { value: String(i), 'data-arity': declaredArity(t.source) }, t.label)));
+  sel.value = '0';
+}
+
+$('rules-template').addEventListener('change', () => {
+  const t = TEMPLATES[Number($('rules-template').value)];
+  if (!t || $('rules-template').value === '') return;
+  $('rules-name').value = t.name;
+  $('rules-source').value = t.source;
+  showError($('rules-error'), null);
+  $('rules-status').textContent = '';
+  drawGutter(0);
+});
+
 function drawGutter(bad) {
   const lines = $('rules-source').value.split('\n').length;
   const g = $('rules-gutter');
   g.textContent = '';
+  // One block per line and nothing between them: a newline after a block (the marked line
+  // was one) made an empty row, and every number below it moved down.
   for (let i = 1; i <= lines; i++) {
-    g.append(el('span', { class: i === bad ? 'bad' : '', 'data-line': i }, i), '\n');
+    g.append(el('span', { class: i === bad ? 'bad' : '', 'data-line': i }, i));
   }
 }
 
@@ -671,7 +865,12 @@ async function rulesCheck() {
     activeRules = [script];
     drawGutter(0);
     showError($('rules-error'), null);
-    $('rules-status').textContent = 'In use: ' + j.families.join(', ') + '. Try ' + script.name + '(10) in Analyze.';
+    const arity = declaredArity(script.source);
+    const example = examplePosition(script.name, arity);
+    const status = $('rules-status');
+    status.textContent = 'In use: ' + j.families.join(', ') + ' (' +
+      (arity === 1 ? 'one number a position, ' + script.name + '(3, 5) is a sum' : plural(arity, 'number') + ' a position, ARITY ' + arity) + '). Try ';
+    status.append(el('a', { href: '#', id: 'rules-try', onclick: (e) => { e.preventDefault(); $('expr').value = example; showTab('analyze'); analyzeNow(); } }, example), ' in Analyze.');
   } catch (e) {
     $('rules-status').textContent = '';
     const info = e.info || {};
@@ -680,7 +879,10 @@ async function rulesCheck() {
   }
 }
 
-$('rules-source').addEventListener('input', () => drawGutter(0));
+$('rules-source').addEventListener('input', () => {
+  $('rules-template').value = '';
+  drawGutter(0);
+});
 $('rules-source').addEventListener('scroll', () => { $('rules-gutter').scrollTop = $('rules-source').scrollTop; });
 $('rules-check').addEventListener('click', rulesCheck);
 $('rules-clear').addEventListener('click', () => {
@@ -724,5 +926,6 @@ window.addEventListener('hashchange', () => {
   restore();
 });
 
+fillTemplates();
 loadFamilies();
 restore();

@@ -107,15 +107,25 @@ pub struct AnalyzeReq {
     rules: Vec<RuleScript>,
     #[serde(default)]
     max_moves: Option<usize>,
+    /// `false`: no remoteness; `true`: looked for as `grundy analyze --json` does; absent:
+    /// within the server's small budget.
+    #[serde(default)]
+    remoteness: Option<bool>,
 }
 
-/// `POST /api/analyze`: what `grundy analyze --json` prints (with the remoteness when a
-/// small search finds it, as there).
+/// `POST /api/analyze`: what `grundy analyze --json` prints, with the remoteness when a
+/// search within [`crate::Config::remoteness_budget`] sum states finds it (the CLI's larger
+/// search with `"remoteness": true`, none with `false`).
 pub async fn analyze(
     Extract(st): Extract<State>,
     Body(req): Body<AnalyzeReq>,
 ) -> Result<JsonText, ApiError> {
     let play = Play::from_misere(req.misere);
+    let budget = match req.remoteness {
+        None => st.config.remoteness_budget,
+        Some(true) => grundy::analysis::REMOTENESS_BUDGET,
+        Some(false) => 0,
+    };
     let s = st.clone();
     st.run(Class::Light, play, move |limits| {
         let reg = s.registry_for(&req.rules, limits)?;
@@ -124,9 +134,9 @@ pub async fn analyze(
             limits: limits.clone(),
             max_moves: req.max_moves.unwrap_or(MAX_MOVES).min(MAX_MOVES),
             max_render_bytes: MAX_RENDER_BYTES,
-            remoteness: true,
+            remoteness: false,
         };
-        to_json(&api::analyze(&reg, &req.expr, &opts)?)
+        to_json(&api::analyze_within(&reg, &req.expr, &opts, budget)?)
     })
     .await
 }

@@ -2,9 +2,10 @@
 //! impartial games.
 //!
 //! The server is a thin front over [`grundy::api`]: each endpoint parses its JSON body, runs
-//! one library call on a blocking thread under [`grundy::Limits`] (a time limit, a position
-//! limit, a memory limit and a [`grundy::Cancel`] raised when the client goes away), and
-//! serializes the typed result. The contract is the project's web spec: `POST /api/analyze`
+//! one library call on a blocking thread under [`grundy::Limits`] (a position limit, a memory
+//! limit and a [`grundy::Cancel`] raised when the client goes away or when the request's
+//! time limit passes), and serializes the typed result. A body above the limit is read to
+//! its end (to a bound) and refused with a 413 that names the limit. The contract is the project's web spec: `POST /api/analyze`
 //! and `POST /api/table` answer the same JSON as `grundy analyze --json` and
 //! `grundy table --json`; `GET /api/health` answers at once; errors are
 //! `{"error": {"kind", "message", "column"}}` with a 4xx status.
@@ -20,6 +21,7 @@
 //! ```
 
 mod assets;
+mod body;
 mod error;
 mod handlers;
 mod work;
@@ -57,6 +59,10 @@ pub struct Config {
     pub max_table: u64,
     /// The most bytes one computation may allocate for tables and searches.
     pub max_memory: u64,
+    /// The most sum states an analysis spends looking for the remoteness, unless the request
+    /// asks otherwise (`"remoteness": false` for none, `true` for the CLI's budget): an extra
+    /// that must not cost more than the analysis.
+    pub remoteness_budget: usize,
     /// How rule scripts sent with a request become families; `None` when this build has no
     /// script engine (such requests get a 400 `unsupported` error).
     pub rules: Option<Arc<dyn RulesLoader>>,
@@ -73,6 +79,7 @@ impl std::fmt::Debug for Config {
             .field("queue_wait", &self.queue_wait)
             .field("max_table", &self.max_table)
             .field("max_memory", &self.max_memory)
+            .field("remoteness_budget", &self.remoteness_budget)
             .field("rules", &self.rules.is_some())
             .finish()
     }
@@ -89,6 +96,7 @@ impl Default for Config {
             queue_wait: Duration::from_secs(3),
             max_table: 1_000_000,
             max_memory: 512 << 20,
+            remoteness_budget: 500,
             rules: None,
         }
     }
@@ -146,11 +154,11 @@ fn routes(state: work::State) -> Router {
         .route("/api/rules/check", post(handlers::rules_check))
         .fallback(handlers::not_found)
         .layer(axum::extract::DefaultBodyLimit::max(body_limit))
-        // A declared Content-Length above the limit is refused before any byte is read; a
-        // chunked body is cut when it passes the limit.
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(body_limit))
-        // Every error of the API is JSON, including those made by the layers inside (413 of
-        // the body limit, 405 of the router).
+        // Every error of the API is JSON, including those made by the layers inside (405 of
+        // the router).
         .layer(axum::middleware::map_response(error::json_errors))
+        // Outermost: a body above the limit is refused with a 413 naming the limit, after the
+        // rest of it is read and thrown away (to a bound), so that the client reads the 413.
+        .layer(axum::middleware::from_fn_with_state(body_limit, body::gate))
         .with_state(state)
 }

@@ -6,8 +6,9 @@
 //! machine can run.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use grundy::{Cancel, Limits, Play, Registry};
 use serde::{Deserialize, Serialize};
@@ -171,15 +172,23 @@ impl State {
         Ok(Arc::new(reg))
     }
 
-    /// The limits of one computation of `class` under `play`.
-    fn limits(&self, class: Class, play: Play, cancel: Cancel) -> Limits {
-        let time = match class {
+    /// The time limit of a computation of `class`.
+    fn time_limit(&self, class: Class) -> Duration {
+        match class {
             Class::Light => self.config.light_time,
             Class::Heavy => self.config.heavy_time,
-        };
-        let mut l = Limits::for_play(play)
-            .with_timeout(time)
-            .with_cancel(cancel);
+        }
+    }
+
+    /// The limits of one computation under `play`.
+    ///
+    /// They carry no deadline: the time limit is a timer that raises `cancel` (see
+    /// [`State::run`]). With a deadline the engine starts a watchdog thread for every
+    /// heap-table look-up (`Limits::heap_flag`), which joins it on the way out: up to 20 ms of
+    /// sleep per look-up, the most of a typical analysis's time under load. A raised flag is
+    /// one atomic load per check.
+    fn limits(&self, play: Play, cancel: Cancel) -> Limits {
+        let mut l = Limits::for_play(play).with_cancel(cancel);
         l.max_memory = l.max_memory.min(self.config.max_memory);
         l
     }
@@ -216,20 +225,37 @@ impl State {
         if let Ok(mut a) = self.active.lock() {
             a.insert(id, cancel.clone());
         }
+        // The time limit: one timer on the runtime raises the cancellation flag, and says
+        // that it did, so that the stop is reported as the time limit it is.
+        let time = self.time_limit(class);
+        let timed_out = Arc::new(AtomicBool::new(false));
+        let timer = tokio::spawn({
+            let (cancel, timed_out) = (cancel.clone(), timed_out.clone());
+            async move {
+                tokio::time::sleep(time).await;
+                timed_out.store(true, Ordering::SeqCst);
+                cancel.cancel();
+            }
+        });
         let guard = CancelOnDrop {
             cancel: cancel.clone(),
+            timer: timer.abort_handle(),
             id,
             state: self.clone(),
         };
-        let limits = self.limits(class, play, cancel);
+        let limits = self.limits(play, cancel);
         let counters = self.counters.clone();
         let running = Running::start(counters.clone(), class);
         let task = tokio::task::spawn_blocking(move || {
             let _slot = permit;
             let _running = running;
-            let out = f(&limits);
+            let mut out = f(&limits);
             if matches!(&out, Err(e) if e.kind == "cancelled") {
-                counters.cancelled.fetch_add(1, Ordering::Relaxed);
+                if timed_out.load(Ordering::SeqCst) {
+                    out = Err(time_limit_error(time));
+                } else {
+                    counters.cancelled.fetch_add(1, Ordering::Relaxed);
+                }
             }
             counters.finished.fetch_add(1, Ordering::Relaxed);
             out
@@ -248,16 +274,29 @@ impl State {
     }
 }
 
-/// Cancels a computation when its request future is dropped (the client went away), and
-/// forgets it once it has answered.
+/// The error of a computation stopped by its time limit (422, limit `time`).
+fn time_limit_error(time: Duration) -> ApiError {
+    ApiError::from(grundy::Error::limit(
+        grundy::Limit::Time(time),
+        format!(
+            "the computation reached this server's time limit of {time:.1?}; ask for less \
+             (a smaller position or table), or run grundy on your own machine"
+        ),
+    ))
+}
+
+/// Cancels a computation when its request future is dropped (the client went away), stops
+/// its timer, and forgets it once it has answered.
 struct CancelOnDrop {
     cancel: Cancel,
+    timer: tokio::task::AbortHandle,
     id: u64,
     state: State,
 }
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
+        self.timer.abort();
         // After an answer this is harmless: the computation is over.
         self.cancel.cancel();
         if let Ok(mut a) = self.state.active.lock() {

@@ -54,6 +54,45 @@ pub fn analyze(reg: &Registry, expr: &str, opts: &Options) -> Result<Analysis, E
     analysis::analyze(&pos, opts)
 }
 
+/// [`analyze`] with the remoteness looked for within `budget` sum states, whatever
+/// `opts.remoteness` says: a server answering many requests spends little on this extra
+/// (with [`analysis::REMOTENESS_BUDGET`] it is `analyze` with `remoteness: true`).
+///
+/// Arguments: the registry, the expression, the options, the budget (0: no remoteness).
+/// Returns: the analysis, with `remoteness` when the search found it within the budget; the
+/// errors of [`analyze`], and cancellation during the remoteness search.
+/// Complexity: that of [`analysis::analyze`] plus at most `budget` sum states.
+/// Example:
+/// ```
+/// let reg = grundy::Registry::builtin();
+/// let a = grundy::api::analyze_within(&reg, "nim(1,1)", &Default::default(), 100).unwrap();
+/// assert_eq!(a.remoteness, Some(2));
+/// ```
+pub fn analyze_within(
+    reg: &Registry,
+    expr: &str,
+    opts: &Options,
+    budget: usize,
+) -> Result<Analysis, Error> {
+    let pos = reg.parse(expr)?;
+    let plain = Options {
+        remoteness: false,
+        ..opts.clone()
+    };
+    let mut a = analysis::analyze(&pos, &plain)?;
+    if budget > 0 && a.outcome != crate::Outcome::D {
+        let comps: Vec<_> = pos.components().into_iter().map(|(_, c)| c).collect();
+        let limits = opts.limits.clone().with_nodes(budget);
+        match crate::solve::remoteness(&comps, opts.play, &limits) {
+            Ok(r) => a.remoteness = Some(r.moves),
+            Err(Error::Cancelled) => return Err(Error::Cancelled),
+            // Past the budget (or a position that may recur): answered without it.
+            Err(_) => {}
+        }
+    }
+    Ok(a)
+}
+
 /// The nim-values of single heaps 0..=N of a heap ruleset, with the period.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {

@@ -60,6 +60,74 @@ pub struct Progress {
     pub total: Option<u64>,
 }
 
+/// The longest task text that [`short_task`] keeps whole.
+pub const MAX_TASK_CHARS: usize = 100;
+
+/// How many characters of a longer task text [`short_task`] keeps.
+const TASK_HEAD_CHARS: usize = 60;
+
+/// A task text fit for a progress line. A ruleset's name can be 400 KB (a subtraction set of
+/// 60,000 elements), and a progress line every ten seconds must not reprint it: a text of more
+/// than [`MAX_TASK_CHARS`] characters keeps its first 60, cut after an element when it lists
+/// them in brackets, and says how many elements (or characters) there were.
+///
+/// Arguments: the task text, such as `values of sub[1,3,4]`.
+///
+/// Returns: the text itself when short, else its shortened form.
+///
+/// Complexity: linear in the length of the text.
+///
+/// Example:
+/// ```
+/// use grundy::limits::short_task;
+/// assert_eq!(short_task("values of sub[1,3,4]"), "values of sub[1,3,4]");
+/// let set: Vec<String> = (1..=5000).map(|k| k.to_string()).collect();
+/// let long = format!("values of sub[{}]", set.join(","));
+/// assert_eq!(
+///     short_task(&long),
+///     "values of sub[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,...] (5000 elements)"
+/// );
+/// ```
+pub fn short_task(task: &str) -> String {
+    if task.len() <= MAX_TASK_CHARS || task.chars().count() <= MAX_TASK_CHARS {
+        return task.to_string();
+    }
+    let head_end = task
+        .char_indices()
+        .nth(TASK_HEAD_CHARS)
+        .map_or(task.len(), |(i, _)| i);
+    let head = &task[..head_end];
+    // A list of numbers in brackets: cut after a whole item and count the elements.
+    if let (Some(open), Some(close)) = (head.find('['), task.rfind(']')) {
+        let cut = head[open..].rfind(',').filter(|_| close > open);
+        if let (Some(cut), Some(elements)) = (
+            cut,
+            cut.and_then(|_| count_elements(&task[open + 1..close])),
+        ) {
+            let tail = &task[close + 1..];
+            let tail = if tail.chars().count() <= 40 { tail } else { "" };
+            return format!("{}...]{tail} ({elements} elements)", &task[..=open + cut]);
+        }
+    }
+    format!("{head}... ({} characters)", task.chars().count())
+}
+
+/// The number of elements of a list such as `1,4,9..12` (numbers and ranges `a..b`), or
+/// `None` when it lists anything else.
+fn count_elements(list: &str) -> Option<u128> {
+    list.split(',').try_fold(0u128, |total, item| {
+        let item = item.trim();
+        let n = match item.split_once("..") {
+            Some((a, b)) => {
+                let (a, b): (u128, u128) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+                b.checked_sub(a)?.checked_add(1)?
+            }
+            None => item.parse::<u128>().map(|_| 1).ok()?,
+        };
+        total.checked_add(n)
+    })
+}
+
 /// Where progress reports go.
 pub type ProgressSink = Arc<dyn Fn(&Progress) + Send + Sync>;
 
@@ -162,11 +230,12 @@ impl Limits {
         Ok(())
     }
 
-    /// Reports progress, when someone listens.
+    /// Reports progress, when someone listens. A long task text (a ruleset with a large
+    /// subtraction set) is shortened by [`short_task`], so that a progress line stays a line.
     pub fn report(&self, task: &str, done: u64, total: Option<u64>) {
         if let Some(p) = &self.progress {
             p(&Progress {
-                task: task.to_string(),
+                task: short_task(task),
                 done,
                 total,
             });
@@ -245,6 +314,53 @@ impl Ticker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A ruleset of 63,214 elements (Codeforces 1091H) reported its whole name, 400 KB, in
+    /// every progress line; the report now carries a line's worth.
+    #[test]
+    fn long_task_texts_reach_the_sink_shortened() {
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let l = Limits {
+            progress: Some(Arc::new(move |p: &Progress| {
+                sink.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(p.task.clone())
+            })),
+            ..Limits::default()
+        };
+        let set: Vec<String> = (0..63_214u64).map(|k| (3 * k + 2).to_string()).collect();
+        let name = format!("sub[{}]", set.join(","));
+        assert!(name.len() > 400_000);
+        l.report(&format!("values of {name}"), 10, Some(100));
+        l.report("values of tb[0.07]", 10, Some(100));
+        let seen = seen.lock().unwrap_or_else(|e| e.into_inner());
+        assert_eq!(seen[1], "values of tb[0.07]");
+        let short = &seen[0];
+        assert!(short.chars().count() <= MAX_TASK_CHARS, "{short}");
+        assert!(short.starts_with("values of sub[2,5,8,"), "{short}");
+        assert!(short.ends_with(",...] (63214 elements)"), "{short}");
+        // Ranges count every element they hold (a subtraction set prints runs as ranges).
+        let ranged = format!("values of sub[2..7,9..11,{}]", set.join(","));
+        assert!(short_task(&ranged).starts_with("values of sub[2..7,9..11,2,5,"));
+        assert!(short_task(&ranged).ends_with(",...] (63223 elements)"));
+        // A list of other things is measured in characters.
+        let spec = format!("values of dag[{}]", vec!["1,2;3"; 40].join(";"));
+        assert!(
+            short_task(&spec).ends_with("... (254 characters)"),
+            "{}",
+            short_task(&spec)
+        );
+        // Without a list: the head and the length; multibyte text is cut on a character.
+        let words = "é".repeat(150);
+        assert_eq!(
+            short_task(&words),
+            format!("{}... (150 characters)", "é".repeat(60))
+        );
+        // A text just at the limit is kept whole.
+        let edge = "x".repeat(MAX_TASK_CHARS);
+        assert_eq!(short_task(&edge), edge);
+    }
 
     #[test]
     fn cancel_and_deadline_stop_work() {

@@ -5,6 +5,7 @@
 
 mod beyond;
 mod cli;
+mod docs;
 mod explain;
 mod robust;
 mod rules;

@@ -9,6 +9,8 @@
 // Tests may unwrap: their inputs are literals, not user input.
 #![allow(clippy::unwrap_used)]
 
+use std::collections::HashMap;
+use std::hash::Hash;
 use std::process::Command;
 
 use serde_json::Value;
@@ -148,6 +150,15 @@ sample!(agc017d_game_on_tree_2, "agc017d", "agc017d_2");
 sample!(agc017d_game_on_tree_3, "agc017d", "agc017d_3");
 sample!(agc017d_game_on_tree_4, "agc017d", "agc017d_4");
 sample!(poj_1704_georgia_and_bob, "poj1704", "poj1704");
+// The samples of the problems below come from their statements as found in solution reports
+// (HDU 4664, HDU 3094, POJ 2484) and from examples/rules/paint.rhai (HDU 3980); HDU 5011's
+// statement was not found, so its sample is rebuilt from the rules (the tests below check
+// the reduction against the game itself).
+sample!(hdu_4664_triangulation, "hdu4664", "hdu4664");
+sample!(hdu_3980_paint_chain, "hdu3980", "hdu3980");
+sample!(poj_2484_a_funny_game, "poj2484", "poj2484");
+sample!(hdu_3094_a_tree_game, "hdu3094", "hdu3094");
+sample!(hdu_5011_game, "hdu5011", "hdu5011");
 
 // ---------------------------------------------------------------- the example programs
 
@@ -307,4 +318,230 @@ fn bad_judge_input_is_an_error_not_a_panic() {
     assert!(err.contains("ended"), "{err}");
     let err = judge::answer(problem("hdu1524"), "2\n1 5\n0\n1 0\n0\n").unwrap_err();
     assert!(err.contains("does not exist"), "{err}");
+}
+
+// ---------------------------------------------------------------- games played by their rules
+
+/// Whether the player to move wins, by plain search over `moves` (normal play).
+fn first_wins<S: Clone + Eq + Hash>(
+    s: &S,
+    moves: &dyn Fn(&S) -> Vec<S>,
+    memo: &mut HashMap<S, bool>,
+) -> bool {
+    if let Some(&w) = memo.get(s) {
+        return w;
+    }
+    let w = moves(s).iter().any(|t| !first_wins(t, moves, memo));
+    memo.insert(s.clone(), w);
+    w
+}
+
+/// The nim-value of `s`, by plain search over `moves`.
+fn value<S: Clone + Eq + Hash>(
+    s: &S,
+    moves: &dyn Fn(&S) -> Vec<S>,
+    memo: &mut HashMap<S, u64>,
+) -> u64 {
+    if let Some(&v) = memo.get(s) {
+        return v;
+    }
+    let opts: Vec<u64> = moves(s).iter().map(|t| value(t, moves, memo)).collect();
+    let v = (0..).find(|v| !opts.contains(v)).unwrap();
+    memo.insert(s.clone(), v);
+    v
+}
+
+/// A small deterministic generator (a linear congruential one is enough for test shapes).
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+#[test]
+fn hdu_4664_segments_between_points_are_dawsons_kayles() {
+    // n points in convex position; a move draws a segment between two points, and segments
+    // may neither touch nor cross. A state is the set of segments drawn.
+    for n in 0..=11u32 {
+        let moves = |drawn: &Vec<(u32, u32)>| {
+            let used = |p: u32| drawn.iter().any(|&(a, b)| a == p || b == p);
+            let crosses = |a: u32, b: u32| {
+                drawn
+                    .iter()
+                    .any(|&(c, d)| (a < c && c < b && b < d) || (c < a && a < d && d < b))
+            };
+            let mut out = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if !used(a) && !used(b) && !crosses(a, b) {
+                        let mut next = drawn.clone();
+                        next.push((a, b));
+                        next.sort_unstable();
+                        out.push(next);
+                    }
+                }
+            }
+            out
+        };
+        let got = value(&Vec::new(), &moves, &mut HashMap::new());
+        let want = grundy::analysis::nimber(
+            &grundy::expr::parse(&format!("tb[0.07]({n})")).unwrap(),
+            &Default::default(),
+        )
+        .unwrap();
+        assert_eq!(grundy::Nimber::new(got), want, "{n} points");
+    }
+}
+
+/// A circle of `n` beads (a bit mask of the painted ones): a move paints `k` consecutive
+/// unpainted beads for some `k` in `takes`.
+fn circle_moves(n: u32, takes: &'static [u32]) -> impl Fn(&u32) -> Vec<u32> {
+    move |&painted: &u32| {
+        let mut out = Vec::new();
+        for &k in takes.iter().filter(|&&k| k <= n) {
+            for start in 0..n {
+                let run = (0..k).fold(0u32, |m, i| m | 1 << ((start + i) % n));
+                if painted & run == 0 {
+                    out.push(painted | run);
+                }
+            }
+        }
+        out
+    }
+}
+
+#[test]
+fn hdu_3980_and_poj_2484_open_the_circle_into_a_line() {
+    // Paint Chain: every circle of up to 12 beads with every m, against the circle itself.
+    static TAKES: [u32; 13] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    for n in 1..=12u32 {
+        for m in 1..=13u32 {
+            let takes: &'static [u32] = if m <= 12 {
+                &TAKES[m as usize..=m as usize]
+            } else {
+                &[]
+            };
+            let first = first_wins(&0, &circle_moves(n, takes), &mut HashMap::new());
+            let who = if first { "aekdycoin" } else { "abcdxyzk" };
+            let got = judge::answer(problem("hdu3980"), &format!("1\n{n} {m}\n")).unwrap();
+            assert_eq!(got, format!("Case #1: {who}\n"), "n={n} m={m}");
+        }
+    }
+    // A Funny Game: take one coin or two adjacent coins of the circle.
+    for n in 1..=16u32 {
+        let first = first_wins(&0, &circle_moves(n, &[1, 2]), &mut HashMap::new());
+        let got = judge::answer(problem("poj2484"), &format!("{n}\n0\n")).unwrap();
+        assert_eq!(got, if first { "Alice\n" } else { "Bob\n" }, "n={n}");
+    }
+}
+
+#[test]
+fn hdu_3094_the_tree_game_is_hackenbush_on_its_edges() {
+    // Random trees of up to 9 vertices, given in a random order with random edge directions;
+    // a move removes an edge and every edge no longer joined to vertex 1.
+    let mut seed = 23;
+    for case in 0..300 {
+        let n = 1 + next(&mut seed) % 9;
+        let mut edges: Vec<(u64, u64)> = (2..=n)
+            .map(|v| (1 + next(&mut seed) % (v - 1), v))
+            .collect();
+        // Relabel every vertex but the root, so that parents need not come first.
+        let mut label: Vec<u64> = (2..=n).collect();
+        for i in (1..label.len()).rev() {
+            label.swap(i, next(&mut seed) as usize % (i + 1));
+        }
+        let relabel = |v: u64| if v == 1 { 1 } else { label[(v - 2) as usize] };
+        for e in edges.iter_mut() {
+            *e = if next(&mut seed).is_multiple_of(2) {
+                (relabel(e.0), relabel(e.1))
+            } else {
+                (relabel(e.1), relabel(e.0))
+            };
+        }
+        let moves = |left: &Vec<(u64, u64)>| {
+            (0..left.len())
+                .map(|cut| {
+                    let mut keep: Vec<(u64, u64)> = Vec::new();
+                    let mut reached = vec![1u64];
+                    let mut rest: Vec<(u64, u64)> = left
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i != cut)
+                        .map(|(_, &e)| e)
+                        .collect();
+                    while let Some(i) = rest
+                        .iter()
+                        .position(|&(a, b)| reached.contains(&a) || reached.contains(&b))
+                    {
+                        let (a, b) = rest.remove(i);
+                        reached.extend([a, b]);
+                        keep.push((a, b));
+                    }
+                    keep.sort_unstable();
+                    keep
+                })
+                .collect()
+        };
+        let mut start = edges.clone();
+        start.sort_unstable();
+        let first = first_wins(&start, &moves, &mut HashMap::new());
+        let lines: Vec<String> = edges.iter().map(|(a, b)| format!("{a} {b}")).collect();
+        let input = format!("1\n{n}\n{}\n", lines.join("\n"));
+        let got = judge::answer(problem("hdu3094"), &input).unwrap();
+        assert_eq!(
+            got,
+            if first { "Alice\n" } else { "Bob\n" },
+            "case {case}: {input}"
+        );
+    }
+}
+
+#[test]
+fn hdu_5011_take_then_split_is_nim() {
+    // The game itself on up to three piles of up to five beads: take at least one bead from a
+    // pile, then leave the rest as it is or split it into two nonempty piles.
+    let moves = |piles: &Vec<u64>| {
+        let mut out = Vec::new();
+        for (i, &p) in piles.iter().enumerate() {
+            let others: Vec<u64> = [&piles[..i], &piles[i + 1..]].concat();
+            for rest in 0..p {
+                let mut shapes = vec![vec![rest]];
+                shapes.extend((1..rest).map(|a| vec![a, rest - a]));
+                for shape in shapes {
+                    let mut next: Vec<u64> = others
+                        .iter()
+                        .chain(&shape)
+                        .copied()
+                        .filter(|&x| x > 0)
+                        .collect();
+                    next.sort_unstable();
+                    out.push(next);
+                }
+            }
+        }
+        out
+    };
+    let mut memo = HashMap::new();
+    for a in 1..=5u64 {
+        for b in 0..=a {
+            for c in 0..=b {
+                let piles: Vec<u64> = [a, b, c].into_iter().filter(|&x| x > 0).collect();
+                let first = first_wins(&piles, &moves, &mut memo);
+                let words: Vec<String> = piles.iter().map(u64::to_string).collect();
+                let input = format!("{}\n{}\n", piles.len(), words.join(" "));
+                let got = judge::answer(problem("hdu5011"), &input).unwrap();
+                assert_eq!(got, if first { "Win\n" } else { "Lose\n" }, "{input}");
+            }
+        }
+    }
+    // And the code of the game, tb[0.[7]], has Nim's values: G(n) = n.
+    let r = grundy::expr::parse_ruleset("tb[0.[7]]").unwrap();
+    let t = r
+        .rules()
+        .heap_table(500, &Default::default())
+        .unwrap()
+        .unwrap();
+    let got: Vec<u64> = t.values.iter().map(u64::from).collect();
+    assert_eq!(got, (0..=500).collect::<Vec<u64>>());
 }

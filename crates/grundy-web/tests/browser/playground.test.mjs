@@ -153,7 +153,28 @@ test('type a position and read the answer; click a winning move', async () => {
   await type('#expr', 'nim(3,4');
   const err = await until("const e = document.getElementById('expr-error'); return !e.hidden && e.textContent", 'the error');
   assert.match(err, /\^/);
+  // Nothing of the last answer stays under the error: no explanation of another position,
+  // no empty "Winning moves" heading.
+  assert.equal(await run("return document.getElementById('explain').hidden"), true);
+  assert.equal(await run("return document.getElementById('explain').textContent"), '');
+  assert.equal(await run("return document.getElementById('moves-box').hidden"), true);
+  assert.equal(await run("return document.getElementById('moves-box').getBoundingClientRect().height"), 0);
   await shot('analyze-error');
+  // Mended, the position gets its answer and the explanation that was open comes back.
+  await type('#expr', 'nim(3,4)');
+  await until("return document.getElementById('result').dataset.game === 'nim(3,4)' && /XOR/.test(document.getElementById('explain').textContent) && !document.getElementById('moves-box').hidden", 'the mended position with its explanation');
+});
+
+test('a remoteness of one says "1 move"', async () => {
+  await go(base + '#tab=analyze&expr=' + encodeURIComponent('nim(1)'));
+  await until("return document.getElementById('result').dataset.game === 'nim(1)'", 'the analysis of nim(1)');
+  const text = await run("return document.getElementById('result').textContent");
+  // nim(1): one move ends the game.
+  assert.match(text, /ends in 1 move with best play/);
+  assert.doesNotMatch(text, /\b1 moves\b/);
+  await type('#expr', 'nim(1,1)');
+  await until("return document.getElementById('result').dataset.game === 'nim(1,1)'", 'the analysis of nim(1,1)');
+  assert.match(await run("return document.getElementById('result').textContent"), /ends in 2 moves with best play/);
 });
 
 test('a shared link restores the position', async () => {
@@ -173,6 +194,22 @@ test('open a plot of a sequence with its period marked', async () => {
   await shot('sequence');
 });
 
+test('a long sequence plot fits its box, its last heap in sight', async () => {
+  await go(base + '#tab=sequence&ruleset=' + encodeURIComponent('tb[0.6]') + '&to=5000');
+  await until("return document.getElementById('seq-table').children.length > 0 && /5001 values/.test(document.getElementById('seq-summary').textContent)", 'the table of Officers');
+  const r = await run(`const wrap = document.querySelector('.plot-wrap').getBoundingClientRect();
+    const plot = document.getElementById('seq-plot').getBoundingClientRect();
+    const labels = [...document.querySelectorAll('#seq-plot text')].map((t) => [t.textContent, t.getBoundingClientRect().right]);
+    return { wrapRight: wrap.right, plotRight: plot.right, scroll: document.querySelector('.plot-wrap').scrollWidth - document.querySelector('.plot-wrap').clientWidth, labels };`);
+  assert.ok(r.plotRight <= r.wrapRight + 0.5, JSON.stringify(r));
+  assert.equal(r.scroll, 0, 'the plot scrolls sideways');
+  // The last tick is heap 5000, and it is drawn inside the box.
+  const last = r.labels.find(([t]) => t === '5000');
+  assert.ok(last, JSON.stringify(r.labels));
+  assert.ok(last[1] <= r.wrapRight + 0.5, JSON.stringify(r));
+  await shot('sequence-officers-5000');
+});
+
 test('draw the P-positions of Wythoff', async () => {
   await go(base);
   await click('#tabs button[data-tab=grid]');
@@ -188,12 +225,86 @@ test('draw the P-positions of Wythoff', async () => {
     if (b < 40) expected += k === 0 ? 1 : 2;
   }
   assert.equal(ps, expected);
+  // The colours follow the values: a larger nim-value is a lighter colour (P-positions, value
+  // 0, darkest), so the picture can be read; the legend names both ends of the scale.
+  const cells = await run(`const c = document.getElementById('grid-canvas');
+    const ctx = c.getContext('2d');
+    const size = 40, cell = c.width / size;
+    const out = [];
+    for (let a = 0; a < size; a += 3) for (let b = 0; b < size; b += 2) {
+      const d = ctx.getImageData(Math.floor((b + 0.5) * cell), Math.floor((a + 0.5) * cell), 1, 1).data;
+      out.push([a, b, d[0], d[1], d[2]]);
+    }
+    return out;`);
+  const lin = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const byValue = new Map();
+  for (const [a, b, r, g, bl] of cells) {
+    // Wythoff's values from an independent mex over the three kinds of move.
+    const v = wythoffValue(a, b);
+    const lum = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(bl);
+    if (byValue.has(v)) assert.ok(Math.abs(byValue.get(v) - lum) < 1e-9, 'value ' + v + ' has two colours');
+    byValue.set(v, lum);
+  }
+  const sorted = [...byValue.entries()].sort((x, y) => x[0] - y[0]);
+  assert.ok(sorted.length > 10, 'few distinct values: ' + sorted.length);
+  for (let i = 1; i < sorted.length; i++) {
+    assert.ok(sorted[i][1] > sorted[i - 1][1], 'value ' + sorted[i][0] + ' is not lighter than value ' + sorted[i - 1][0]);
+  }
+  const legend = await run(`return { p: !!document.querySelector('#grid-legend [data-key=P] .swatch'),
+    max: (document.querySelector('#grid-legend .legend-max') || {}).textContent,
+    canvasMax: document.getElementById('grid-canvas').dataset.max };`);
+  assert.ok(legend.p, JSON.stringify(legend));
+  assert.equal(legend.max, legend.canvasMax);
+  assert.equal(Number(legend.max), Math.max(...Array.from({ length: 40 }, (_, a) => Math.max(...Array.from({ length: 40 }, (_, b) => wythoffValue(a, b))))));
+  // Both axes are named and numbered, next to the cells they number.
+  const axes = await run(`const box = (id) => document.getElementById(id).getBoundingClientRect();
+    const ticks = (id) => [...document.querySelectorAll('#' + id + ' .tick')].map((t) => [t.textContent, t.getBoundingClientRect()]);
+    return { a: document.getElementById('grid-caption-a').textContent, b: document.getElementById('grid-caption-b').textContent,
+      capA: box('grid-caption-a'), capB: box('grid-caption-b'), canvas: box('grid-canvas'),
+      ticksA: ticks('grid-ticks-a'), ticksB: ticks('grid-ticks-b') };`);
+  assert.match(axes.a, /^a\b/);
+  assert.match(axes.b, /^b\b/);
+  assert.ok(axes.capA.width > 0 && axes.capB.width > 0);
+  assert.ok(axes.ticksA.length >= 4 && axes.ticksB.length >= 4, JSON.stringify(axes));
+  const cell = axes.canvas.height / 40;
+  for (const [t, r] of axes.ticksA) {
+    // A row's number sits left of the canvas, level with the middle of its row.
+    assert.ok(r.right <= axes.canvas.left + 1, 'tick ' + t + ' of a overlaps the cells');
+    assert.ok(Math.abs((r.top + r.bottom) / 2 - (axes.canvas.top + 1 + (Number(t) + 0.5) * cell)) < cell, 'tick ' + t + ' of a is not at its row');
+  }
+  for (const [t, r] of axes.ticksB) {
+    assert.ok(r.bottom <= axes.canvas.top + 1, 'tick ' + t + ' of b overlaps the cells');
+    assert.ok(Math.abs((r.left + r.right) / 2 - (axes.canvas.left + 1 + (Number(t) + 0.5) * cell)) < cell, 'tick ' + t + ' of b is not at its column');
+  }
   await shot('wythoff');
 });
+
+// Wythoff's nim-value by the mex rule over every move (an independent brute force, memoised).
+const wythoffMemo = new Map();
+function wythoffValue(a, b) {
+  const key = a + ',' + b;
+  if (wythoffMemo.has(key)) return wythoffMemo.get(key);
+  const seen = new Set();
+  for (let k = 1; k <= a; k++) seen.add(wythoffValue(a - k, b));
+  for (let k = 1; k <= b; k++) seen.add(wythoffValue(a, b - k));
+  for (let k = 1; k <= Math.min(a, b); k++) seen.add(wythoffValue(a - k, b - k));
+  let m = 0;
+  while (seen.has(m)) m++;
+  wythoffMemo.set(key, m);
+  return m;
+}
 
 test('play a game to its end against the engine, with hint and undo', async () => {
   await go(base + '#tab=play&pexpr=' + encodeURIComponent('nim(2,3,4)') + '&first=you');
   await until("return document.querySelectorAll('#play-moves button').length > 0", 'the first move list');
+  // Each move button says the move in words, not only the position it leaves.
+  const buttons = await run("return [...document.querySelectorAll('#play-moves button')].map((b) => [b.textContent, b.dataset.to])");
+  assert.equal(buttons.length, 2 + 3 + 4);
+  for (const [text, to] of buttons) {
+    assert.match(text, /take \d+ from the heap of \d+/, text);
+    assert.ok(text.includes(to), text);
+  }
+  await shot('play-moves');
   // A hint names a winning move in the N-position nim(2,3,4) (2^3^4 = 5).
   await click('#play-hint');
   await until("return /Hint:/.test(document.getElementById('play-hint-text').textContent)", 'the hint');
@@ -215,6 +326,16 @@ test('play a game to its end against the engine, with hint and undo', async () =
   assert.equal(await run("return document.getElementById('play-status').dataset.winner"), 'you');
   assert.equal(await run("return document.getElementById('play-pos').textContent"), 'nim(0,0,0)');
   assert.ok(await run("return document.querySelectorAll('#play-chart .rem-point').length >= 3"));
+  // No two labels of the remoteness chart overlap (the top tick met the title).
+  const boxes = await run("return [...document.querySelectorAll('#play-chart text')].map((t) => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; })");
+  assert.ok(boxes.length >= 3, JSON.stringify(boxes));
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [p, q] = [boxes[i], boxes[j]];
+      const apart = p[3] <= q[1] || q[3] <= p[1] || p[4] <= q[2] || q[4] <= p[2];
+      assert.ok(apart, 'labels ' + JSON.stringify(p) + ' and ' + JSON.stringify(q) + ' overlap');
+    }
+  }
   await shot('play-over');
 });
 
@@ -248,5 +369,59 @@ test('edit a rule script with an error', async () => {
     assert.equal(kind, 'input');
     assert.equal(await run("return document.querySelector('#rules-gutter span.bad').dataset.line"), '2');
   }
+  // Every line number sits level with its line, below the marked one too.
+  const rows = await run(`const ta = document.getElementById('rules-source');
+    const first = ta.getBoundingClientRect().top + parseFloat(getComputedStyle(ta).paddingTop) + ta.clientTop;
+    const lh = parseFloat(getComputedStyle(ta).lineHeight);
+    return [...document.querySelectorAll('#rules-gutter span')].map((s) => [Number(s.dataset.line), s.getBoundingClientRect().top - first, lh, s.getBoundingClientRect().height]);`);
+  assert.equal(rows.length, 4);
+  for (const [line, top, lh, h] of rows) {
+    assert.ok(Math.abs(top - (line - 1) * lh) < 1.5, 'line number ' + line + ' is ' + (top - (line - 1) * lh) + 'px off its line: ' + JSON.stringify(rows));
+    assert.ok(Math.abs(h - lh) < 1.5, 'line number ' + line + ' is ' + h + 'px high, a line is ' + lh);
+  }
   await shot('rules-error');
+});
+
+test('rule scripts of several numbers declare their arity, and the help says so', async () => {
+  await go(base);
+  await click('#tabs button[data-tab=rules]');
+  assert.match(await run("return document.getElementById('rules-help').textContent"), /const ARITY = k;/);
+  assert.match(await run("return document.getElementById('rules-help').textContent"), /NAME\(a, b, c\) is the sum/);
+  // Every template whose moves read p[1] (a position of several numbers) declares its arity;
+  // a one-number template declares none.
+  const templates = await run(`const sel = document.getElementById('rules-template');
+    const out = [];
+    for (const o of [...sel.options].filter((o) => o.value !== '')) {
+      sel.value = o.value;
+      sel.dispatchEvent(new Event('change'));
+      out.push([o.textContent, document.getElementById('rules-name').value, document.getElementById('rules-source').value]);
+    }
+    return out;`);
+  assert.ok(templates.length >= 3, JSON.stringify(templates));
+  let several = 0;
+  for (const [label, , source] of templates) {
+    const reads = Math.max(0, ...[...source.matchAll(/p\[(\d+)\]/g)].map((m) => Number(m[1]) + 1));
+    const declared = /const ARITY = (\d+);/.exec(source);
+    if (reads > 1) {
+      several++;
+      assert.ok(declared, label + ' reads ' + reads + ' numbers and declares no ARITY');
+      assert.equal(Number(declared[1]), reads, label);
+    } else {
+      assert.equal(declared, null, label);
+    }
+  }
+  assert.ok(several >= 1);
+  // The two-number template checks, and its suggested position is one queen, (3, 5): a
+  // P-position of Wythoff's game.
+  await run(`const sel = document.getElementById('rules-template');
+    sel.value = [...sel.options].find((o) => /Queen/.test(o.textContent)).value;
+    sel.dispatchEvent(new Event('change'));`);
+  await click('#rules-check');
+  await until("return document.getElementById('rules-try')", 'the checked script');
+  assert.equal(await run("return document.getElementById('rules-try').textContent"), 'corner(3, 5)');
+  assert.match(await run("return document.getElementById('rules-status').textContent"), /ARITY 2/);
+  await shot('rules-arity');
+  await click('#rules-try');
+  await until("return document.getElementById('result').dataset.game === 'corner(3,5)' || document.getElementById('result').dataset.game === 'corner(3, 5)'", 'the analysis of corner(3, 5)');
+  assert.equal(await run("return document.getElementById('outcome').textContent"), 'P');
 });

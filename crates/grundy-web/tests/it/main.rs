@@ -91,6 +91,13 @@ fn library_analysis(expr: &str, misere: bool) -> Value {
     serde_json::to_value(api::analyze(&Registry::builtin(), expr, &opts).unwrap()).unwrap()
 }
 
+/// The analysis with the remoteness searched within `budget` sum states.
+fn library_within(expr: &str, misere: bool, budget: usize) -> Value {
+    let opts = Options::for_play(Play::from_misere(misere));
+    let a = api::analyze_within(&Registry::builtin(), expr, &opts, budget).unwrap();
+    serde_json::to_value(a).unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analyze_and_table_answer_the_cli_json() {
     let addr = start(Config::default()).await;
@@ -102,7 +109,20 @@ async fn analyze_and_table_answer_the_cli_json() {
         ("tb[0.07](20) + sub[1,3,4](7,9) + *3", false),
         ("wythoff(3,5)", false),
         ("nim(1,1)", true),
+        ("nim(3,4,5) + tb[0.07](20) + wythoff(3,5)", false),
     ] {
+        // Asked for, the remoteness is searched as `grundy analyze --json` does: the same
+        // JSON.
+        let (status, v) = post(
+            addr,
+            "/api/analyze",
+            json!({"expr": expr, "misere": misere, "remoteness": true}),
+        )
+        .await;
+        assert_eq!(status, 200, "{expr}: {v}");
+        assert_eq!(v, library_analysis(expr, misere), "{expr}");
+        // By default, within the server's small budget: the same JSON, with the remoteness
+        // when that search finds it.
         let (status, v) = post(
             addr,
             "/api/analyze",
@@ -110,8 +130,24 @@ async fn analyze_and_table_answer_the_cli_json() {
         )
         .await;
         assert_eq!(status, 200, "{expr}: {v}");
-        assert_eq!(v, library_analysis(expr, misere), "{expr}");
+        let budget = Config::default().remoteness_budget;
+        assert_eq!(v, library_within(expr, misere, budget), "{expr}");
+        // Without it: the same without the field.
+        let (_, none) = post(
+            addr,
+            "/api/analyze",
+            json!({"expr": expr, "misere": misere, "remoteness": false}),
+        )
+        .await;
+        assert_eq!(none.get("remoteness"), None, "{expr}");
+        let mut v = v;
+        v.as_object_mut().unwrap().remove("remoteness");
+        assert_eq!(none, v, "{expr}");
     }
+    // The small positions have their remoteness within the server's budget (nim(3,4,5): 11,
+    // as the README shows).
+    let (_, v) = post(addr, "/api/analyze", json!({"expr": "nim(3,4,5)"})).await;
+    assert_eq!(v["remoteness"], 11);
     // "to" as a number or as the CLI's text.
     for to in [json!(300), json!("3*10^2")] {
         let (status, v) = post(addr, "/api/table", json!({"ruleset": "tb[0.07]", "to": to})).await;
@@ -142,6 +178,49 @@ async fn analyze_and_table_answer_the_cli_json() {
     assert_eq!(v["values"].as_array().unwrap().len(), 1001);
 }
 
+/// The remoteness within a small budget is the remoteness: on random small sums of several
+/// families, in both conventions, whenever a search within a small budget finds it, it is the
+/// one the CLI's larger search finds, and the rest of the analysis is the same.
+#[test]
+fn remoteness_within_a_budget_agrees_with_the_full_search() {
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut found = [0; 2];
+    for round in 0..120 {
+        let mut parts = Vec::new();
+        for _ in 0..1 + next(3) {
+            parts.push(match next(4) {
+                0 => format!("nim({},{})", next(5), next(6)),
+                1 => format!("tb[0.07]({})", next(12)),
+                2 => format!("wythoff({},{})", next(4), next(5)),
+                _ => format!("sub[1,3,4]({})", next(10)),
+            });
+        }
+        let expr = parts.join(" + ");
+        let misere = round % 3 == 0;
+        let full = library_analysis(&expr, misere);
+        for (i, budget) in [(0, 50), (1, 500)] {
+            let small = library_within(&expr, misere, budget);
+            // Past the budget the analysis comes without it.
+            if let Some(r) = small.get("remoteness") {
+                found[i] += 1;
+                assert_eq!(Some(r), full.get("remoteness"), "{expr} misere {misere}");
+            }
+            let (mut a, mut b) = (small.clone(), full.clone());
+            a.as_object_mut().unwrap().remove("remoteness");
+            b.as_object_mut().unwrap().remove("remoteness");
+            assert_eq!(a, b, "{expr}");
+        }
+    }
+    // Both budgets answered some: the comparison was not empty.
+    assert!(found[0] > 10 && found[1] > 60, "{found:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn oversized_bodies_get_413() {
     let config = Config {
@@ -149,11 +228,15 @@ async fn oversized_bodies_get_413() {
         ..Config::default()
     };
     let addr = start(config).await;
-    // A declared length above the limit: refused before the body is read.
+    // A declared length above the limit: the body is read and thrown away, then refused with
+    // a message that names the limit.
     let big = format!(r#"{{"expr": "nim({})"}}"#, "1,".repeat(10_000) + "1");
     let (status, v) = send(addr, "POST", "/api/analyze", big.as_bytes()).await;
     assert_eq!(status, 413, "{v}");
     assert_error(&v, "too_large");
+    let m = v["error"]["message"].as_str().unwrap();
+    assert!(m.contains("4096 bytes (4 KiB)"), "{m}");
+    assert!(m.contains(&format!("has {} bytes", big.len())), "{m}");
     // A chunked body that passes the limit while it is read.
     let mut s = TcpStream::connect(addr).await.unwrap();
     s.write_all(
@@ -177,6 +260,77 @@ async fn oversized_bodies_get_413() {
     // Just below the limit is fine.
     let (status, _) = post(addr, "/api/analyze", json!({"expr": "nim(1)"})).await;
     assert_eq!(status, 200);
+    // A client that waits for "100 Continue" gets its 413 at once, without sending the body.
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(
+        b"POST /api/analyze HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+          Content-Length: 1000000\r\nExpect: 100-continue\r\n\r\n",
+    )
+    .await
+    .unwrap();
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw).await;
+    let (status, v) = parse_answer(&raw);
+    assert_eq!(status, 413, "{v}");
+    assert!(!String::from_utf8_lossy(&raw).contains("100 Continue"));
+}
+
+/// A client that sends all of a 21 MB body before it reads (as Python's urllib does) reads
+/// the 413: every byte it writes is taken, none fails with a broken pipe or a reset.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_sends_a_large_body_reads_its_413() {
+    let addr = start(Config::default()).await;
+    let body = vec![b' '; 21 << 20];
+    for keep_alive in [false, true] {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        let head = format!(
+            "POST /api/analyze HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n{}\r\n",
+            body.len(),
+            if keep_alive {
+                ""
+            } else {
+                "Connection: close\r\n"
+            }
+        );
+        s.write_all(head.as_bytes()).await.unwrap();
+        // In pieces, as a client's socket writes them; each write must succeed.
+        for piece in body.chunks(64 << 10) {
+            s.write_all(piece).await.unwrap();
+        }
+        s.flush().await.unwrap();
+        let mut raw = Vec::new();
+        if keep_alive {
+            // The connection stays open: read the head and the JSON body it announces.
+            let mut buf = [0u8; 4096];
+            while !String::from_utf8_lossy(&raw).contains("}}") {
+                let n = s.read(&mut buf).await.unwrap();
+                assert!(n > 0, "closed before the answer: {raw:?}");
+                raw.extend_from_slice(&buf[..n]);
+            }
+        } else {
+            s.read_to_end(&mut raw).await.unwrap();
+        }
+        let (status, v) = parse_answer(&raw);
+        assert_eq!(status, 413, "{v}");
+        assert_error(&v, "too_large");
+        let m = v["error"]["message"].as_str().unwrap();
+        assert!(m.contains("1048576 bytes (1 MiB)"), "{m}");
+        if keep_alive {
+            // The body was read to its end, so the same connection takes the next request.
+            let next = json!({"expr": "nim(1)"}).to_string();
+            let head = format!(
+                "POST /api/analyze HTTP/1.1\r\nHost: t\r\nContent-Length: {}\r\n\
+                 Connection: close\r\n\r\n{next}",
+                next.len()
+            );
+            s.write_all(head.as_bytes()).await.unwrap();
+            let mut raw = Vec::new();
+            s.read_to_end(&mut raw).await.unwrap();
+            let (status, v) = parse_answer(&raw);
+            assert_eq!((status, &v["outcome"]), (200, &json!("N")), "{v}");
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -345,6 +499,39 @@ async fn a_computation_stops_at_its_time_limit_with_422() {
     .await;
     assert_eq!(status, 422, "{v}");
     assert_eq!(v["error"]["limit"], "size");
+}
+
+/// The time limit is a timer that raises the request's cancellation flag: heap kernels (which
+/// watch that flag) and searches stop at it, and the answer is the time limit's 422, not a
+/// cancellation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_time_limit_stops_heap_tables_and_searches_as_a_limit() {
+    let config = Config {
+        light_time: Duration::from_millis(200),
+        heavy_time: Duration::from_millis(200),
+        ..Config::default()
+    };
+    let addr = start(config).await;
+    for (path, body) in [
+        // Officers to 10^6: seconds of the dense kernel, even in a release build.
+        ("/api/table", json!({"ruleset": "tb[0.6]", "to": 1_000_000})),
+        (
+            "/api/analyze",
+            json!({"expr": "wythoff(30,40) + wythoff(33,45) + nim(30,31,29) + sub[1,3,4](30,31)", "misere": true}),
+        ),
+    ] {
+        let (status, v) = post(addr, path, body).await;
+        assert_eq!(status, 422, "{path}: {v}");
+        assert_error(&v, "limit");
+        if path == "/api/table" {
+            assert_eq!(v["error"]["limit"], "time", "{v}");
+            let m = v["error"]["message"].as_str().unwrap();
+            assert!(m.contains("time limit of 200.0ms"), "{m}");
+        }
+    }
+    let v = wait_status(addr, |v| v["running"] == 0).await;
+    // A stop at the time limit is not counted as a client that went away.
+    assert_eq!(v["cancelled"], 0, "{v}");
 }
 
 /// Polls the status until `pred` holds (at most about 30 s: a generous bound, not a timing).

@@ -239,7 +239,7 @@ impl Parser<'_> {
                 let open = self.pos;
                 self.pos += 1;
                 if crate::compound::Kind::of(rules.name()).is_some() {
-                    let parts = self.parts(open, rules.name())?;
+                    let parts = self.parts(open)?;
                     let comps = vec![Comp::new(crate::compound::Parts(parts))];
                     out.push(Term::Game { rules, comps });
                     return Ok(());
@@ -381,12 +381,8 @@ impl Parser<'_> {
     }
 
     /// Parses the parts of a compound (`conj(A, B)`) after '(' up to the matching ')': each
-    /// part is a whole expression, read as its sorted components.
-    fn parts(
-        &mut self,
-        open: usize,
-        name: &str,
-    ) -> Result<Vec<Vec<crate::position::Component>>, ParseError> {
+    /// part is a whole expression, read as its sorted components; `conj()` has none.
+    fn parts(&mut self, open: usize) -> Result<Vec<Vec<crate::position::Component>>, ParseError> {
         if self.depth >= MAX_NESTING {
             return Err(self.error_at(
                 open,
@@ -398,9 +394,10 @@ impl Parser<'_> {
         loop {
             self.skip_ws();
             if self.peek() == Some(')') && parts.is_empty() {
-                return Err(self.error_here(&format!(
-                    "{name}(...) needs at least one part, such as {name}(nim(3), nim(4))"
-                )));
+                // `anti()`: the compound of no parts, a finished game (no move).
+                self.pos += 1;
+                self.depth -= 1;
+                return Ok(parts);
             }
             let terms = self.sum()?;
             parts.push(crate::compound::part_of(&Position { terms }));

@@ -133,8 +133,8 @@ pub fn families() -> Vec<Family> {
             "acrostic",
             &[],
             "acrostic[G1,G2](x1, y1, x2, y2, ...) with G1, G2 as in coins[...]",
-            "the acrostic product of two coin-turning games: a G1-move along one column or a \
-             G2-move along one row",
+            "the acrostic product of two coin-turning games: a G1-move on the first coordinate \
+             (along one column, y fixed) or a G2-move on the second (along one row, x fixed)",
             "acrostic[twins,twins](1,3, 3,2, 4,4)",
             Some(true),
             |params: Option<&str>, _: &BuildContext<'_>| {
@@ -145,8 +145,11 @@ pub fn families() -> Vec<Family> {
             },
         )
         .with_help(
-            "acrostic[twins,twins] is Acrostic Twins (turn two coins in one row or one column; \
-             Ferguson, Game Theory, section 5.2), where (x, y) is worth x + y, the nim-sum. \
+            "G1 acts on the first coordinate: a G1-move x1..xm turns the coins (x1, y), ..., \
+             (xm, y) of one column; G2 acts on the second: a G2-move y1..yn turns (x, y1), \
+             ..., (x, yn) of one row. acrostic[twins,twins] is Acrostic Twins (turn two coins \
+             in one row or one column; Ferguson, Game Theory, section 5.2), where (x, y) is \
+             worth x + y, the nim-sum. \
              When every move of both games turns an even number of coins a head is worth \
              G1(x) + G2(y), at any coordinate for Twins; other products are valued by \
              brute-force mex on boards of at most 64 x 64 coins. Whether this is the acrostic \

@@ -13,6 +13,7 @@ use num_traits::{Signed, ToPrimitive};
 use crate::solve::Error;
 
 pub mod beans;
+pub mod classic;
 pub mod coins;
 pub mod dag;
 pub mod fibnim;
@@ -60,6 +61,7 @@ pub fn builtin_families() -> Vec<Family> {
         hackenbush::family(),
     ];
     all.extend(coins::families());
+    all.extend(classic::families());
     all
 }
 

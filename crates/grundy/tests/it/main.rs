@@ -7,6 +7,7 @@ mod architecture;
 mod brute;
 mod cancel;
 mod common;
+mod compound;
 mod examples;
 mod families;
 mod families_b;
