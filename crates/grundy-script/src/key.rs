@@ -20,7 +20,7 @@ const TAG_LIST: u8 = 3;
 const INLINE: usize = 22;
 
 /// A position in canonical packed form. Cheap to hash and compare; 24 bytes.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Key {
     /// At most 22 bytes, the rest zero.
     Inline {
@@ -31,6 +31,31 @@ pub enum Key {
     },
     /// A longer encoding.
     Heap(Box<[u8]>),
+}
+
+impl std::hash::Hash for Key {
+    /// Hashes the used bytes only (in one or two words for short keys): equal keys have
+    /// equal bytes, so this agrees with `Eq`.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let b = self.bytes();
+        if b.len() <= 16 {
+            let mut words = [0u8; 16];
+            words[..b.len()].copy_from_slice(b);
+            let lo = u64::from_le_bytes([
+                words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7],
+            ]);
+            let hi = u64::from_le_bytes([
+                words[8], words[9], words[10], words[11], words[12], words[13], words[14],
+                words[15],
+            ]);
+            state.write_u64(lo ^ (b.len() as u64).rotate_right(8));
+            if b.len() > 8 {
+                state.write_u64(hi);
+            }
+        } else {
+            state.write(b);
+        }
+    }
 }
 
 impl fmt::Debug for Key {
@@ -94,6 +119,15 @@ impl Key {
         }
         let (n, used) = read_varint(&b[1..])?;
         (used + 1 == b.len()).then(|| unzigzag(n))
+    }
+
+    /// The number of items, when the position is an array.
+    pub fn list_len(&self) -> Option<usize> {
+        let b = self.bytes();
+        if b.first() != Some(&TAG_LIST) {
+            return None;
+        }
+        read_varint(&b[1..]).and_then(|(n, _)| usize::try_from(n).ok())
     }
 
     /// The position as a value; `None` only for bytes that no writer makes.

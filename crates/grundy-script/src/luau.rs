@@ -94,9 +94,18 @@ impl Watch {
 }
 
 /// The prelude run before the script: `sum` marks an array as a disjunctive sum with a
-/// metatable that scripts can neither read nor forge (its `__metatable` hides it).
+/// metatable that scripts can neither read nor forge (its `__metatable` hides it); `bind`
+/// wraps a script's `moves` into the engine's fast path, which receives the position as a
+/// flat list of values and returns every option packed in one buffer (an option's number of
+/// parts, then each part: a tagged number, string or array), so that a call crosses between
+/// Rust and Luau twice rather than once per value.
+/// Shape errors are raised with the prefix `BAD` and no position, and read back as such.
 const PRELUDE: &str = r#"
 local SUM = { __metatable = "sum" }
+local BAD = "[grundy-shape] "
+local type, getmetatable, setmetatable, error, pairs, rawlen, tostring, next =
+    type, getmetatable, setmetatable, error, pairs, rawlen, tostring, next
+local tcreate = table.create
 function sum(parts)
     if type(parts) ~= "table" then
         error("sum takes an array of positions, as in sum({a, b})", 2)
@@ -106,8 +115,232 @@ end
 function is_sum(q)
     return type(q) == "table" and getmetatable(q) == "sum"
 end
-return SUM
+local function what(v)
+    local t = type(v)
+    if t == "number" then
+        return tostring(v)
+    elseif t == "nil" then
+        return "nil"
+    elseif t == "boolean" then
+        return tostring(v) .. " (a boolean)"
+    else
+        return "a " .. t
+    end
+end
+local function is_array(t)
+    local n = rawlen(t)
+    local c = 0
+    for _ in pairs(t) do
+        c += 1
+    end
+    return c == n
+end
+-- Whether t holds exactly the keys 1..#t. The quick test (nothing after key #t in the
+-- traversal) settles tables built in order, whose keys 1..n sit in the array part; anything
+-- else is counted in full.
+local function array_like(t, len)
+    if next(t, len > 0 and len or nil) == nil then
+        return true
+    end
+    return is_array(t)
+end
+local MAXDEPTH = 16
+local where = ""
+local bcreate, wu8, wu32, wf64, wstr, bcopy =
+    buffer.create, buffer.writeu8, buffer.writeu32, buffer.writef64, buffer.writestring, buffer.copy
+local cap = 4096
+local buf = bcreate(cap)
+local function grow(need)
+    local newcap = cap
+    while newcap < need do
+        newcap *= 2
+    end
+    local nb = bcreate(newcap)
+    bcopy(nb, 0, buf, 0, cap)
+    buf = nb
+    cap = newcap
+end
+-- Writes a position at byte n of buf; returns the next free byte. Items: 1 and a double (a
+-- number), 2, a 32-bit length and the bytes (a string), 3 and a 32-bit length (an array,
+-- whose items follow).
+local function enc(v, n, depth)
+    local t = type(v)
+    if t == "number" then
+        if n + 9 > cap then
+            grow(n + 9)
+        end
+        wu8(buf, n, 1)
+        wf64(buf, n + 1, v)
+        return n + 9
+    elseif t == "string" then
+        local l = #v
+        if n + 5 + l > cap then
+            grow(n + 5 + l)
+        end
+        wu8(buf, n, 2)
+        wu32(buf, n + 1, l)
+        wstr(buf, n + 5, v)
+        return n + 5 + l
+    elseif t == "table" then
+        if getmetatable(v) == "sum" then
+            error(BAD .. where .. ": a sum inside a position is not a position; a sum may only be an option itself", 0)
+        end
+        if depth >= MAXDEPTH then
+            error(BAD .. where .. ": it nests tables more than " .. MAXDEPTH .. " deep (the script limit position-depth)", 0)
+        end
+        local len = rawlen(v)
+        if not array_like(v, len) then
+            error(BAD .. where .. ": a table with keys other than 1, 2, ..., n is not an array (build arrays with out[#out + 1] = q)", 0)
+        end
+        if n + 5 > cap then
+            grow(n + 5)
+        end
+        wu8(buf, n, 3)
+        wu32(buf, n + 1, len)
+        n += 5
+        for i = 1, len do
+            n = enc(v[i], n, depth + 1)
+        end
+        return n
+    else
+        error(BAD .. where .. ": " .. what(v) .. " is not a position; an option is a position or sum({...}) of positions", 0)
+    end
+end
+local function flat(s, parts, depth)
+    if depth > 64 then
+        error(BAD .. where .. ": sums nest more than 64 deep", 0)
+    end
+    if not is_array(s) then
+        error(BAD .. where .. ": a sum of a table with keys other than 1, 2, ..., n", 0)
+    end
+    for i = 1, rawlen(s) do
+        local q = s[i]
+        if type(q) == "table" and getmetatable(q) == "sum" then
+            flat(q, parts, depth + 1)
+        else
+            parts[#parts + 1] = q
+        end
+    end
+end
+local function dec(args, i)
+    local v = args[i]
+    if v == true then
+        local len = args[i + 1]
+        local t = tcreate(len)
+        i += 2
+        for k = 1, len do
+            t[k], i = dec(args, i)
+        end
+        return t, i
+    end
+    return v, i + 1
+end
+local function position(kind, ...)
+    if kind == 0 then
+        return (...)
+    elseif kind == 2 then
+        local a, b = ...
+        return { a, b }
+    elseif kind == 3 then
+        local a, b, c = ...
+        return { a, b, c }
+    end
+    return (dec({ ... }, 1))
+end
+local function bind(moves, maxdepth)
+    MAXDEPTH = maxdepth
+    return function(kind, ...)
+        -- The position, inline (a call costs an interrupt each way).
+        local p
+        if kind == 0 then
+            p = ...
+        elseif kind == 2 then
+            local a, b = ...
+            p = { a, b }
+        else
+            p = position(kind, ...)
+        end
+        local r = moves(p)
+        if type(r) ~= "table" or getmetatable(r) ~= nil then
+            error(BAD .. "the result: " .. what(r) .. ": moves must return an array of options (an empty table {} when there is no move)", 0)
+        end
+        local len = rawlen(r)
+        if not array_like(r, len) then
+            error(BAD .. "the result: a table with keys other than 1, 2, ..., n is not an array of options (build it with out[#out + 1] = q)", 0)
+        end
+        -- Each option: a 32-bit count of parts, then the parts.
+        local n = 0
+        for i = 1, len do
+            local o = r[i]
+            local t = type(o)
+            if t == "number" then
+                if n + 13 > cap then
+                    grow(n + 13)
+                end
+                wu32(buf, n, 1)
+                wu8(buf, n + 4, 1)
+                wf64(buf, n + 5, o)
+                n += 13
+            elseif t == "table" then
+                local mt = getmetatable(o)
+                local l = rawlen(o)
+                if mt == nil and l == 2 and type(o[1]) == "number" and type(o[2]) == "number" and next(o, 2) == nil then
+                    -- The common shape, a pair of numbers, written without a call.
+                    if n + 27 > cap then
+                        grow(n + 27)
+                    end
+                    wu32(buf, n, 1)
+                    wu8(buf, n + 4, 3)
+                    wu32(buf, n + 5, 2)
+                    wu8(buf, n + 9, 1)
+                    wf64(buf, n + 10, o[1])
+                    wu8(buf, n + 18, 1)
+                    wf64(buf, n + 19, o[2])
+                    n += 27
+                elseif mt == "sum" then
+                    where = "the option at index " .. i
+                    local parts = {}
+                    flat(o, parts, 0)
+                    if n + 4 > cap then
+                        grow(n + 4)
+                    end
+                    wu32(buf, n, #parts)
+                    n += 4
+                    for j = 1, #parts do
+                        n = enc(parts[j], n, 0)
+                    end
+                else
+                    where = "the option at index " .. i
+                    if n + 4 > cap then
+                        grow(n + 4)
+                    end
+                    wu32(buf, n, 1)
+                    n = enc(o, n + 4, 0)
+                end
+            else
+                where = "the option at index " .. i
+                if n + 4 > cap then
+                    grow(n + 4)
+                end
+                wu32(buf, n, 1)
+                n = enc(o, n + 4, 0)
+            end
+        end
+        local res = bcreate(n)
+        bcopy(res, 0, buf, 0, n)
+        return res
+    end
+end
+local function bind_value(f)
+    return function(kind, ...)
+        return f(position(kind, ...))
+    end
+end
+return { SUM = SUM, bind = bind, bind_value = bind_value, BAD = BAD }
 "#;
+
+/// The prefix of the prelude's shape errors (its `BAD`).
+const SHAPE: &str = "[grundy-shape] ";
 
 /// Base functions a script may not reach.
 const REMOVED: [&str; 8] = [
@@ -126,14 +359,15 @@ pub(crate) struct LuauScript {
     lua: Lua,
     file: String,
     name: String,
+    /// `moves` wrapped by the prelude's `bind` (the fast path).
     moves: Function,
     display: Option<Function>,
     describe: Option<Function>,
+    /// `nimber` and `outcome` wrapped by the prelude's `bind_value`.
     nimber: Option<Function>,
     outcome: Option<Function>,
     sum_mt: Table,
     watch: Arc<Watch>,
-    position_depth: usize,
 }
 
 impl std::fmt::Debug for LuauScript {
@@ -219,7 +453,7 @@ pub(crate) fn analyse(
             .set_mode(ChunkMode::Text)
             .eval::<Table>()
     })();
-    let sum_mt = match setup {
+    let prelude = match setup {
         Ok(t) => t,
         Err(e) => {
             report
@@ -356,6 +590,20 @@ pub(crate) fn analyse(
     if !report.problems.is_empty() {
         return (None, report);
     }
+    let bound = (|| -> mlua::Result<(Table, Function, Function)> {
+        Ok((
+            prelude.raw_get("SUM")?,
+            prelude.raw_get("bind")?,
+            prelude.raw_get("bind_value")?,
+        ))
+    })();
+    let Ok((sum_mt, bind, bind_value)) = bound else {
+        report.problems.push(compile_error(
+            None,
+            "Luau could not start: the prelude is incomplete".into(),
+        ));
+        return (None, report);
+    };
     // Freeze what the top level made, so that calls cannot leave state behind.
     freeze(&lua, &g, &sum_mt);
     let mut it = hooks.into_iter();
@@ -366,6 +614,23 @@ pub(crate) fn analyse(
         it.next().flatten(),
         it.next().flatten(),
     ) else {
+        return (None, report);
+    };
+    let wrapped = (|| -> mlua::Result<(Function, Option<Function>, Option<Function>)> {
+        let wrap = |f: Option<Function>| -> mlua::Result<Option<Function>> {
+            f.map(|f| bind_value.call::<Function>(f)).transpose()
+        };
+        Ok((
+            bind.call::<Function>((moves, limits.position_depth))?,
+            wrap(nimber)?,
+            wrap(outcome)?,
+        ))
+    })();
+    let Ok((moves, nimber, outcome)) = wrapped else {
+        report.problems.push(compile_error(
+            None,
+            "Luau could not start: the hooks could not be bound".into(),
+        ));
         return (None, report);
     };
     let script = LuauScript {
@@ -379,7 +644,6 @@ pub(crate) fn analyse(
         outcome,
         sum_mt,
         watch,
-        position_depth: limits.position_depth,
     };
     (Some(script), report)
 }
@@ -478,6 +742,14 @@ impl LuauScript {
     }
 
     fn error(&self, e: &mlua::Error, function: &str, p: &Key, limits: &Limits) -> ScriptError {
+        // The prelude's shape errors: `BAD` then where, ": ", and why.
+        let text = e.to_string();
+        if let Some(at) = text.find(SHAPE) {
+            let rest = &text[at + SHAPE.len()..];
+            let rest = rest.lines().next().unwrap_or_default();
+            let (what, why) = rest.split_once(": ").unwrap_or(("an option", rest));
+            return self.bad(p, what.to_string(), why.to_string());
+        }
         convert_error(e, &self.file, limits, &self.watch, self.site(function, p))
     }
 
@@ -537,47 +809,62 @@ impl LuauScript {
         }
     }
 
-    /// Writes a Luau value as a position key; `Err` names what is wrong.
-    fn write_key(&self, v: &Value, w: &mut KeyWriter) -> Result<(), String> {
-        // Values to write, with their depth.
-        let mut todo: Vec<(Value, usize)> = vec![(v.clone(), 0)];
-        while let Some((v, depth)) = todo.pop() {
-            match &v {
-                Value::String(s) => match s.to_str() {
-                    Ok(text) => w.str(&text),
-                    Err(_) => return Err("a string that is not UTF-8 is not a position".into()),
-                },
-                Value::Table(t) => {
-                    if self.is_sum(t) {
-                        return Err("a sum inside a position is not a position; a sum may only \
-                                    be an option itself"
-                            .into());
-                    }
-                    if depth >= self.position_depth {
-                        return Err(format!(
-                            "it nests tables more than {} deep (the script limit {})",
-                            self.position_depth,
-                            LimitKind::PositionDepth.key()
-                        ));
-                    }
-                    let items = array_items(t)?;
-                    w.list(items.len());
-                    for item in items.into_iter().rev() {
-                        todo.push((item, depth + 1));
+    /// The position as the arguments of a bound hook: `(0, p)` for an integer or a string,
+    /// `(1, flat...)` for an array (`true`, its length, its items, depth first).
+    fn args_of(&self, p: &Key) -> Result<mlua::MultiValue, String> {
+        let exact = |n: i64| -> Result<Value, String> {
+            if n.unsigned_abs() > MAX_EXACT as u64 {
+                return Err(format!(
+                    "{n} is beyond 2^53, the largest integer a Luau number holds exactly; a \
+                     Luau script takes integers of at most 2^53 in size"
+                ));
+            }
+            Ok(Value::Number(n as f64))
+        };
+        if let Some(n) = p.as_int() {
+            return Ok(mlua::MultiValue::from_vec(vec![
+                Value::Integer(0),
+                exact(n)?,
+            ]));
+        }
+        // Arrays of two or three integers (boards, pairs of heaps) go as their items.
+        if let Some(len @ 2..=3) = p.list_len() {
+            let mut r = p.reader();
+            let mut values = Vec::with_capacity(len + 1);
+            values.push(Value::Integer(len as i64));
+            let _ = r.next_item();
+            for _ in 0..len {
+                match r.next_item() {
+                    Some(Item::Int(n)) => values.push(exact(n)?),
+                    _ => {
+                        values.clear();
+                        break;
                     }
                 }
-                other => match number_of(other) {
-                    Some(n) => w.int(n),
-                    None => return Err(not_a_position(other)),
-                },
+            }
+            if !values.is_empty() && r.at_end() {
+                return Ok(mlua::MultiValue::from_vec(values));
             }
         }
-        Ok(())
-    }
-
-    fn is_sum(&self, t: &Table) -> bool {
-        t.metatable()
-            .is_some_and(|m| m.to_pointer() == self.sum_mt.to_pointer())
+        let mut values = vec![Value::Integer(1)];
+        let mut r = p.reader();
+        while !r.at_end() {
+            match r.next_item().ok_or("a damaged position")? {
+                Item::Int(n) => values.push(exact(n)?),
+                Item::Str(text) => values.push(Value::String(
+                    self.lua.create_string(text).map_err(|e| e.to_string())?,
+                )),
+                Item::List(len) => {
+                    values.push(Value::Boolean(true));
+                    values.push(Value::Integer(len as i64));
+                }
+            }
+        }
+        if values.len() == 2 {
+            // A lone string goes as itself.
+            values[0] = Value::Integer(0);
+        }
+        Ok(mlua::MultiValue::from_vec(values))
     }
 
     /// Calls `moves(p)` and writes its options into `out`.
@@ -588,96 +875,13 @@ impl LuauScript {
         arity: Arity,
         limits: &Limits,
     ) -> Result<(), ScriptError> {
-        let arg = self.to_lua(p).map_err(|m| self.bad_position(p, m))?;
+        let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
         self.watch.ops.store(0, Ordering::Relaxed);
-        let result = self
+        let packed = self
             .moves
-            .call::<Value>(arg)
+            .call::<mlua::Buffer>(args)
             .map_err(|e| self.error(&e, "moves", p, limits))?;
-        let Value::Table(t) = result else {
-            return Err(self.bad(
-                p,
-                show(&result),
-                "moves must return an array of options (an empty table {} when there is no \
-                 move)"
-                    .into(),
-            ));
-        };
-        let items = array_items(&t).map_err(|m| self.bad(p, "the result".into(), m))?;
-        let mut w = KeyWriter::new();
-        for (i, item) in items.iter().enumerate() {
-            match item {
-                Value::Table(s) if self.is_sum(s) => {
-                    // Nested sums flatten into one.
-                    let mut parts = vec![Value::Table(s.clone())];
-                    let mut flat = Vec::new();
-                    while let Some(v) = parts.pop() {
-                        match v {
-                            Value::Table(s) if self.is_sum(&s) => {
-                                let inner = array_items(&s).map_err(|m| {
-                                    self.bad(p, format!("the option at index {}", i + 1), m)
-                                })?;
-                                parts.extend(inner.into_iter().rev());
-                            }
-                            other => flat.push(other),
-                        }
-                    }
-                    for part in &flat {
-                        w.clear();
-                        self.write_key(part, &mut w).map_err(|m| {
-                            self.bad(
-                                p,
-                                format!("the option at index {}", i + 1),
-                                format!("a part of the sum: {m}"),
-                            )
-                        })?;
-                        let k = w.finish();
-                        self.check_fit(p, i, &k, arity)?;
-                        out.push_part(k);
-                    }
-                    out.close();
-                }
-                other => {
-                    w.clear();
-                    self.write_key(other, &mut w).map_err(|m| {
-                        self.bad(
-                            p,
-                            format!("the option at index {}, {}", i + 1, show(other)),
-                            format!("{m}; an option is a position or sum({{...}}) of positions"),
-                        )
-                    })?;
-                    let k = w.finish();
-                    self.check_fit(p, i, &k, arity)?;
-                    out.push_one(k);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn check_fit(&self, p: &Key, i: usize, k: &Key, arity: Arity) -> Result<(), ScriptError> {
-        let Arity::Fixed(n) = arity else {
-            return Ok(());
-        };
-        if n == 1 {
-            return Ok(());
-        }
-        match k.to_datum() {
-            Some(d) if arity.fits(&d) => Ok(()),
-            Some(d) => Err(self.bad(
-                p,
-                format!("the option at index {}, {d}", i + 1),
-                format!(
-                    "a position of this family is an array of {n} values (ARITY = {n}); return \
-                     positions of that shape, or set the ARITY the positions have"
-                ),
-            )),
-            None => Err(self.bad(
-                p,
-                format!("the option at index {}", i + 1),
-                "damaged".into(),
-            )),
-        }
+        read_options(&packed.to_vec(), out, arity).map_err(|(what, why)| self.bad(p, what, why))
     }
 
     fn bad_position(&self, p: &Key, reason: String) -> ScriptError {
@@ -762,10 +966,10 @@ impl LuauScript {
         let Some(f) = &self.nimber else {
             return Ok(None);
         };
-        let arg = self.to_lua(p).map_err(|m| self.bad_position(p, m))?;
+        let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
         self.watch.ops.store(0, Ordering::Relaxed);
         let v = f
-            .call::<Value>(arg)
+            .call::<Value>(args)
             .map_err(|e| self.error(&e, "nimber", p, limits))?;
         match v {
             Value::Nil => Ok(None),
@@ -787,10 +991,10 @@ impl LuauScript {
         let Some(f) = &self.outcome else {
             return Ok(None);
         };
-        let arg = self.to_lua(p).map_err(|m| self.bad_position(p, m))?;
+        let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
         self.watch.ops.store(0, Ordering::Relaxed);
         let v = f
-            .call::<Value>(arg)
+            .call::<Value>(args)
             .map_err(|e| self.error(&e, "outcome", p, limits))?;
         match &v {
             Value::Nil => Ok(None),
@@ -806,42 +1010,104 @@ impl LuauScript {
     }
 }
 
-/// The items of an array table in order; `Err` when it has keys other than 1..n.
-fn array_items(t: &Table) -> Result<Vec<Value>, String> {
-    let len = t.raw_len();
-    let mut count = 0usize;
-    let mut odd: Option<String> = None;
-    t.for_each::<Value, Value>(|k, _| {
-        count += 1;
-        if odd.is_none() {
-            let fits = number_of(&k).is_some_and(|i| i >= 1 && (i as usize) <= len);
-            if !fits {
-                odd = Some(show(&k));
+/// Reads the options the prelude packed (see [`PRELUDE`]) into an option list, checking
+/// each number (a whole number of at most 2^53 in size) and each part's arity.
+///
+/// Returns which option was wrong and why, or damage (bytes no prelude writes).
+fn read_options(b: &[u8], out: &mut OptionList<Key>, arity: Arity) -> Result<(), (String, String)> {
+    let damaged = || ("the options".to_string(), "damaged options".to_string());
+    let mut at = 0usize;
+    let mut w = KeyWriter::new();
+    let mut index = 0usize;
+    let u32_at = |at: usize| -> Option<usize> {
+        let bytes: [u8; 4] = b.get(at..at + 4)?.try_into().ok()?;
+        Some(u32::from_le_bytes(bytes) as usize)
+    };
+    while at < b.len() {
+        index += 1;
+        let parts = u32_at(at).ok_or_else(damaged)?;
+        at += 4;
+        for _ in 0..parts {
+            w.clear();
+            // Items still due in the arrays open in this part.
+            let mut open: Vec<usize> = Vec::new();
+            loop {
+                let tag = *b.get(at).ok_or_else(damaged)?;
+                at += 1;
+                match tag {
+                    1 => {
+                        let bytes: [u8; 8] = b
+                            .get(at..at + 8)
+                            .and_then(|s| s.try_into().ok())
+                            .ok_or_else(damaged)?;
+                        at += 8;
+                        let x = f64::from_le_bytes(bytes);
+                        match number_of(&Value::Number(x)) {
+                            Some(n) => w.int(n),
+                            None => {
+                                return Err((
+                                    format!("the option at index {index}"),
+                                    not_a_position(&Value::Number(x)),
+                                ))
+                            }
+                        }
+                    }
+                    2 => {
+                        let len = u32_at(at).ok_or_else(damaged)?;
+                        at += 4;
+                        let text = b.get(at..at + len).ok_or_else(damaged)?;
+                        at += len;
+                        match std::str::from_utf8(text) {
+                            Ok(t) => w.str(t),
+                            Err(_) => {
+                                return Err((
+                                    format!("the option at index {index}"),
+                                    "a string that is not UTF-8 is not a position".into(),
+                                ))
+                            }
+                        }
+                    }
+                    3 => {
+                        let len = u32_at(at).ok_or_else(damaged)?;
+                        at += 4;
+                        w.list(len);
+                        if len > 0 {
+                            open.push(len);
+                            continue;
+                        }
+                    }
+                    _ => return Err(damaged()),
+                }
+                // One value is complete: close the arrays it completes.
+                while let Some(top) = open.last_mut() {
+                    *top -= 1;
+                    if *top > 0 {
+                        break;
+                    }
+                    open.pop();
+                }
+                if open.is_empty() {
+                    break;
+                }
             }
+            let k = w.finish();
+            if let Arity::Fixed(n) = arity {
+                if n > 1 && k.list_len() != Some(n) {
+                    let shown = k.to_datum().map(|d| d.to_string()).unwrap_or_default();
+                    return Err((
+                        format!("the option at index {index}, {shown}"),
+                        format!(
+                            "a position of this family is an array of {n} values (ARITY = {n}); \
+                             return positions of that shape, or set the ARITY the positions have"
+                        ),
+                    ));
+                }
+            }
+            out.push_part(k);
         }
-        Ok(())
-    })
-    .map_err(|e| e.to_string())?;
-    if let Some(k) = odd {
-        return Err(format!(
-            "a table with the key {k} is not an array; an array has the keys 1, 2, ..., n \
-             (build it with `out[#out + 1] = q` or `table.insert(out, q)`)"
-        ));
+        out.close();
     }
-    if count != len {
-        return Err(
-            "a table with holes (nil values) is not an array; an array has the keys 1, 2, \
-             ..., n"
-                .into(),
-        );
-    }
-    let mut items = Vec::with_capacity(len);
-    t.for_each_value::<Value>(|v| {
-        items.push(v);
-        Ok(())
-    })
-    .map_err(|e| e.to_string())?;
-    Ok(items)
+    Ok(())
 }
 
 /// The interrupt's stop inside an error, if it caused it.

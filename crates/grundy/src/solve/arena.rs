@@ -134,7 +134,13 @@ const BIG: u32 = u32::MAX - 2;
 
 /// Bytes an arena entry takes besides its key: the id in the hash table, the table's control
 /// byte and slack, and the value.
-const ENTRY_OVERHEAD: usize = 12;
+const ENTRY_OVERHEAD: usize = 16;
+
+/// The table's 64-bit hash from the 32 bits kept with each id (the same for a lookup and for
+/// growing the table, which then reads no key).
+fn spread(h: u32) -> u64 {
+    u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
 
 /// One position being expanded.
 struct Frame {
@@ -182,7 +188,9 @@ struct Frame {
 pub struct Arena<P> {
     keys: Vec<P>,
     values: Vec<u32>,
-    table: HashTable<u32>,
+    /// Ids with 32 bits of their key's hash, so that growing the table and most mismatches
+    /// need not read the keys.
+    table: HashTable<(u32, u32)>,
     hasher: DefaultHashBuilder,
     /// Values that do not fit in 32 bits, by id.
     big: hashbrown::HashMap<u32, Nimber>,
@@ -237,7 +245,7 @@ impl<P: Clone + Eq + Hash> Arena<P> {
     pub fn bytes(&self) -> usize {
         self.keys.capacity() * std::mem::size_of::<P>()
             + self.values.capacity() * 4
-            + self.table.capacity() * 5
+            + self.table.capacity() * 9
             + self.heap_bytes
     }
 
@@ -248,9 +256,17 @@ impl<P: Clone + Eq + Hash> Arena<P> {
 
     /// The value already known for `p`, without searching.
     pub fn get(&self, p: &P) -> Option<Nimber> {
-        let h = self.hasher.hash_one(p);
-        let id = *self.table.find(h, |&i| self.keys[i as usize] == *p)?;
+        let h = self.hash32(p);
+        let &(id, _) = self
+            .table
+            .find(spread(h), |&(i, hi)| hi == h && self.keys[i as usize] == *p)?;
         self.settled(id)
+    }
+
+    /// 32 bits of the key's hash.
+    fn hash32(&self, p: &P) -> u32 {
+        let h = self.hasher.hash_one(p);
+        (h ^ (h >> 32)) as u32
     }
 
     fn settled(&self, id: u32) -> Option<Nimber> {
@@ -269,22 +285,21 @@ impl<P: Clone + Eq + Hash> Arena<P> {
         lister: &impl Lister<P>,
         budget: &mut Budget<'_>,
     ) -> Result<u32, Error> {
-        let h = self.hasher.hash_one(p);
+        let h = self.hash32(p);
         let keys = &self.keys;
-        let hasher = &self.hasher;
         match self.table.entry(
-            h,
-            |&i| keys[i as usize] == *p,
-            |&i| hasher.hash_one(&keys[i as usize]),
+            spread(h),
+            |&(i, hi)| hi == h && keys[i as usize] == *p,
+            |&(_, hi)| spread(hi),
         ) {
-            Entry::Occupied(e) => Ok(*e.get()),
+            Entry::Occupied(e) => Ok(e.get().0),
             Entry::Vacant(e) => {
                 budget.new_position(self.keys.len())?;
                 let id = u32::try_from(self.keys.len())
                     .ok()
                     .filter(|&i| i < BIG)
                     .ok_or_else(|| Error::positions(budget.limits.max_nodes))?;
-                e.insert(id);
+                e.insert((id, h));
                 self.keys.push(p.clone());
                 self.values.push(UNKNOWN);
                 if let Some(v) = lister.known(p)? {
