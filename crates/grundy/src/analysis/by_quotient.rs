@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{component_moves, render, Analysis, Options};
+use super::{component_moves, count_budget, over_budget_note, render, Analysis, Options};
 use crate::position::{Component, Place, Position, Replacement};
 use crate::quotient::{for_analysis, heap_element, may_prove, ANALYSIS_BOUND};
 use crate::{Error, Outcome, Play};
@@ -131,36 +131,55 @@ pub(super) fn analyze(
     if outcome == Outcome::P {
         return Ok(Attempt::Answered(Box::new(a)));
     }
-    // The winning options of each distinct size, found once and shared by its heaps.
+    // The winning options of each distinct size, found once (when a heap of it is first met)
+    // and shared by its heaps. Counting them never costs more than the analysis: past the
+    // budget of [`count_budget`] options, the count is given up and sizes are examined only to
+    // fill the list.
+    let budget = count_budget(comps.len());
+    let counting = opts.limits.clone().with_count_budget(budget);
+    let index: HashMap<u64, usize> = sizes
+        .iter()
+        .enumerate()
+        .map(|(i, &(h, _))| (h, i))
+        .collect();
     let mut winners: HashMap<u64, Option<Vec<Replacement>>> = HashMap::new();
-    for (i, &(h, c)) in sizes.iter().enumerate() {
-        if h > MOVE_LIST_LIMIT {
-            winners.insert(h, None);
-            continue;
-        }
-        let rest = mul(mul(prefix[i], suffix[i + 1]), pow(element(h), c - 1));
-        let Some((_, comp)) = comps.iter().find(|(_, c)| heap_of(c) == Some(h)) else {
-            continue;
-        };
-        let mut won = Vec::new();
-        for rep in component_moves(comp, &opts.limits)? {
-            let Replacement::States(parts) = &rep else {
-                continue;
-            };
-            let mut x = rest;
-            for part in parts {
-                let size = part.get::<BigUint>().and_then(ToPrimitive::to_u64);
-                x = mul(x, size.and_then(|s| heap_element(&q, s)).unwrap_or(0));
-            }
-            if q.is_p(x) {
-                won.push(rep);
-            }
-        }
-        winners.insert(h, Some(won));
-        opts.limits.check()?;
-    }
     let mut count = Some(BigUint::default());
+    let (mut over_budget, mut too_big) = (false, false);
     for (k, ((place, c), h)) in comps.iter().zip(&heaps).enumerate() {
+        if count.is_none() && a.winning_moves.len() >= opts.max_moves {
+            break;
+        }
+        if !winners.contains_key(h) {
+            let won = match index.get(h) {
+                Some(&i) if *h <= MOVE_LIST_LIMIT => {
+                    let mult = sizes[i].1;
+                    let rest = mul(mul(prefix[i], suffix[i + 1]), pow(element(*h), mult - 1));
+                    let options = component_moves(c, &opts.limits)?;
+                    if !counting.spend_count(options.len() as u64) {
+                        over_budget = true;
+                        count = None;
+                    }
+                    let mut won = Vec::new();
+                    for rep in options {
+                        let Replacement::States(parts) = &rep else {
+                            continue;
+                        };
+                        let mut x = rest;
+                        for part in parts {
+                            let size = part.get::<BigUint>().and_then(ToPrimitive::to_u64);
+                            x = mul(x, size.and_then(|s| heap_element(&q, s)).unwrap_or(0));
+                        }
+                        if q.is_p(x) {
+                            won.push(rep);
+                        }
+                    }
+                    opts.limits.check()?;
+                    Some(won)
+                }
+                _ => None,
+            };
+            winners.insert(*h, won);
+        }
         match winners.get(h) {
             Some(Some(won)) => {
                 if let Some(n) = &mut count {
@@ -173,17 +192,25 @@ pub(super) fn analyze(
                     a.winning_moves.push(render(pos, *place, c, rep.clone()));
                 }
             }
-            _ => count = None,
+            _ => {
+                count = None;
+                too_big = true;
+            }
         }
         if k % 4096 == 4095 {
             opts.limits.check()?;
         }
     }
-    if count.is_none() {
-        a.winning_moves_note = Some(format!(
+    let mut notes = Vec::new();
+    if too_big {
+        notes.push(format!(
             "the winning moves of heaps above {MOVE_LIST_LIMIT} are neither listed nor counted"
         ));
     }
+    if over_budget {
+        notes.push(over_budget_note(budget));
+    }
+    a.winning_moves_note = (!notes.is_empty()).then(|| notes.join("; "));
     a.winning_moves_total = count;
     Ok(Attempt::Answered(Box::new(a)))
 }

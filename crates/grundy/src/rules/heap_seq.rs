@@ -713,7 +713,10 @@ impl HeapSeq {
         self.value(n, limits)?;
         let mut moves: Vec<Vec<BigUint>> = Vec::new();
         let mut count = Some(BigUint::default());
-        let mut budget = COUNT_BUDGET;
+        // This heap's own bound, within what the analysis leaves for counting (a sum of
+        // 2 * 10^5 heaps of a set of 63,214 elements would examine 10^10 options).
+        let start = COUNT_BUDGET.min(limits.count_left());
+        let mut budget = start;
         let push = |to: Vec<BigUint>, moves: &mut Vec<Vec<BigUint>>| {
             if moves.len() < cap {
                 moves.push(to);
@@ -785,6 +788,9 @@ impl HeapSeq {
                 }
             }
         }
+        if !limits.spend_count(start - budget) {
+            count = None;
+        }
         Ok(Some((moves, count)))
     }
 
@@ -810,7 +816,11 @@ impl HeapSeq {
         // O(n0 + p): no table to the heap is built (it is looked for only in tables smaller
         // than the heap).
         if let Some(p) = self.proven_period_below(&m, limits)? {
-            return self.count_splits_periodic(&m, distinct, target, cap, &p);
+            let cost = p.preperiod.saturating_add(p.period);
+            let (moves, count) = self.count_splits_periodic(&m, distinct, target, cap, &p)?;
+            let within = cost <= *budget;
+            *budget = budget.saturating_sub(cost);
+            return Ok((moves, count.filter(|_| within)));
         }
         // A split of a heap within the tables: scan the first parts.
         if let Some(h) = half.to_u64().filter(|&h| h <= *budget) {
@@ -1208,7 +1218,10 @@ mod tests {
             let nb = BigUint::from(n);
             let v = seq.value(&nb, &limits).unwrap();
             let len = seq.state.read().unwrap().values.len();
-            assert!(len <= 1 << 14, "{text}: a table of {len} values for the heap {n}");
+            assert!(
+                len <= 1 << 14,
+                "{text}: a table of {len} values for the heap {n}"
+            );
             let small = grundy_heap::values(&rules, 1 << 12, &ComputeOptions::default()).unwrap();
             let p = grundy_heap::find_period(&rules, &small).unwrap();
             assert!(p.proven);
@@ -1224,7 +1237,10 @@ mod tests {
                 assert!(moves.len() <= 5);
             }
             let len = seq.state.read().unwrap().values.len();
-            assert!(len <= 1 << 14, "{text}: a table of {len} values after counting");
+            assert!(
+                len <= 1 << 14,
+                "{text}: a table of {len} values after counting"
+            );
         }
     }
 

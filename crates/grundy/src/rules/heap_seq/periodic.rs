@@ -64,6 +64,7 @@ impl<'a> Periodic<'a> {
     /// the first parts `a` pushed to `out`, in increasing order.
     ///
     /// Complexity: O(n0 + p) look-ups and O(cap + p) more to list.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn pairs(
         &self,
         m: &BigUint,
@@ -228,7 +229,7 @@ impl<'a> Periodic<'a> {
         let mut steps = 0u64;
         while any && out.len() < cap && x <= k_third {
             steps += 1;
-            if steps % 1024 == 0 {
+            if steps.is_multiple_of(1024) {
                 limits.check()?;
             }
             let rx = (&x % per).to_u64().unwrap_or(0);
