@@ -24,7 +24,8 @@ pub struct Options {
     pub play: Play,
     /// Search limits, cancellation and progress.
     pub limits: Limits,
-    /// The most winning moves rendered (all are counted).
+    /// The most winning moves rendered (all are counted, unless counting would cost more than
+    /// the analysis: see [`count_budget`]).
     pub max_moves: usize,
     /// The most bytes of rendered positions in the move lists (16 MiB by default): with a
     /// position of a million heaps, even a thousand moves would be gigabytes. The cap on the

@@ -52,6 +52,11 @@ pub fn family() -> Family {
         None,
         |_, _| Ok(RulesetRef::of(FibNim::default())),
     )
+    .with_help(
+        "One heap at any size (10^5 digits): normal play by Zeckendorf's representation \
+         (Whinihan), misere play (taking the last counter loses) as normal play on one counter \
+         fewer. Nim-values, for sums, are searched up to 200 counters.",
+    )
 }
 
 /// Largest heap whose moves are enumerated (the search visits O(n^2) states).
