@@ -15,6 +15,17 @@ fn run(expr: &str, play: Play, max_moves: usize) -> Analysis {
     analyze(&Registry::builtin(), expr, &opts).unwrap_or_else(|e| panic!("{expr}: {e}"))
 }
 
+/// `count` pseudo-random numbers of 31 bits from `seed` (a linear congruential generator).
+fn random(seed: u64, count: usize) -> impl Iterator<Item = u64> {
+    let mut x = seed;
+    (0..count).map(move |_| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        x >> 33
+    })
+}
+
 /// G of Dawson's Kayles for any heap, from a table of 2000 values and its period, by plain
 /// arithmetic (independent of the engine's residue counting).
 struct Dawson {
@@ -91,14 +102,9 @@ fn dawson_kayles_of_huge_heaps_answers_from_the_period() {
 #[test]
 fn a_thousand_heaps_of_every_size_answer_from_the_period() {
     let d = Dawson::new();
-    let mut x = 4664u64;
-    let heaps: Vec<u64> = (0..1000)
-        .map(|i| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) % 10u64.pow(1 + i % 9)
-        })
+    let heaps: Vec<u64> = random(4664, 1000)
+        .enumerate()
+        .map(|(i, x)| x % 10u64.pow(1 + i as u32 % 9))
         .collect();
     let text: Vec<String> = heaps.iter().map(ToString::to_string).collect();
     let expr = format!("tb[0.07]({})", text.join(","));
@@ -203,4 +209,35 @@ fn misere_fibonacci_nim_of_one_heap_is_answered() {
     .unwrap_err()
     .to_string();
     assert!(err.contains("misere play a search"), "{err}");
+}
+
+/// A misere sum of 3000 heaps of `tb[0.75]` up to 60000, answered through its misere
+/// quotient: counting the winning moves of every size would examine some 4 * 10^7 options,
+/// more than the budget, so the count is given up with a note; a sum of five heaps is
+/// counted, every winning move is listed, and each leaves a P-position.
+#[test]
+fn misere_quotient_counting_stays_within_the_budget() {
+    let heaps: Vec<String> = random(7, 3000)
+        .map(|x| (1 + x % 60000).to_string())
+        .collect();
+    // One more heap, the first that makes the sum an N-position.
+    let n_position = |base: &str| {
+        (1..40)
+            .map(|e| format!("tb[0.75]({base},{e})"))
+            .find(|expr| run(expr, Play::Misere, 0).outcome == Outcome::N)
+            .unwrap()
+    };
+    let expr = n_position(&heaps.join(","));
+    let a = run(&expr, Play::Misere, 0);
+    assert!(a.method.unwrap_or_default().contains("misere quotient"));
+    assert_eq!(a.winning_moves_total, None);
+    let note = a.winning_moves_note.unwrap_or_default();
+    assert!(note.contains("cost more than the analysis"), "{note}");
+    let a = run(&n_position("30,41,57,1000"), Play::Misere, 5000);
+    let total = a.winning_moves_total.clone().unwrap();
+    assert!(total > BigUint::from(0u32));
+    assert_eq!(total, BigUint::from(a.winning_moves.len()));
+    for m in &a.winning_moves {
+        assert_eq!(run(&m.to, Play::Misere, 0).outcome, Outcome::P, "{}", m.to);
+    }
 }
