@@ -42,7 +42,8 @@ enum Command {
         /// since a misere search stores whole sums, each far costlier than one position)
         #[arg(long)]
         max_nodes: Option<usize>,
-        /// The most winning moves printed (all are counted); by default a screenful on a
+        /// The most winning moves printed (all are counted when counting costs no more than the
+        /// analysis: 64 options per component, at least 2^24); by default a screenful on a
         /// terminal, else up to 1000 (fewer when they would exceed 16 MiB of text)
         #[arg(long)]
         max_moves: Option<usize>,

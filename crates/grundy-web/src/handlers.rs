@@ -92,7 +92,7 @@ pub async fn not_found() -> ApiError {
     )
 }
 
-/// The most winning moves an analysis lists (all are counted).
+/// The most winning moves an analysis lists (all are counted, within the counting budget).
 const MAX_MOVES: usize = 1000;
 
 /// The most bytes of positions rendered in one answer's move lists.

@@ -24,7 +24,8 @@ pub struct Options {
     pub play: Play,
     /// Search limits, cancellation and progress.
     pub limits: Limits,
-    /// The most winning moves rendered (all are counted).
+    /// The most winning moves rendered (all are counted, unless counting would cost more than
+    /// the analysis: see [`count_budget`]).
     pub max_moves: usize,
     /// The most bytes of rendered positions in the move lists (16 MiB by default): with a
     /// position of a million heaps, even a thousand moves would be gigabytes. The cap on the
@@ -352,7 +353,11 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     a.game = game;
     if opts.remoteness && a.outcome != Outcome::D {
         let limits = opts.limits.clone().with_nodes(REMOTENESS_BUDGET);
-        if let Ok(r) = crate::solve::remoteness(
+        if !root_in_budget(pos, &limits) {
+            // Every option of the root is a state of the search: a root with more options
+            // than the budget cannot be answered, and listing them (a million for a heap of
+            // Dawson's Kayles of 1.9 * 10^6) costs more than the whole analysis.
+        } else if let Ok(r) = crate::solve::remoteness(
             &pos.components()
                 .into_iter()
                 .map(|(_, c)| c)
@@ -364,6 +369,27 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
         }
     }
     Ok(a)
+}
+
+/// Whether the options of a position's components, which the remoteness search lists first,
+/// number at most the search's budget of states. Families that bound their option count
+/// (heaps of `tb` and `sub`) refuse before listing; a component too large to search is out.
+fn root_in_budget(pos: &Position, limits: &Limits) -> bool {
+    let mut total = 0usize;
+    for (_, c) in component_refs(pos) {
+        let n = match c {
+            CompRef::Star(n) => n.to_u64().and_then(|k| usize::try_from(k).ok()),
+            CompRef::Of(r, s) => r.rules().options(s, limits).ok().map(|o| o.len()),
+        };
+        match n {
+            Some(n) => total = total.saturating_add(n),
+            None => return false,
+        }
+        if total > limits.max_nodes {
+            return false;
+        }
+    }
+    true
 }
 
 /// A component borrowed from its position (cloning a million heaps costs more than answering).
@@ -430,15 +456,23 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let total = crate::nim_sum(values.iter());
     let mut moves = Vec::new();
     let mut count = Some(BigUint::default());
-    let mut notes: Vec<String> = Vec::new();
+    let mut notes = Notes::default();
+    // Counting never costs more than the analysis: see [`count_budget`].
+    let budget = count_budget(comps.len());
+    let counting = limits.clone().with_count_budget(budget);
+    let mut over_budget = false;
     if !total.is_zero() {
         for ((place, c), v) in comps.iter().zip(&values) {
+            let room = opts.max_moves - moves.len().min(opts.max_moves);
+            if over_budget && room == 0 {
+                // Nothing left to list, and the count is given up: the rest is not examined.
+                break;
+            }
             let target = &total ^ v;
             // A component can only move to a smaller value or to a larger one; a Nim heap of
             // value v reaches every smaller value, so most components are skipped at once.
             let c = c.owned();
-            let room = opts.max_moves - moves.len().min(opts.max_moves);
-            let found = match winning_replacements(&c, &target, room, limits) {
+            let found = match winning_replacements(&c, &target, room, &counting) {
                 Ok(found) => found,
                 Err(e) if e.is_too_large() => {
                     notes.push(format!("moves of {} not listed: {e}", c.describe()));
@@ -447,8 +481,14 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
                 }
                 Err(e) => return Err(e),
             };
+            // Every component examined costs at least one look-up.
+            let spent = counting.spend_count(1);
             match (found.count, &mut count) {
-                (Some(n), Some(total)) => *total += n,
+                (Some(n), Some(total)) if spent => *total += n,
+                (_, _) if !spent || counting.count_left() == 0 => {
+                    count = None;
+                    over_budget = true;
+                }
                 (None, _) => {
                     count = None;
                     notes.push(format!(
@@ -466,13 +506,75 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             }
         }
     }
+    if over_budget {
+        notes.push(over_budget_note(budget));
+    }
     let mut a = Analysis::empty(Play::Normal, Outcome::of_nimber(&total));
     a.value = Some(Value::Finite(total.clone()));
     a.nimber = Some(total);
     a.winning_moves = moves;
     a.winning_moves_total = count;
-    a.winning_moves_note = (!notes.is_empty()).then(|| notes.join("; "));
+    a.winning_moves_note = notes.joined();
     Ok(a)
+}
+
+/// The options that counting the winning moves of a sum may examine in all, at least
+/// [`COUNT_FLOOR`]. The analysis looks up one value per component (the tables behind them are
+/// shared); counting may spend [`COUNT_PER_COMPONENT`] look-ups per component, so it never
+/// costs more than a small multiple of the analysis. Past it the count is `None` with a note,
+/// and only the moves still to be listed are looked for.
+///
+/// Example: a sum of 2 * 10^5 heaps of a subtraction set of 63,214 elements may examine
+/// 2^24 + 1.28 * 10^7 options, not the 10^10 of every move of every heap.
+pub fn count_budget(components: usize) -> u64 {
+    COUNT_FLOOR.max((components as u64).saturating_mul(COUNT_PER_COMPONENT))
+}
+
+/// The note of a count given up at the budget.
+pub(crate) fn over_budget_note(budget: u64) -> String {
+    format!(
+        "the winning moves were not all counted: counting them would cost more than the \
+         analysis (counting may examine {budget} options: {COUNT_PER_COMPONENT} per component \
+         of the sum, and at least {COUNT_FLOOR})"
+    )
+}
+
+/// The options counting may always examine: a second or less of look-ups.
+pub const COUNT_FLOOR: u64 = 1 << 24;
+
+/// The options counting may examine per component of the sum.
+pub const COUNT_PER_COMPONENT: u64 = 64;
+
+/// The notes of an analysis, at most a few of them spelled out (a sum of a million
+/// components too large to count would otherwise carry a million notes).
+#[derive(Default)]
+struct Notes {
+    shown: Vec<String>,
+    more: usize,
+}
+
+impl Notes {
+    /// The most notes spelled out.
+    const SHOWN: usize = 3;
+
+    fn push(&mut self, note: String) {
+        if self.shown.len() < Self::SHOWN {
+            self.shown.push(note);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    fn joined(&self) -> Option<String> {
+        if self.shown.is_empty() {
+            return None;
+        }
+        let mut text = self.shown.join("; ");
+        if self.more > 0 {
+            text.push_str(&format!("; and {} more notes like these", self.more));
+        }
+        Some(text)
+    }
 }
 
 /// A sum where one component has no computable nim-value but may have a known outcome: it is
@@ -554,24 +656,35 @@ fn winning_replacements(
                 });
             }
             if let Some(ms) = r.rules().moves_to_value(s, target, limits)? {
-                let count = Some(BigUint::from(ms.len()));
+                let count = limits
+                    .spend_count(ms.len() as u64)
+                    .then(|| BigUint::from(ms.len()));
                 return Ok(Found {
                     listed: ms.into_iter().take(room).map(Replacement::States).collect(),
                     count,
                 });
             }
             let mut listed = Vec::new();
-            let mut count = 0usize;
+            let mut count = Some(0usize);
             for (i, opt) in r.rules().options(s, limits)?.into_iter().enumerate() {
                 if i % 1024 == 1023 {
                     limits.check()?;
+                }
+                // Past the counting budget, options are examined only to fill the list.
+                if count.is_some() && !limits.spend_count(1) {
+                    count = None;
+                }
+                if count.is_none() && listed.len() >= room {
+                    break;
                 }
                 let mut v = Nimber::ZERO;
                 for part in &opt {
                     v ^= &r.rules().value(part, limits)?;
                 }
                 if v == *target {
-                    count += 1;
+                    if let Some(c) = count.as_mut() {
+                        *c += 1;
+                    }
                     if listed.len() < room {
                         listed.push(Replacement::States(opt));
                     }
@@ -579,7 +692,7 @@ fn winning_replacements(
             }
             Ok(Found {
                 listed,
-                count: Some(BigUint::from(count)),
+                count: count.map(BigUint::from),
             })
         }
     }
@@ -596,6 +709,20 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
         .collect();
     if let Some(heaps) = heaps {
         return Ok(misere_nim(pos, &comps, &heaps, opts));
+    }
+    // One component whose family has a closed form for misere play alone (Fibonacci Nim).
+    if let [(place, c @ Component::Of(r, s))] = comps.as_slice() {
+        if let Some((outcome, found, count)) =
+            r.rules().misere_alone(s, opts.max_moves, &opts.limits)?
+        {
+            let mut a = Analysis::empty(Play::Misere, outcome);
+            for to in found.into_iter().take(opts.max_moves) {
+                a.winning_moves
+                    .push(render(pos, *place, c, Replacement::States(to)));
+            }
+            a.winning_moves_total = count;
+            return Ok(a);
+        }
     }
     // A sum of heaps of one heap ruleset: multiply in its misere quotient, search otherwise.
     let method = match by_quotient::analyze(pos, &comps, opts)? {

@@ -489,10 +489,27 @@ fn sum_misere(
             e.blocks.push(Block::Para(text));
         }
         None => {
-            e.blocks.push(Block::Para(format!(
-                "Misere play: the player who cannot move wins. Misere values do not add like \
-                 nim-values, so the whole sum was searched: {who}."
-            )));
+            // One component whose family has a closed form for misere play alone.
+            let closed = match comps {
+                [(_, Component::Of(r, s))] => r
+                    .rules()
+                    .misere_alone(s, 0, &Limits::default())
+                    .ok()
+                    .flatten()
+                    .map(|_| r.name().to_string()),
+                _ => None,
+            };
+            e.blocks.push(Block::Para(match closed {
+                Some(name) => format!(
+                    "Misere play: the player who cannot move wins. One position of {name} \
+                     alone has a closed form in misere play (see the family's rule), so \
+                     nothing was searched: {who}."
+                ),
+                None => format!(
+                    "Misere play: the player who cannot move wins. Misere values do not add \
+                     like nim-values, so the whole sum was searched: {who}."
+                ),
+            }));
         }
     }
 }

@@ -5,7 +5,7 @@
 //! so a cancellation or a deadline stops it within a fraction of a second.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -147,6 +147,9 @@ pub struct Limits {
     pub cancel: Option<Cancel>,
     /// Receives progress reports of long work (at most a few per second).
     pub progress: Option<ProgressSink>,
+    /// The options that counting winning moves may still examine, shared by every clone
+    /// ([`Limits::spend_count`]); `None`: only each family's own bound per component.
+    pub count_budget: Option<Arc<AtomicU64>>,
 }
 
 impl fmt::Debug for Limits {
@@ -178,6 +181,7 @@ impl Default for Limits {
             time_limit: None,
             cancel: None,
             progress: None,
+            count_budget: None,
         }
     }
 }
@@ -211,6 +215,34 @@ impl Limits {
     pub fn with_cancel(mut self, cancel: Cancel) -> Limits {
         self.cancel = Some(cancel);
         self
+    }
+
+    /// These limits with a budget of `n` options for counting winning moves, shared by
+    /// their clones.
+    pub fn with_count_budget(mut self, n: u64) -> Limits {
+        self.count_budget = Some(Arc::new(AtomicU64::new(n)));
+        self
+    }
+
+    /// The options that counting may still examine (`u64::MAX` without a budget).
+    pub fn count_left(&self) -> u64 {
+        self.count_budget
+            .as_ref()
+            .map_or(u64::MAX, |b| b.load(Ordering::Relaxed))
+    }
+
+    /// Spends `k` options of the counting budget: `false`, and the budget emptied, when fewer
+    /// than `k` remain.
+    pub fn spend_count(&self, k: u64) -> bool {
+        let Some(b) = &self.count_budget else {
+            return true;
+        };
+        let before = b
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                Some(left.saturating_sub(k))
+            })
+            .unwrap_or(0);
+        before >= k
     }
 
     /// Whether the work must stop now: `Err(Cancelled)` or a time limit error.

@@ -234,7 +234,7 @@ def analyze(
 
     Arguments: ``expr`` such as ``"nim(3,4,5) + tb[0.07](20)"``; ``misere`` for misere play;
     ``max_nodes`` the most positions a search may store; ``max_moves`` the most winning moves
-    listed (all are counted); ``remoteness`` looks for the remoteness with a small search, as
+    listed (all are counted, unless counting would cost more than the analysis); ``remoteness`` looks for the remoteness with a small search, as
     ``analyze --json`` does; ``timeout`` in seconds; ``progress`` True for a progress bar, or a
     callable ``f(task, done, total)``.
 

@@ -8,9 +8,10 @@ use std::collections::{BTreeMap, HashMap};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{component_moves, render, Analysis, Options};
+use super::{component_moves, count_budget, over_budget_note, render, Analysis, Options};
 use crate::position::{Component, Place, Position, Replacement};
 use crate::quotient::{for_analysis, heap_element, may_prove, ANALYSIS_BOUND};
+use crate::rules::Comp;
 use crate::{Error, Outcome, Play};
 
 /// Heaps whose options are listed one by one to find winning moves; the moves of larger heaps
@@ -32,6 +33,21 @@ fn heap_of(c: &Component) -> Option<u64> {
     match c {
         Component::Of(_, s) => s.get::<BigUint>().and_then(ToPrimitive::to_u64),
         Component::Star(_) => None,
+    }
+}
+
+/// The winning options of one heap size: how many, and the options themselves once listed.
+type SizeWins = (u64, Option<Vec<Replacement>>);
+
+/// Whether the options of a heap of `h` may be walked through the heap rules: at most as many
+/// as a search may store (the bound the families check before listing them), for codes and
+/// subtraction sets; a family's own moves go through its options.
+fn bounded_options(rules: &grundy_heap::HeapRules, h: u64, limits: &crate::Limits) -> bool {
+    let max = limits.max_nodes as u128;
+    match rules {
+        grundy_heap::HeapRules::Tb(code) => code.option_bound(h) <= max,
+        grundy_heap::HeapRules::Sub(_) => u128::from(h) <= max,
+        grundy_heap::HeapRules::Custom(_) => false,
     }
 }
 
@@ -131,59 +147,128 @@ pub(super) fn analyze(
     if outcome == Outcome::P {
         return Ok(Attempt::Answered(Box::new(a)));
     }
-    // The winning options of each distinct size, found once and shared by its heaps.
-    let mut winners: HashMap<u64, Option<Vec<Replacement>>> = HashMap::new();
-    for (i, &(h, c)) in sizes.iter().enumerate() {
-        if h > MOVE_LIST_LIMIT {
-            winners.insert(h, None);
-            continue;
-        }
-        let rest = mul(mul(prefix[i], suffix[i + 1]), pow(element(h), c - 1));
-        let Some((_, comp)) = comps.iter().find(|(_, c)| heap_of(c) == Some(h)) else {
-            continue;
-        };
-        let mut won = Vec::new();
-        for rep in component_moves(comp, &opts.limits)? {
-            let Replacement::States(parts) = &rep else {
-                continue;
-            };
-            let mut x = rest;
-            for part in parts {
-                let size = part.get::<BigUint>().and_then(ToPrimitive::to_u64);
-                x = mul(x, size.and_then(|s| heap_element(&q, s)).unwrap_or(0));
-            }
-            if q.is_p(x) {
-                won.push(rep);
-            }
-        }
-        winners.insert(h, Some(won));
-        opts.limits.check()?;
-    }
+    // The winning options of each distinct size, found once (when a heap of it is first met)
+    // and shared by its heaps. Counting them never costs more than the analysis: past the
+    // budget of [`count_budget`] options, the count is given up and sizes are examined only to
+    // fill the list.
+    let budget = count_budget(comps.len());
+    let counting = opts.limits.clone().with_count_budget(budget);
+    let index: HashMap<u64, usize> = sizes
+        .iter()
+        .enumerate()
+        .map(|(i, &(h, _))| (h, i))
+        .collect();
+    // Per size: how many of its options win, and those options once they are to be listed.
+    let mut winners: HashMap<u64, Option<SizeWins>> = HashMap::new();
     let mut count = Some(BigUint::default());
-    for (k, ((place, c), h)) in comps.iter().zip(&heaps).enumerate() {
-        match winners.get(h) {
-            Some(Some(won)) => {
-                if let Some(n) = &mut count {
-                    *n += won.len();
+    let (mut over_budget, mut too_big) = (false, false);
+    let element_of = |part: &Comp| {
+        let size = part.get::<BigUint>().and_then(ToPrimitive::to_u64);
+        size.and_then(|s| heap_element(&q, s)).unwrap_or(0)
+    };
+    // The options of a heap that turn the rest of the sum into an element of the P-portion.
+    let list_wins = |c: &Component, rest: u32| -> Result<(u64, Vec<Replacement>), Error> {
+        let all = component_moves(c, &opts.limits)?;
+        let options = all.len() as u64;
+        let won = all
+            .into_iter()
+            .filter(|rep| match rep {
+                Replacement::States(parts) => {
+                    q.is_p(parts.iter().fold(rest, |x, p| mul(x, element_of(p))))
                 }
-                for rep in won {
-                    if a.winning_moves.len() >= opts.max_moves {
-                        break;
+                Replacement::Star(_) => false,
+            })
+            .collect();
+        Ok((options, won))
+    };
+    for (k, ((place, c), h)) in comps.iter().zip(&heaps).enumerate() {
+        if count.is_none() && a.winning_moves.len() >= opts.max_moves {
+            break;
+        }
+        let rest = index.get(h).map(|&i| {
+            let mult = sizes[i].1;
+            mul(mul(prefix[i], suffix[i + 1]), pow(element(*h), mult - 1))
+        });
+        let entry = match (winners.get(h), rest) {
+            (Some(e), _) => e.clone(),
+            (None, Some(rest)) if *h <= MOVE_LIST_LIMIT => {
+                // Count through the heap rules (sizes only, nothing allocated per part) when
+                // their options are few enough to list; else through the family's options.
+                let counted = if bounded_options(rules, *h, &opts.limits) {
+                    {
+                        let (mut options, mut won) = (0u64, 0u64);
+                        rules.for_each_option(*h, &mut |parts: &[u64]| {
+                            options += 1;
+                            let x = parts
+                                .iter()
+                                .fold(rest, |x, &p| mul(x, heap_element(&q, p).unwrap_or(0)));
+                            if q.is_p(x) {
+                                won += 1;
+                            }
+                        });
+                        (options, won, None)
                     }
-                    a.winning_moves.push(render(pos, *place, c, rep.clone()));
+                } else {
+                    let (options, won) = list_wins(c, rest)?;
+                    (options, won.len() as u64, Some(won))
+                };
+                let (options, won, listed) = counted;
+                if !counting.spend_count(options) {
+                    over_budget = true;
+                    count = None;
+                }
+                opts.limits.check()?;
+                let e = Some((won, listed));
+                winners.insert(*h, e.clone());
+                e
+            }
+            _ => {
+                winners.insert(*h, None);
+                None
+            }
+        };
+        match entry {
+            Some((won, listed)) => {
+                if let Some(n) = &mut count {
+                    *n += won;
+                }
+                if won > 0 && a.winning_moves.len() < opts.max_moves {
+                    // The winning options of this size, listed once for its heaps.
+                    let listed = match listed {
+                        Some(l) => l,
+                        None => {
+                            let (_, l) = list_wins(c, rest.unwrap_or(0))?;
+                            winners.insert(*h, Some((won, Some(l.clone()))));
+                            l
+                        }
+                    };
+                    for rep in listed {
+                        if a.winning_moves.len() >= opts.max_moves {
+                            break;
+                        }
+                        a.winning_moves.push(render(pos, *place, c, rep));
+                    }
                 }
             }
-            _ => count = None,
+            None => {
+                count = None;
+                too_big = true;
+            }
         }
         if k % 4096 == 4095 {
             opts.limits.check()?;
         }
     }
-    if count.is_none() {
-        a.winning_moves_note = Some(format!(
+    let mut notes = Vec::new();
+    if too_big {
+        notes.push(format!(
             "the winning moves of heaps above {MOVE_LIST_LIMIT} are neither listed nor counted"
         ));
     }
+    if over_budget {
+        notes.push(over_budget_note(budget));
+    }
+    a.winning_moves_note = (!notes.is_empty()).then(|| notes.join("; "));
     a.winning_moves_total = count;
     Ok(Attempt::Answered(Box::new(a)))
 }

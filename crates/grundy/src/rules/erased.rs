@@ -139,6 +139,12 @@ pub trait DynRuleset: Send + Sync {
         cap: usize,
         limits: &Limits,
     ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error>;
+    fn misere_alone(
+        &self,
+        c: &Comp,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Outcome, Vec<Vec<Comp>>, Option<BigUint>)>, Error>;
     fn loopy_value(&self, c: &Comp) -> Option<Value>;
     fn may_loop(&self) -> bool;
     fn one_term_per_component(&self) -> bool;
@@ -407,6 +413,17 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             .r
             .counted_winning_moves_alone(self.pos(c)?, cap, limits)?
             .map(|(m, n)| (Self::wrap(m), n)))
+    }
+    fn misere_alone(
+        &self,
+        c: &Comp,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Outcome, Vec<Vec<Comp>>, Option<BigUint>)>, Error> {
+        Ok(self
+            .r
+            .misere_alone(self.pos(c)?, cap, limits)?
+            .map(|(o, m, n)| (o, Self::wrap(m), n)))
     }
     fn loopy_value(&self, c: &Comp) -> Option<Value> {
         self.r.loopy_value(c.get::<R::P>()?)

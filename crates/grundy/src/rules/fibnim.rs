@@ -20,6 +20,14 @@
 //! F(k-1) = F(k+1) - F(k); up again for the suffix sums), so memory stays a few copies of n and
 //! time is O(log n) big-number subtractions: a heap of 10^100000 takes about two seconds.
 //! Nim-values (for sums) come from search, for heaps up to [`SEARCH_LIMIT`].
+//! Misere play (whoever takes the last counter loses), one heap: a position with no move
+//! (n = 0, or m = 0) is won by the player to move. Otherwise taking the last counter loses at
+//! once, so no one takes it by choice, and the game is normal-play Fibonacci Nim on n - 1
+//! counters with the same limit (a limit above the n - 1 counters means the same as n - 1):
+//! (n, m) is P iff n = 1 or z(n - 1) > m, and its winning takes are those of (n - 1, m) in
+//! normal play. At the start (m = n - 1 >= 1) the first player always wins (taking n - 1
+//! leaves the last counter to the opponent). Found and checked by brute force over every
+//! (n, m) with n <= 3000 (4.5 million states); the tests check it to n = 1000.
 //! Worked example (HDU 2516): fibnim(13) is P (13 is a Fibonacci number); fibnim(10000):
 //! 10000 = 6765 + 2584 + 610 + 34 + 5 + 2, so the first player takes 2 and wins.
 //! Source: M. J. Whinihan, "Fibonacci Nim", Fibonacci Quarterly 1 (1963); HDU 2516.
@@ -43,6 +51,11 @@ pub fn family() -> Family {
         "fibnim(10000)",
         None,
         |_, _| Ok(RulesetRef::of(FibNim::default())),
+    )
+    .with_help(
+        "One heap at any size (10^5 digits): normal play by Zeckendorf's representation \
+         (Whinihan), misere play (taking the last counter loses) as normal play on one counter \
+         fewer. Nim-values, for sums, are searched up to 200 counters.",
     )
 }
 
@@ -254,6 +267,42 @@ fn takes_of(
     Ok((listed, count))
 }
 
+/// At most `cap` of the winning takes from `(heap, m)` (by the Zeckendorf indices `z` of
+/// `heap`), as moves of the heap `n` (the heap itself in normal play, one more in misere play),
+/// and the number of them all.
+///
+/// Each listed move holds two numbers as long as the heap: a list beyond the memory limit is
+/// refused rather than built (the count is exact either way).
+fn listed_takes(
+    z: &[u64],
+    heap: &BigUint,
+    n: &BigUint,
+    m: &BigUint,
+    cap: usize,
+    limits: &Limits,
+) -> Result<(Vec<Opt<Fib>>, BigUint), Error> {
+    let per_move = n.bits() / 4 + 64;
+    let mut listed = cap;
+    if (cap as u64).saturating_mul(per_move) > limits.max_memory {
+        listed = cap.min(takes_of(z, heap, m, 0, limits)?.1);
+    }
+    let bytes = (listed as u64).saturating_mul(per_move);
+    if bytes > limits.max_memory {
+        return Err(Error::limit(
+            Limit::Memory(limits.max_memory),
+            format!(
+                "listing {listed} winning moves of Fibonacci Nim with {} counters would take \
+                 about {bytes} bytes, over the memory limit of {} bytes; ask for fewer moves",
+                short(n),
+                limits.max_memory
+            ),
+        ));
+    }
+    let (takes, count) = takes_of(z, heap, m, cap, limits)?;
+    let moves = takes.iter().map(|k| vec![after(n, k)]).collect();
+    Ok((moves, BigUint::from(count)))
+}
+
 /// The position after taking k from n.
 fn after(n: &BigUint, k: &BigUint) -> Fib {
     let left = n - k;
@@ -327,8 +376,10 @@ impl Ruleset for FibNim {
     fn searchable(&self, p: &Fib) -> Result<(), Error> {
         if p.n > BigUint::from(SEARCH_LIMIT) {
             return Err(Error::too_large(format!(
-                "the Fibonacci Nim heap {} is too large to search (at most {SEARCH_LIMIT}); \
-                 alone, its outcome and winning moves have a closed form",
+                "the Fibonacci Nim heap {} is too large to search (at most {SEARCH_LIMIT}): \
+                 alone, in normal or misere play, its outcome and winning moves have a closed \
+                 form, but in a sum normal play needs its nim-value and misere play a search \
+                 of the whole sum, and neither is known at this size",
                 short(&p.n)
             )));
         }
@@ -374,30 +425,29 @@ impl Ruleset for FibNim {
         limits: &Limits,
     ) -> Result<Option<(Vec<Opt<Fib>>, Option<BigUint>)>, Error> {
         let (z, _) = self.zeckendorf(&p.n, limits)?;
+        let (moves, count) = listed_takes(&z, &p.n, &p.n, &p.limit(), cap, limits)?;
+        Ok(Some((moves, Some(count))))
+    }
+
+    fn misere_alone(
+        &self,
+        p: &Fib,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Outcome, Vec<Opt<Fib>>, Option<BigUint>)>, Error> {
         let m = p.limit();
-        // Each listed move holds two numbers as long as the heap: refuse a list beyond the
-        // memory limit rather than exhaust memory (the count is exact either way).
-        let per_move = p.n.bits() / 4 + 64;
-        let mut listed = cap;
-        if (cap as u64).saturating_mul(per_move) > limits.max_memory {
-            listed = cap.min(takes_of(&z, &p.n, &m, 0, limits)?.1);
+        if p.n.is_zero() || m.is_zero() {
+            // No move: under misere play the player to move has already won.
+            return Ok(Some((Outcome::N, Vec::new(), Some(BigUint::zero()))));
         }
-        let bytes = (listed as u64).saturating_mul(per_move);
-        if bytes > limits.max_memory {
-            return Err(Error::limit(
-                Limit::Memory(limits.max_memory),
-                format!(
-                    "listing {listed} winning moves of Fibonacci Nim with {} counters would \
-                     take about {bytes} bytes, over the memory limit of {} bytes; ask for fewer \
-                     moves",
-                    short(&p.n),
-                    limits.max_memory
-                ),
-            ));
+        // See `misere` in the module's documentation: normal play on n - 1 counters.
+        let rest = &p.n - 1u32;
+        let (z, smallest) = self.zeckendorf(&rest, limits)?;
+        if smallest.is_none_or(|s| s > m) {
+            return Ok(Some((Outcome::P, Vec::new(), Some(BigUint::zero()))));
         }
-        let (takes, count) = takes_of(&z, &p.n, &m, cap, limits)?;
-        let moves = takes.iter().map(|k| vec![after(&p.n, k)]).collect();
-        Ok(Some((moves, Some(BigUint::from(count)))))
+        let (moves, count) = listed_takes(&z, &rest, &p.n, &m, cap, limits)?;
+        Ok(Some((Outcome::N, moves, Some(count))))
     }
 
     fn explain(&self, p: &Fib) -> Option<Explanation> {
@@ -557,6 +607,87 @@ mod tests {
                 assert_eq!(first, want.iter().take(1).cloned().collect::<Vec<_>>());
                 assert_eq!(count2, want.len());
             }
+        }
+    }
+
+    /// Misere play by plain backward induction over every (n, m) with m <= n <= size: whether
+    /// the player to move wins; a player with no move (n = 0 or m = 0) wins.
+    fn brute_misere_win(size: usize) -> Vec<Vec<bool>> {
+        let mut win: Vec<Vec<bool>> = Vec::with_capacity(size + 1);
+        for n in 0..=size {
+            let mut row = vec![true; n + 1];
+            for m in 1..=n {
+                let k = m;
+                let takes_k_wins = !win[n - k][(2 * k).min(n - k)];
+                row[m] = (m > 1 && row[m - 1]) || takes_k_wins;
+            }
+            win.push(row);
+        }
+        win
+    }
+
+    /// The misere rule (normal play on n - 1 counters, with the positions without a move won)
+    /// gives the outcome and every winning move that backward induction finds, for every
+    /// (n, m) with n <= 1000, the start positions among them.
+    #[test]
+    fn misere_outcomes_and_winning_moves_match_backward_induction() {
+        const SIZE: usize = 1000;
+        let win = brute_misere_win(SIZE);
+        let rules = FibNim::default();
+        let limits = Limits::default();
+        let at = |n: usize, m: usize| win[n][m.min(n)];
+        for n in 0..=SIZE {
+            let mut limits_m: Vec<Option<usize>> = (0..=n + 2).map(Some).collect();
+            limits_m.push(None);
+            for m in limits_m {
+                // Full lists only for the smaller heaps; counts and first moves for all.
+                if n > 300 && m.is_some_and(|m| m % 7 != 0 && m + 1 != n) {
+                    continue;
+                }
+                let p = Fib {
+                    n: BigUint::from(n),
+                    m: m.map(BigUint::from),
+                };
+                let limit = m.unwrap_or(n.saturating_sub(1));
+                let want: Vec<usize> = (1..=limit.min(n)).filter(|&k| !at(n - k, 2 * k)).collect();
+                let (outcome, moves, count) = rules
+                    .misere_alone(&p, usize::MAX, &limits)
+                    .unwrap()
+                    .unwrap();
+                let want_outcome = if at(n, limit) { Outcome::N } else { Outcome::P };
+                assert_eq!(outcome, want_outcome, "misere ({n}, {m:?})");
+                assert_eq!(
+                    count,
+                    Some(BigUint::from(want.len())),
+                    "misere ({n}, {m:?})"
+                );
+                let got: Vec<usize> = moves
+                    .iter()
+                    .map(|o| n - o[0].n.to_usize().unwrap())
+                    .collect();
+                assert_eq!(got, want, "misere ({n}, {m:?})");
+                for (o, k) in moves.iter().zip(&want) {
+                    assert_eq!(o[0], after(&p.n, &BigUint::from(*k)));
+                }
+            }
+        }
+    }
+
+    /// Misere play of a heap of ten thousand digits: the first player wins, and every winning
+    /// take leaves the opponent a P-position by the same rule.
+    #[test]
+    fn misere_heap_of_ten_thousand_digits() {
+        let n = BigUint::from(10u32).pow(10_000);
+        let rules = FibNim::default();
+        let limits = Limits::default();
+        let start = Fib { n, m: None };
+        let (outcome, moves, count) = rules.misere_alone(&start, 4, &limits).unwrap().unwrap();
+        assert_eq!(outcome, Outcome::N);
+        let count = count.unwrap();
+        assert!(count >= BigUint::from(moves.len()) && !moves.is_empty() && moves.len() <= 4);
+        for to in &moves {
+            let (o, _, _) = rules.misere_alone(&to[0], 0, &limits).unwrap().unwrap();
+            assert_eq!(o, Outcome::P);
         }
     }
 

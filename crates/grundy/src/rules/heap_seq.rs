@@ -9,7 +9,10 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::{HeapTable, SEARCH_HEAP_LIMIT};
+
+mod periodic;
 use crate::{Error, Limits, Nimber};
+use periodic::Periodic;
 
 /// A closed form G(n) that a theorem proves for every heap size, with its source.
 #[derive(Clone, Copy, Debug)]
@@ -439,6 +442,39 @@ impl HeapSeq {
         Ok(None)
     }
 
+    /// A proven period with saltus 0 for a heap `n` beyond the table: the one already found,
+    /// else one looked for in the probe tables smaller than `n` (each costs less than the
+    /// table to `n` it may spare).
+    fn proven_period_below(
+        &self,
+        n: &BigUint,
+        limits: &Limits,
+    ) -> Result<Option<grundy_heap::Period>, Error> {
+        if !self.certifiable() {
+            return Ok(None);
+        }
+        let proven = |p: &grundy_heap::Period| p.proven && p.saltus == 0 && p.period > 0;
+        let have = self.state.read().map(|s| s.values.len()).unwrap_or(0) as u64;
+        if have > 0 {
+            if let Some(p) = self.period().filter(proven) {
+                return Ok(Some(p));
+            }
+        }
+        for size in PROBE_SIZES {
+            if BigUint::from(size) > *n {
+                break;
+            }
+            if size <= have {
+                continue;
+            }
+            self.ensure(size - 1, limits)?;
+            if let Some(p) = self.period().filter(proven) {
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
+    }
+
     /// The value of one heap of size `n`, for any size where it is known: from a closed form,
     /// from a proven period (at once, however large the heap), or from the table.
     pub fn value(&self, n: &BigUint, limits: &Limits) -> Result<Nimber, Error> {
@@ -451,18 +487,13 @@ impl HeapSeq {
                 return Ok(Nimber::from(v));
             }
         }
-        let small = n
-            .to_u64()
-            .filter(|&k| k < PROBE_SIZES[PROBE_SIZES.len() - 1]);
         // A proven period answers every heap at once (a table of 4 * 10^7 values is not
-        // needed to know a heap of Dawson's Kayles); it is looked for in tables of at most
-        // 2^20 values, so smaller heaps go to the table directly.
-        if small.is_none() {
-            if let Some(p) = self.proven_period(limits)? {
-                let s = self.state.read().map_err(|_| too_large(self.family, n))?;
-                if let Some(v) = grundy_heap::value_of_heap(&s.values, Some(&p), n) {
-                    return Ok(Nimber::from_big(v));
-                }
+        // needed to know a heap of Dawson's Kayles, nor one of 1.4 * 10^6 when another heap
+        // of the sum is 7 * 10^5); it is looked for only in tables smaller than the heap.
+        if let Some(p) = self.proven_period_below(n, limits)? {
+            let s = self.state.read().map_err(|_| too_large(self.family, n))?;
+            if let Some(v) = grundy_heap::value_of_heap(&s.values, Some(&p), n) {
+                return Ok(Nimber::from_big(v));
             }
         }
         if let Some(k) = n.to_u64().filter(|&k| k <= SEARCH_HEAP_LIMIT) {
@@ -682,7 +713,10 @@ impl HeapSeq {
         self.value(n, limits)?;
         let mut moves: Vec<Vec<BigUint>> = Vec::new();
         let mut count = Some(BigUint::default());
-        let mut budget = COUNT_BUDGET;
+        // This heap's own bound, within what the analysis leaves for counting (a sum of
+        // 2 * 10^5 heaps of a set of 63,214 elements would examine 10^10 options).
+        let start = COUNT_BUDGET.min(limits.count_left());
+        let mut budget = start;
         let push = |to: Vec<BigUint>, moves: &mut Vec<Vec<BigUint>>| {
             if moves.len() < cap {
                 moves.push(to);
@@ -754,6 +788,9 @@ impl HeapSeq {
                 }
             }
         }
+        if !limits.spend_count(start - budget) {
+            count = None;
+        }
         Ok(Some((moves, count)))
     }
 
@@ -775,19 +812,46 @@ impl HeapSeq {
         }
         let m = n - take;
         let half = &m / 2u32;
-        let known = self
-            .period()
-            .filter(|p| p.proven && p.saltus == 0 && p.period > 0);
-        if let Some(p) = known {
-            return self.count_splits_periodic(&m, distinct, target, cap, &p);
+        // A proven period counts the splits of a heap of any size by residues, in
+        // O(n0 + p): no table to the heap is built (it is looked for only in tables smaller
+        // than the heap).
+        if let Some(p) = self.proven_period_below(&m, limits)? {
+            let cost = p.preperiod.saturating_add(p.period);
+            let (moves, count) = self.count_splits_periodic(&m, distinct, target, cap, &p)?;
+            let within = cost <= *budget;
+            *budget = budget.saturating_sub(cost);
+            return Ok((moves, count.filter(|_| within)));
         }
         // A split of a heap within the tables: scan the first parts.
         if let Some(h) = half.to_u64().filter(|&h| h <= *budget) {
             let m64 = m.to_u64().unwrap_or(u64::MAX);
-            if self.value(&BigUint::from(m64 - 1), limits).is_ok() {
+            if self.closed.is_some() {
+                // No table (a closed form): the scan goes through the formula.
                 *budget -= h;
-                let s = self.state.read().map_err(|_| too_large(self.family, n))?;
-                if (s.values.len() as u64) >= m64 {
+                let mut moves = Vec::new();
+                let mut count = 0u64;
+                for a in 1..=h {
+                    if a % 65536 == 0 {
+                        limits.check()?;
+                    }
+                    let b = m64 - a;
+                    if distinct && a == b {
+                        continue;
+                    }
+                    let (a, b) = (BigUint::from(a), BigUint::from(b));
+                    if &self.value(&a, limits)? ^ &self.value(&b, limits)? == *target {
+                        count += 1;
+                        if moves.len() < cap {
+                            moves.push(vec![a, b]);
+                        }
+                    }
+                }
+                return Ok((moves, Some(BigUint::from(count))));
+            }
+            match self.ensure(m64 - 1, limits) {
+                Ok(()) => {
+                    *budget -= h;
+                    let s = self.state.read().map_err(|_| too_large(self.family, n))?;
                     let mut moves = Vec::new();
                     let mut count = 0u64;
                     let t = target.to_u64().unwrap_or(u64::MAX);
@@ -810,52 +874,27 @@ impl HeapSeq {
                     }
                     return Ok((moves, Some(BigUint::from(count))));
                 }
-                drop(s);
-                // No table (a closed form): the same scan through the formula.
-                let mut moves = Vec::new();
-                let mut count = 0u64;
-                for a in 1..=h {
-                    if a % 65536 == 0 {
-                        limits.check()?;
-                    }
-                    let b = m64 - a;
-                    if distinct && a == b {
-                        continue;
-                    }
-                    let (a, b) = (BigUint::from(a), BigUint::from(b));
-                    if &self.value(&a, limits)? ^ &self.value(&b, limits)? == *target {
-                        count += 1;
-                        if moves.len() < cap {
-                            moves.push(vec![a, b]);
-                        }
-                    }
-                }
-                return Ok((moves, Some(BigUint::from(count))));
+                Err(e) if e.is_too_large() => {}
+                Err(e) => return Err(e),
             }
         }
-        // A huge heap: residues of a proven period (saltus 0).
-        match self.proven_period(limits)? {
-            Some(p) if p.period > 0 => self.count_splits_periodic(&m, distinct, target, cap, &p),
-            _ => {
-                // Neither scannable nor periodic: list what a bounded scan finds.
-                let mut moves = Vec::new();
-                let limit = (*budget).min(SPLIT_SCAN_LIMIT);
-                let mut a = BigUint::from(1u32);
-                let mut scanned = 0u64;
-                while moves.len() < cap && a <= half && scanned < limit {
-                    let b = &m - &a;
-                    if !(distinct && a == b)
-                        && &self.value(&a, limits)? ^ &self.value(&b, limits)? == *target
-                    {
-                        moves.push(vec![a.clone(), b]);
-                    }
-                    a += 1u32;
-                    scanned += 1;
-                }
-                *budget = budget.saturating_sub(scanned);
-                Ok((moves, None))
+        // Neither scannable nor periodic: list what a bounded scan finds, uncounted.
+        let mut moves = Vec::new();
+        let limit = (*budget).min(SPLIT_SCAN_LIMIT);
+        let mut a = BigUint::from(1u32);
+        let mut scanned = 0u64;
+        while moves.len() < cap && a <= half && scanned < limit {
+            let b = &m - &a;
+            if !(distinct && a == b)
+                && &self.value(&a, limits)? ^ &self.value(&b, limits)? == *target
+            {
+                moves.push(vec![a.clone(), b]);
             }
+            a += 1u32;
+            scanned += 1;
         }
+        *budget = budget.saturating_sub(scanned);
+        Ok((moves, None))
     }
 
     /// Splits of a huge heap m into a + b counted by residues of the proven period `p`.
@@ -868,83 +907,28 @@ impl HeapSeq {
         p: &grundy_heap::Period,
     ) -> Result<(Vec<Vec<BigUint>>, Option<BigUint>), Error> {
         let s = self.state.read().map_err(|_| too_large(self.family, m))?;
-        let table = |i: u64| s.values.get(i as usize).map(Nimber::from);
-        let (n0, per) = (p.preperiod.max(1), p.period);
-        if (s.values.len() as u64) < n0 + per {
+        let Some(per) = Periodic::new(&s.values, p) else {
             return Ok((Vec::new(), None));
-        }
-        let g_big = |x: &BigUint| -> Option<Nimber> {
-            if let Some(v) = x.to_u64().filter(|&v| v < n0 + per) {
-                return table(v);
-            }
-            let r = ((x - n0) % per).to_u64()?;
-            table(n0 + r)
         };
-        let half = m / 2u32;
-        let mut moves = Vec::new();
-        let mut count = BigUint::default();
-        let push = |a: &BigUint, moves: &mut Vec<Vec<BigUint>>| {
-            if moves.len() < cap {
-                moves.push(vec![a.clone(), m - a]);
-            }
+        let Some(t) = target.to_u64().and_then(|t| u32::try_from(t).ok()) else {
+            // No value of the table is that large.
+            return Ok((Vec::new(), Some(BigUint::zero())));
         };
-        // Small first parts, one by one.
-        let small_end = half.to_u64().map_or(n0 - 1, |h| h.min(n0 - 1));
-        for a in 1..=small_end {
-            let ab = BigUint::from(a);
-            let b = m - &ab;
-            if distinct && b == ab {
-                continue;
-            }
-            let (Some(ga), Some(gb)) = (table(a), g_big(&b)) else {
-                return Ok((moves, None));
-            };
-            if &ga ^ &gb == *target {
-                count += 1u32;
-                push(&ab, &mut moves);
-            }
-        }
-        // Both parts at least n0: the pair of residues repeats with period p in a.
-        if half >= BigUint::from(n0) {
-            let mut matches = vec![false; per as usize];
-            for r in 0..per {
-                let a0 = BigUint::from(n0 + r);
-                if a0 > half {
-                    continue;
-                }
-                let rb = ((m - &a0 - n0) % per).to_u64().unwrap_or(0);
-                let (Some(ga), Some(gb)) = (table(n0 + r), table(n0 + rb)) else {
-                    return Ok((moves, None));
-                };
-                if &ga ^ &gb == *target {
-                    matches[r as usize] = true;
-                    count += (&half - &a0) / per + 1u32;
-                }
-            }
-            // a = b is not a legal split for `!` codes: remove it if it was counted.
-            if distinct && (m % 2u32).is_zero() {
-                let r = ((&half - n0) % per).to_u64().unwrap_or(0) as usize;
-                if matches[r] {
-                    count -= 1u32;
-                }
-            }
-            let mut a = BigUint::from(n0);
-            let mut r = 0usize;
-            let mut scanned = 0u64;
-            while moves.len() < cap && a <= half && scanned < SPLIT_SCAN_LIMIT {
-                if matches[r] && !(distinct && &a * 2u32 == *m) {
-                    push(&a, &mut moves);
-                }
-                a += 1u32;
-                r = (r + 1) % per as usize;
-                scanned += 1;
-            }
-        }
+        let mut firsts = Vec::new();
+        let one = BigUint::from(1u32);
+        let count = per.pairs(m, &one, &(m / 2u32), distinct, t, cap, &mut firsts);
+        let moves = firsts
+            .into_iter()
+            .map(|a| {
+                let b = m - &a;
+                vec![a, b]
+            })
+            .collect();
         Ok((moves, Some(count)))
     }
 
-    /// Splits of n - take into a + b + c (1 <= a <= b <= c) with value `target`, scanned
-    /// within the budget (three-way splits exist only for heaps within the tables).
+    /// Splits of n - take into a + b + c (1 <= a <= b <= c) with value `target`: by residues
+    /// of a proven period at any size, else scanned in the table within the budget.
     ///
     /// The scan reads the table directly: a pair (a, b) costs a thirty-second of a look-up of
     /// the budget, so a heap of 10^5 (8 * 10^8 pairs) is counted in about a second.
@@ -959,21 +943,35 @@ impl HeapSeq {
         budget: &mut u64,
         limits: &Limits,
     ) -> Result<(Vec<Vec<BigUint>>, Option<BigUint>), Error> {
-        let Some(n64) = n.to_u64() else {
-            return Ok((Vec::new(), None));
-        };
-        let Some(m) = n64.checked_sub(take) else {
-            return Ok((Vec::new(), Some(BigUint::zero())));
-        };
-        if m < 3 {
+        if *n < BigUint::from(take) + 3u32 {
             return Ok((Vec::new(), Some(BigUint::zero())));
         }
-        self.ensure(m, limits)?;
-        let s = self.state.read().map_err(|_| too_large(self.family, n))?;
         let Some(t) = target.to_u64().and_then(|t| u32::try_from(t).ok()) else {
             // No value of the table is that large.
             return Ok((Vec::new(), Some(BigUint::zero())));
         };
+        let big_m = n - take;
+        // A proven period counts the splits of a heap of any size by residues (a code with
+        // `!` has no certificate, so only plain splits come here): no table to the heap.
+        if !distinct {
+            if let Some(p) = self.proven_period_below(&big_m, limits)? {
+                let s = self.state.read().map_err(|_| too_large(self.family, n))?;
+                if let Some(per) =
+                    Periodic::new(&s.values, &p).filter(|q| q.triple_cost() <= *budget)
+                {
+                    *budget -= per.triple_cost();
+                    let mut found = Vec::new();
+                    let count = per.triples(&big_m, t, cap, &mut found, limits)?;
+                    let moves = found.into_iter().map(Vec::from).collect();
+                    return Ok((moves, Some(count)));
+                }
+            }
+        }
+        let Some(m) = big_m.to_u64() else {
+            return Ok((Vec::new(), None));
+        };
+        self.ensure(m, limits)?;
+        let s = self.state.read().map_err(|_| too_large(self.family, n))?;
         let mut pairs = budget.saturating_mul(32);
         let found = match &s.values {
             Values::U8(v) => scan3(v, m, distinct, t, cap, &mut pairs, limits)?,
@@ -1070,13 +1068,17 @@ mod tests {
     fn counted_moves_equal_enumeration() {
         let limits = Limits::default();
         for text in [
-            "0.07", "0.77", "0.137", "4.07", "0.4!", "0.6", "4!.0", "0.8", "0.[7]",
+            "0.07", "0.77", "0.137", "4.07", "0.4!", "0.6", "4!.0", "0.8", "0.[7]", "0.b", "0.f",
+            "0.a", "0.d", "0.1b",
         ] {
             let code = grundy_heap::Code::parse(text).unwrap();
-            let seq = HeapSeq::new(HeapRules::Tb(code.clone()), "test", None);
+            let rules = HeapRules::Tb(code.clone());
+            let seq = HeapSeq::new(rules.clone(), "test", None);
+            // The values by the kernels, independent of any period.
+            let direct = grundy_heap::values(&rules, 601, &ComputeOptions::default()).unwrap();
             for n in [300u64, 417, 600] {
                 let nb = BigUint::from(n);
-                let g = |x: u64| seq.value(&BigUint::from(x), &limits).unwrap();
+                let g = |x: u64| Nimber::from(direct.get(x as usize).unwrap());
                 for t in 0..6u64 {
                     let target = Nimber::new(t);
                     let mut want: Vec<Vec<u64>> = Vec::new();
@@ -1201,6 +1203,45 @@ mod tests {
         let t = seq.table(3005, &limits).unwrap();
         let direct = grundy_heap::values(&seq.rules, 3006, &ComputeOptions::default()).unwrap();
         assert_eq!(t.values, direct);
+    }
+
+    /// A heap beyond the table of a game with a proven period takes its value from the
+    /// period, with no table to the heap (Dawson's Kayles: the sum of heaps of 709332 and
+    /// 1017351 built a table to 1418666); its winning moves are counted the same way, also for
+    /// codes that split in three.
+    #[test]
+    fn heaps_of_proven_period_games_build_no_table_to_their_size() {
+        let limits = Limits::default();
+        for (text, n) in [("0.07", 709_332u64), ("0.07", 1_017_351), ("0.b", 700_000)] {
+            let rules = HeapRules::parse(&format!("tb[{text}]")).unwrap();
+            let seq = HeapSeq::new(rules.clone(), "test", None);
+            let nb = BigUint::from(n);
+            let v = seq.value(&nb, &limits).unwrap();
+            let len = seq.state.read().unwrap().values.len();
+            assert!(
+                len <= 1 << 14,
+                "{text}: a table of {len} values for the heap {n}"
+            );
+            let small = grundy_heap::values(&rules, 1 << 12, &ComputeOptions::default()).unwrap();
+            let p = grundy_heap::find_period(&rules, &small).unwrap();
+            assert!(p.proven);
+            let want = grundy_heap::value_of_heap(&small, Some(&p), &nb).unwrap();
+            assert_eq!(v, Nimber::from_big(want), "{text} G({n})");
+            let code = grundy_heap::Code::parse(text).unwrap();
+            for t in 0..4u64 {
+                let (moves, count) = seq
+                    .counted_moves(&nb, &Nimber::new(t), 5, code_kinds(&code, &nb), &limits)
+                    .unwrap()
+                    .unwrap();
+                assert!(count.is_some(), "{text} {n} t={t}: not counted");
+                assert!(moves.len() <= 5);
+            }
+            let len = seq.state.read().unwrap().values.len();
+            assert!(
+                len <= 1 << 14,
+                "{text}: a table of {len} values after counting"
+            );
+        }
     }
 
     /// Counting by residues of the proven period equals counting by scanning the table.

@@ -49,8 +49,10 @@ impl Ruleset for Nim {
         heap_args(n)
     }
 
-    fn options(&self, n: &BigUint, _limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
+    fn options(&self, n: &BigUint, limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
         let k = u64::try_from(n).unwrap_or(u64::MAX);
+        // A heap of n has n options: refuse before building more than the search may store.
+        super::heap_seq::check_option_count(k, u128::from(k), limits)?;
         Ok((0..k).map(|m| vec![BigUint::from(m)]).collect())
     }
 

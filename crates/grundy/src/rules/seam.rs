@@ -162,6 +162,19 @@ pub trait Ruleset: Send + Sync + 'static {
         }))
     }
 
+    /// Hook: misere play of a component alone, when a closed form gives it: the outcome, at
+    /// most `cap` of the winning moves (in a fixed order) and their exact number (`None` when
+    /// not counted). `Ok(None)`: search the sum.
+    #[allow(clippy::type_complexity)]
+    fn misere_alone(
+        &self,
+        _p: &Self::P,
+        _cap: usize,
+        _limits: &Limits,
+    ) -> Result<Option<(Outcome, Vec<Opt<Self::P>>, Option<BigUint>)>, Error> {
+        Ok(None)
+    }
+
     /// Hook: Smith's generalized value of a component of a family whose games have cycles.
     /// `Some` makes the analysis use the loopy rules for the whole sum.
     fn loopy_value(&self, _p: &Self::P) -> Option<Value> {

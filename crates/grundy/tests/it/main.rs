@@ -6,6 +6,7 @@
 mod architecture;
 mod brute;
 mod cancel;
+mod cliffs;
 mod common;
 mod compound;
 mod examples;
