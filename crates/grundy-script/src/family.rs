@@ -159,6 +159,9 @@ impl Ruleset for ScriptFamily {
     }
 
     fn args(&self, p: &Key) -> Vec<Arg> {
+        if let Some(n) = p.as_int() {
+            return vec![Arg::int(n)];
+        }
         let d = datum(p);
         match self.0.script.arity() {
             // A list is one argument in brackets (`NAME("[1, 2]")`): `NAME(1, 2)` is a sum.
@@ -168,6 +171,9 @@ impl Ruleset for ScriptFamily {
     }
 
     fn display(&self, p: &Key) -> Option<String> {
+        if !self.0.script.has_display() {
+            return None;
+        }
         self.0.script.display(&datum(p)).ok().flatten()
     }
 

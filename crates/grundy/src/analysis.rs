@@ -461,6 +461,10 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let budget = count_budget(comps.len());
     let counting = limits.clone().with_count_budget(budget);
     let mut over_budget = false;
+    // Equal components with the same target have the same winning moves: a sum of a million
+    // heaps of sixty sizes examines each size once.
+    let mut seen: std::collections::HashMap<(Component, Nimber), Found> =
+        std::collections::HashMap::new();
     if !total.is_zero() {
         for ((place, c), v) in comps.iter().zip(&values) {
             let room = opts.max_moves - moves.len().min(opts.max_moves);
@@ -472,7 +476,18 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             // A component can only move to a smaller value or to a larger one; a Nim heap of
             // value v reaches every smaller value, so most components are skipped at once.
             let c = c.owned();
-            let found = match winning_replacements(&c, &target, room, &counting) {
+            let key = (c, target);
+            let cached = seen.get(&key).cloned();
+            let (c, target) = key;
+            let computed = match cached {
+                Some(found) => Ok(found),
+                None => winning_replacements(&c, &target, room, &counting).inspect(|found| {
+                    if seen.len() < SEEN_COMPONENTS {
+                        seen.insert((c.clone(), target.clone()), found.clone());
+                    }
+                }),
+            };
+            let found = match computed {
                 Ok(found) => found,
                 Err(e) if e.is_too_large() => {
                     notes.push(format!("moves of {} not listed: {e}", c.describe()));
@@ -624,10 +639,15 @@ fn analyze_outcome_only(
 
 /// The winning moves found in one component: those listed (at most the room asked for) and
 /// the count of all of them (`None` when not counted).
+#[derive(Clone)]
 struct Found {
     listed: Vec<Replacement>,
     count: Option<BigUint>,
 }
+
+/// How many distinct components (with their targets) the winning-move search of one sum
+/// remembers.
+const SEEN_COMPONENTS: usize = 4096;
 
 /// The moves of component `c` to a position of value `target`.
 fn winning_replacements(

@@ -245,7 +245,11 @@ impl Arg {
 impl fmt::Display for Arg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Arg::Int(n) => write!(f, "{n}"),
+            // Most arguments fit a machine word, which prints without big-number division.
+            Arg::Int(n) => match n.to_i64() {
+                Some(v) => write!(f, "{v}"),
+                None => write!(f, "{n}"),
+            },
             Arg::Name(s) => {
                 let plain = !s.is_empty()
                     && s.chars()
