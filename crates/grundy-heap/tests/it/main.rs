@@ -8,4 +8,5 @@ mod custom;
 mod files;
 mod golden;
 mod known;
+mod periods;
 mod props;
