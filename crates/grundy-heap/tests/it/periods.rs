@@ -68,10 +68,17 @@ fn check_prefixes(rules: &HeapRules, th: Theorem, big: &[u32], upto: usize) {
                 assert!(p.values_needed as usize <= len);
                 // A real period of the long table, from n0 on.
                 for n in n0..big.len() - per {
-                    assert_eq!(big[n + per], big[n], "{rules}: period {per} from {n0}, n={n}");
+                    assert_eq!(
+                        big[n + per],
+                        big[n],
+                        "{rules}: period {per} from {n0}, n={n}"
+                    );
                 }
                 // The least preperiod and the least period.
-                assert!(n0 == 0 || big[n0 - 1 + per] != big[n0 - 1], "{rules}: n0 {n0}");
+                assert!(
+                    n0 == 0 || big[n0 - 1 + per] != big[n0 - 1],
+                    "{rules}: n0 {n0}"
+                );
                 for d in 1..per {
                     assert!(
                         (n0..big.len() - d).any(|n| big[n + d] != big[n]),
@@ -81,7 +88,11 @@ fn check_prefixes(rules: &HeapRules, th: Theorem, big: &[u32], upto: usize) {
                 first = Some((p.preperiod, p.period, len));
             }
             (Some(p), Some((n0, per, _))) => {
-                assert_eq!((p.preperiod, p.period), (n0, per), "{rules} at {len} values");
+                assert_eq!(
+                    (p.preperiod, p.period),
+                    (n0, per),
+                    "{rules} at {len} values"
+                );
             }
             (None, Some((_, per, at))) => {
                 panic!("{rules}: period {per} proven at {at} values, not at {len}")
