@@ -10,3 +10,4 @@ mod golden;
 mod known;
 mod periods;
 mod props;
+mod subsets;
