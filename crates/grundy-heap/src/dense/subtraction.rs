@@ -165,20 +165,47 @@ impl BitsKernel {
         }
     }
 
-    /// W_v |= S shifted by y.
+    /// W_v |= S shifted by y. Word k of the shifted set (k = 0 ..= len, the last only when
+    /// the shift is not whole words) goes to ring word (q + k) mod ring length; the words
+    /// before the ring wraps are ORed slice by slice, which the compiler vectorizes.
     fn add(&mut self, y: usize, v: u32) {
-        let mask = self.ring_words - 1;
+        let set = &self.set;
+        let len = set.len();
+        let rw = self.ring_words;
         let ring = &mut self.rings[v as usize];
-        let o = y & (self.ring_words * 64 - 1);
+        let o = y & (rw * 64 - 1);
         let (q, r) = (o >> 6, (o & 63) as u32);
-        for (i, &w) in self.set.iter().enumerate() {
-            if w == 0 {
-                continue;
+        let shifted = |k: usize| -> u64 {
+            if r == 0 {
+                set[k]
+            } else {
+                let hi = set.get(k).map_or(0, |&w| w << r);
+                let lo = k.checked_sub(1).map_or(0, |j| set[j] >> (64 - r));
+                hi | lo
             }
-            ring[(q + i) & mask] |= w << r;
-            if r > 0 {
-                ring[(q + i + 1) & mask] |= w >> (64 - r);
+        };
+        let total = if r == 0 { len } else { len + 1 };
+        let fast = total.min(rw - q);
+        if r == 0 {
+            for (d, &w) in ring[q..q + fast].iter_mut().zip(&set[..fast]) {
+                *d |= w;
             }
+        } else {
+            let inner = fast.min(len);
+            ring[q] |= set[0] << r;
+            for ((d, &a), &b) in ring[q + 1..q + inner]
+                .iter_mut()
+                .zip(&set[1..inner])
+                .zip(&set[..inner - 1])
+            {
+                *d |= (a << r) | (b >> (64 - r));
+            }
+            if fast > inner {
+                ring[q + len] |= set[len - 1] >> (64 - r);
+            }
+        }
+        for k in fast..total {
+            ring[(q + k) & (rw - 1)] |= shifted(k);
         }
     }
 
