@@ -34,8 +34,10 @@
 mod code;
 mod custom;
 mod dense;
+mod hash61;
 mod output;
 mod period;
+mod pieces;
 mod rules;
 mod subset;
 mod table;
@@ -46,6 +48,7 @@ pub use custom::{CustomRules, HeapMoves, Window};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
 pub use output::{resolve_links, same_file, write_output};
 pub use period::{find_period, value_of_heap, Period};
+pub use pieces::{PiecesError, Piecewise, LARGE_MAX, SMALL_MAX};
 pub use rules::{naive_values, HeapRules};
 pub use subset::{FiniteSet, SubSet};
 pub use table::{

@@ -3,6 +3,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::hash61;
 use crate::rules::HeapRules;
 use crate::subset::SubSet;
 use crate::values::{Cell, Values};
@@ -140,31 +141,6 @@ fn proof_window(rules: &HeapRules, len: u64) -> Option<(u64, u64)> {
     (pmax >= 1).then_some((w, pmax))
 }
 
-/// Arithmetic modulo the Mersenne prime 2^61 - 1, for the rolling hash of windows.
-const MOD61: u64 = (1 << 61) - 1;
-
-fn mul61(a: u64, b: u64) -> u64 {
-    let p = u128::from(a) * u128::from(b);
-    let s = (p as u64 & MOD61) + (p >> 61) as u64;
-    if s >= MOD61 {
-        s - MOD61
-    } else {
-        s
-    }
-}
-
-fn add61(a: u64, b: u64) -> u64 {
-    let s = a + b;
-    if s >= MOD61 {
-        s - MOD61
-    } else {
-        s
-    }
-}
-
-/// The base of the rolling hash (any number far from 0 and 1 modulo 2^61 - 1).
-const BASE61: u64 = 0x0a3b_195c_4e7d_2f61 % MOD61;
-
 /// The least p in 1..=pmax with g[len - w - p + i] = g[len - w + i] for i < w, by a rolling
 /// hash of the window sliding to the left (H(j) = sum of g[j + i] * B^i), every hash match
 /// checked value by value. O(len) time, O(1) memory.
@@ -178,17 +154,23 @@ fn least_repeat<T: Cell>(g: &[T], w: usize, pmax: usize) -> Option<usize> {
     let mut top = 1u64; // B^(w - 1)
     let mut target = 0u64;
     for i in (0..w).rev() {
-        target = add61(mul61(target, BASE61), u64::from(g[end + i].get()));
+        target = hash61::add(
+            hash61::mul(target, hash61::BASE),
+            u64::from(g[end + i].get()),
+        );
         if i > 0 {
-            top = mul61(top, BASE61);
+            top = hash61::mul(top, hash61::BASE);
         }
     }
     let mut h = target;
     for p in 1..=pmax {
         let j = end - p;
         // Drop g[j + w] (the old last), shift, add g[j] in front.
-        let out = mul61(u64::from(g[j + w].get()), top);
-        h = add61(mul61(add61(h, MOD61 - out), BASE61), u64::from(g[j].get()));
+        let out = hash61::mul(u64::from(g[j + w].get()), top);
+        h = hash61::add(
+            hash61::mul(hash61::add(h, hash61::MOD - out), hash61::BASE),
+            u64::from(g[j].get()),
+        );
         if h == target && (0..w).all(|i| g[j + i].get() == g[end + i].get()) {
             return Some(p);
         }

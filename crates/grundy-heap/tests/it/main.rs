@@ -9,5 +9,6 @@ mod files;
 mod golden;
 mod known;
 mod periods;
+mod pieces;
 mod props;
 mod subsets;

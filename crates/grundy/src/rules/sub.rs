@@ -6,9 +6,9 @@
 //! Worked example (HDU 1847, seed tutorial): sub[pow2](3) has value 0, so the first player loses.
 //! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 4; the seed tutorials (Bash game).
 
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
-use grundy_heap::{FiniteSet, HeapRules, SubSet, Values};
+use grundy_heap::{ComputeOptions, FiniteSet, HeapRules, PiecesError, Piecewise, SubSet, Values};
 
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
@@ -41,9 +41,24 @@ fn build(params: Option<&str>, _ctx: &super::BuildContext<'_>) -> Result<Ruleset
             "this subtraction game",
             closed_form(&set),
         ),
+        pieces: piecewise_of(&set).map(Mutex::new),
         set,
         index: RwLock::new(None),
     }))
+}
+
+/// Sets whose largest amount is at least this, with at most [`grundy_heap::LARGE_MAX`]
+/// amounts above [`grundy_heap::SMALL_MAX`], are computed as pieces: tables of 2^20 values
+/// prove no period of a set whose largest amount is near 2^19, and `sub[1,2,k]` needs about
+/// 2k values (Codeforces 1194D has k up to 10^9).
+const PIECES_FROM: u64 = 1 << 16;
+
+/// The piecewise sequence of a set with a few amounts far beyond the rest.
+fn piecewise_of(set: &SubSet) -> Option<Piecewise> {
+    match set {
+        SubSet::Finite(f) if set.max().is_some_and(|m| m >= PIECES_FROM) => Piecewise::new(f),
+        _ => None,
+    }
 }
 
 /// The closed form proven for some infinite sets.
@@ -70,6 +85,99 @@ pub struct Subtraction {
     seq: HeapSeq,
     /// The bitsets that count the winning moves of heaps of a large set (built on demand).
     index: RwLock<Option<Arc<MoveIndex>>>,
+    /// The sequence as pieces, for sets with a few amounts far beyond the rest.
+    pieces: Option<Mutex<Piecewise>>,
+}
+
+/// What the piecewise sequence says about one heap.
+enum PieceAnswer {
+    /// The value.
+    Value(Nimber),
+    /// The set is not computed as pieces.
+    NotPieces,
+    /// The pieces passed their limits first (the message says which).
+    GaveUp(String),
+}
+
+impl Subtraction {
+    /// G(n) from the pieces, when the set has them.
+    fn piece_value(&self, n: &BigUint, limits: &Limits) -> Result<PieceAnswer, Error> {
+        let Some(lock) = &self.pieces else {
+            return Ok(PieceAnswer::NotPieces);
+        };
+        let Ok(mut pieces) = lock.lock() else {
+            return Ok(PieceAnswer::NotPieces);
+        };
+        if let Some(v) = pieces.known_value(n) {
+            return Ok(PieceAnswer::Value(Nimber::from(v)));
+        }
+        limits.check()?;
+        // The flag (and its watchdog) only when stretches are computed.
+        let (flag, _watchdog) = limits.heap_flag();
+        let opts = ComputeOptions {
+            cancel: flag,
+            memory_limit: limits.max_memory,
+            ..ComputeOptions::default()
+        };
+        match pieces.value(n, &opts) {
+            Ok(v) => Ok(PieceAnswer::Value(Nimber::from(v))),
+            Err(PiecesError::Cancelled) => {
+                limits.check()?;
+                Err(Error::Cancelled)
+            }
+            Err(PiecesError::Limit(message)) => Ok(PieceAnswer::GaveUp(message)),
+        }
+    }
+
+    /// G(n) by the pieces when the set has them (falling back to the tables when the pieces
+    /// give up), else by the tables and periods.
+    fn value(&self, n: &BigUint, limits: &Limits) -> Result<Nimber, Error> {
+        match self.piece_value(n, limits)? {
+            PieceAnswer::Value(v) => Ok(v),
+            PieceAnswer::NotPieces => self.seq.value(n, limits),
+            PieceAnswer::GaveUp(why) => self.seq.value(n, limits).map_err(|_| {
+                Error::too_large(format!(
+                    "the heap {n} is too large for this subtraction game: {why}, and tables \
+                     stop at {}; use a smaller heap",
+                    super::SEARCH_HEAP_LIMIT
+                ))
+            }),
+        }
+    }
+
+    /// The winning moves of a heap of a set computed as pieces: every amount looked up.
+    fn piece_moves(
+        &self,
+        set: &FiniteSet,
+        n: &BigUint,
+        target: &Nimber,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Counted, Error> {
+        let (mut moves, mut count) = (Vec::new(), 0u64);
+        for (i, k) in set
+            .ranges()
+            .iter()
+            .flat_map(|&(lo, hi)| lo..=hi)
+            .enumerate()
+        {
+            let k = BigUint::from(k);
+            if k > *n {
+                break;
+            }
+            if i % 1024 == 1023 {
+                limits.check()?;
+            }
+            let rest = n - &k;
+            if self.value(&rest, limits)? == *target {
+                count += 1;
+                if moves.len() < cap {
+                    moves.push(vec![rest]);
+                }
+            }
+        }
+        Ok((moves, Some(BigUint::from(count))))
+    }
 }
 
 /// The most amounts of a finite set examined one by one for a large heap.
@@ -126,7 +234,7 @@ impl Ruleset for Subtraction {
     }
 
     fn nimber(&self, n: &BigUint, limits: &Limits) -> Result<Option<Nimber>, Error> {
-        self.seq.value(n, limits).map(Some)
+        self.value(n, limits).map(Some)
     }
 
     fn counted_moves_to_value(
@@ -142,6 +250,9 @@ impl Ruleset for Subtraction {
         match &self.set {
             SubSet::Pow2 => Ok(Some(pow2_moves(n, target, cap))),
             SubSet::Finite(f) => {
+                if self.pieces.is_some() {
+                    return self.piece_moves(f, n, target, cap, limits).map(Some);
+                }
                 if f.len() > INDEX_FROM {
                     if let Some(found) = self.indexed_moves(f, n, target, cap, limits)? {
                         return Ok(Some(found));
@@ -392,6 +503,7 @@ mod tests {
         let set = SubSet::parse(text).unwrap();
         Subtraction {
             seq: HeapSeq::new(HeapRules::Sub(set.clone()), "test", None),
+            pieces: piecewise_of(&set).map(Mutex::new),
             set,
             index: RwLock::new(None),
         }
@@ -442,6 +554,52 @@ mod tests {
             // Sets past the threshold went through the index.
             let indexed = g.index.read().unwrap().is_some();
             assert_eq!(indexed, ks.len() as u64 > INDEX_FROM);
+        }
+    }
+
+    /// Sets with amounts far beyond the rest (the pieces): values and winning moves of heaps
+    /// within the tables equal the tables', and huge heaps answer at once.
+    #[test]
+    fn pieces_equal_tables() {
+        let limits = Limits::default();
+        let mut state = 1194u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        for _ in 0..6 {
+            let mut ks: Vec<u64> = (0..1 + next() % 3).map(|_| 1 + next() % 9).collect();
+            for _ in 0..1 + next() % 2 {
+                ks.push(PIECES_FROM + next() % 100_000);
+            }
+            ks.sort_unstable();
+            ks.dedup();
+            let text: Vec<String> = ks.iter().map(u64::to_string).collect();
+            let g = game(&text.join(","));
+            assert!(g.pieces.is_some(), "{text:?}");
+            for _ in 0..20 {
+                let n = BigUint::from(next() % 400_000);
+                let t = g.seq.value(&n, &limits).unwrap();
+                assert_eq!(g.value(&n, &limits).unwrap(), t, "{text:?} n={n}");
+                if n > BigUint::from(LIST_UP_TO) {
+                    let target = Nimber::new(next() % 4);
+                    let (moves, count) = g
+                        .counted_moves_to_value(&n, &target, 2, &limits)
+                        .unwrap()
+                        .unwrap();
+                    let want: Vec<BigUint> = ks
+                        .iter()
+                        .filter(|&&k| BigUint::from(k) <= n)
+                        .map(|&k| &n - k)
+                        .filter(|x| g.seq.value(x, &limits).unwrap() == target)
+                        .collect();
+                    assert_eq!(count, Some(BigUint::from(want.len())));
+                    let got: Vec<BigUint> = moves.into_iter().map(|m| m[0].clone()).collect();
+                    assert_eq!(got, want[..want.len().min(2)]);
+                }
+            }
+            let huge = BigUint::from(10u32).pow(30);
+            assert!(g.nimber(&huge, &limits).unwrap().is_some());
         }
     }
 
