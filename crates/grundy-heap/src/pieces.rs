@@ -54,8 +54,13 @@ pub const LARGE_MAX: usize = 8;
 /// The most pieces kept.
 const MAX_PIECES: usize = 1 << 20;
 
-/// The most values simulated one by one, over all stretches.
-const MAX_STEPS: u64 = 1 << 27;
+/// The most look-ups spent simulating values one by one, over all stretches (a few tenths
+/// of a second): sets whose pieces do not settle give up quickly, and callers fall back to
+/// tables.
+const MAX_WORK: u64 = 1 << 28;
+
+/// The most states of one stretch remembered while waiting for a repetition.
+const MAX_SEEN: usize = 1 << 22;
 
 /// Raw pieces (values that did not repeat) are joined up to this length.
 const RAW_JOIN: usize = 4096;
@@ -228,7 +233,8 @@ pub struct Piecewise {
     /// The hash of the s values before each stretch start, to the starts.
     starts: HashMap<u64, Vec<u64>>,
     period: Option<Period>,
-    steps: u64,
+    /// Look-ups spent so far.
+    work: u64,
     patterns: HashMap<Vec<u32>, Arc<Pattern>>,
     /// Bytes the patterns take.
     pattern_bytes: u64,
@@ -286,7 +292,7 @@ impl Piecewise {
             recent: Vec::new(),
             starts: HashMap::new(),
             period: None,
-            steps: 0,
+            work: 0,
             patterns: HashMap::new(),
             pattern_bytes: 0,
             failed: None,
@@ -562,8 +568,8 @@ impl Piecewise {
 
     fn limit(&self, what: &str) -> PiecesError {
         PiecesError::Limit(format!(
-            "the values of this subtraction game did not repeat early enough: {what} by heap \
-             {}, without a proven period; the piecewise method stops there",
+            "its values, held as periodic pieces, proved no period within {what} (heaps up \
+             to {})",
             self.done
         ))
     }
@@ -612,7 +618,9 @@ impl Piecewise {
         let mut wh = hist.iter().fold(0u64, |h, &v| {
             hash61::add(hash61::mul(h, hash61::BASE), hash61::of(v))
         });
-        let mut seen: HashMap<u64, Vec<u64>> = HashMap::new();
+        // The first step of each state hash (a collision only delays a repetition).
+        let mut seen: HashMap<u64, u64> = HashMap::new();
+        let per_step = (self.small.len() + looks.len() + 1) as u64;
         let mut stamp = vec![u64::MAX; self.small.len() + looks.len() + 2];
         let mut repeat: Option<(u64, u64)> = None;
         let mut i = 0u64;
@@ -622,15 +630,21 @@ impl Piecewise {
                 let key = hash61::add(hash61::mul(wh, 0x9e37_79b9), i % cycle);
                 let at = h0 + i as usize;
                 let window = &hist[at - b..at];
-                let earlier = seen.entry(key).or_default();
-                if let Some(&j) = earlier.iter().find(|&&j| {
-                    let aj = h0 + j as usize;
-                    (i - j) % cycle == 0 && hist[aj - b..aj] == *window
-                }) {
-                    repeat = Some((j, i));
-                    break;
+                match seen.get(&key) {
+                    Some(&j) => {
+                        let aj = h0 + j as usize;
+                        if (i - j) % cycle == 0 && hist[aj - b..aj] == *window {
+                            repeat = Some((j, i));
+                            break;
+                        }
+                    }
+                    None => {
+                        if seen.len() >= MAX_SEEN {
+                            return Err(self.limit(&format!("{MAX_SEEN} states of one stretch")));
+                        }
+                        seen.insert(key, i);
+                    }
                 }
-                earlier.push(i);
             }
             // G(x): the mex of the small look-backs and the large look-ups.
             for &k in &self.small {
@@ -656,11 +670,11 @@ impl Piecewise {
                 wh = hash61::sub(wh, hash61::mul(hash61::of(out), pow_b));
             }
             i += 1;
-            self.steps += 1;
-            if self.steps > MAX_STEPS {
-                return Err(self.limit(&format!("{MAX_STEPS} values simulated one by one")));
+            self.work += per_step;
+            if self.work > MAX_WORK {
+                return Err(self.limit(&format!("{MAX_WORK} look-ups")));
             }
-            if self.steps % 65536 == 0 {
+            if i % 65536 == 0 {
                 if let Some(c) = &opts.cancel {
                     if c.load(Ordering::Relaxed) {
                         return Err(PiecesError::Cancelled);

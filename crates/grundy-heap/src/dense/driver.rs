@@ -364,19 +364,19 @@ pub(crate) enum SubMethod {
 
 impl SubMethod {
     /// The cheapest kernel for the set of `ranges` in a table of `n` values, by estimated
-    /// nanoseconds per value, measured on this machine (BENCHMARKS.md, issue 23): about 4 a
-    /// stamp, 16 a range's two window updates, 3 a bitset word and 100 for the bitsets'
-    /// mex and bookkeeping.
+    /// work per value in half-nanoseconds, measured on this machine (BENCHMARKS.md, issue
+    /// 23): about 1.5 ns a stamp, 7 ns for a range's two window updates, 1.4 ns a bitset
+    /// word and 50 ns for the bitsets' mex and bookkeeping.
     pub(crate) fn choose(ranges: &[(u64, u64)], n: u64) -> SubMethod {
         let mut used = ranges.iter().filter(|&&(lo, _)| lo <= n);
         let amounts = used.clone().fold(0u64, |acc, &(lo, hi)| {
             acc.saturating_add(hi.min(n) - lo + 1)
         });
-        let windows = 16 * used.clone().count() as u64 + 16;
+        let windows = 14 * used.clone().count() as u64 + 16;
         let max = used.next_back().map_or(0, |&(_, hi)| hi.min(n));
         let bits = 3 * (max / 64 + 1) + 100;
         let stamps = if amounts <= 256 {
-            4 * amounts
+            3 * amounts
         } else {
             u64::MAX
         };
