@@ -14,6 +14,8 @@
 //! - Periods: [`find_period`] finds preperiod, period and saltus and certifies them
 //!   (Guy-Smith for finite codes, window repetition for finite subtraction sets);
 //!   [`value_of_heap`] answers heaps of any size from a proven period.
+//! - Pieces: [`Piecewise`] holds the sequence of a subtraction set with a few amounts far
+//!   beyond any table (`sub[1,2,999999999]`) as periodic pieces, and proves its period.
 //! - Files: [`compute_to_file`] writes a compact table ([`read_table`], [`Table`],
 //!   [`TableStats`]) with atomic checkpoints that survive kill -9.
 //!

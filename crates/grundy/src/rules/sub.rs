@@ -230,6 +230,15 @@ impl Ruleset for Subtraction {
     }
 
     fn searchable(&self, n: &BigUint) -> Result<(), Error> {
+        // A set held as pieces has a proven period, so the tables' message ("no proven
+        // period covers it") would be false: say what is refused.
+        if self.pieces.is_some() && *n > BigUint::from(super::SEARCH_HEAP_LIMIT) {
+            return Err(Error::too_large(format!(
+                "the heap {n} is too large to search move by move in this subtraction game \
+                 (searches stop at heap {}); use a smaller heap",
+                super::SEARCH_HEAP_LIMIT
+            )));
+        }
         self.seq.searchable(n)
     }
 
