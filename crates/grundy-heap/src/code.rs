@@ -394,6 +394,14 @@ impl Code {
             .any(|d| d.bits & BIT_THREE != 0)
     }
 
+    /// Whether some digit allows leaving three heaps that may be equal (no `!`).
+    pub(crate) fn has_plain_three_way_split(&self) -> bool {
+        self.finite
+            .iter()
+            .chain(self.repeat.iter())
+            .any(|d| d.bits & BIT_THREE != 0 && !d.distinct)
+    }
+
     /// Whether some digit that splits carries a `!`.
     pub(crate) fn has_distinct(&self) -> bool {
         self.finite

@@ -14,6 +14,8 @@
 //! - Periods: [`find_period`] finds preperiod, period and saltus and certifies them
 //!   (Guy-Smith for finite codes, window repetition for finite subtraction sets);
 //!   [`value_of_heap`] answers heaps of any size from a proven period.
+//! - Pieces: [`Piecewise`] holds the sequence of a subtraction set with a few amounts far
+//!   beyond any table (`sub[1,2,999999999]`) as periodic pieces, and proves its period.
 //! - Files: [`compute_to_file`] writes a compact table ([`read_table`], [`Table`],
 //!   [`TableStats`]) with atomic checkpoints that survive kill -9.
 //!
@@ -34,8 +36,10 @@
 mod code;
 mod custom;
 mod dense;
+mod hash61;
 mod output;
 mod period;
+mod pieces;
 mod rules;
 mod subset;
 mod table;
@@ -46,6 +50,7 @@ pub use custom::{CustomRules, HeapMoves, Window};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
 pub use output::{resolve_links, same_file, write_output};
 pub use period::{find_period, value_of_heap, Period};
+pub use pieces::{PiecesError, Piecewise, LARGE_MAX, SMALL_MAX};
 pub use rules::{naive_values, HeapRules};
 pub use subset::{FiniteSet, SubSet};
 pub use table::{

@@ -3,6 +3,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::hash61;
 use crate::rules::HeapRules;
 use crate::subset::SubSet;
 use crate::values::{Cell, Values};
@@ -66,13 +67,23 @@ fn rules_max_sub(rules: &HeapRules) -> Option<u64> {
 ///
 /// Arguments: `rules`, the rules that produced `values`; `values`, G(0..N).
 ///
-/// Returns: the least period p, with its least preperiod n0 and saltus s, such that
-/// G(n + p) = G(n) + s for n0 <= n < N - p, provided either the certificate holds
-/// (`proven`) or the relation was seen on at least max(3p, 24) values; `None` otherwise.
+/// Returns: when some period is proven from these N values (a certificate of
+/// [`Period::values_needed`] <= N values holds), the least proven period p with its least
+/// preperiod n0 (`proven`, saltus 0); otherwise the least period p <= N/2, with its least
+/// preperiod n0 and saltus s, such that G(n + p) = G(n) + s for n0 <= n < N - p was seen on
+/// at least max(3p, 24) values (not `proven`); `None` when there is neither.
 ///
-/// Complexity: O(N) for a scan per candidate period that stops at its first mismatch from
-/// the end; O(N) memory-free (no copies). Candidates are tried in increasing order, so the
-/// multiples of the true period are never scanned.
+/// The least proven period is the least period of the whole infinite sequence (a smaller
+/// period d of the tail holds from the same n0, and its certificate needs fewer values), so
+/// once a table proves a period, every longer table proves the same one: the answer never
+/// depends on where the table ends. A short pattern at the end of the table (three values
+/// 0, 1, 2 repeated after the last 3 of `sub[1,2,300]`) never hides a proven period.
+///
+/// Complexity: O(N) time and O(1) memory for the proven period: p is proven exactly when the
+/// window of values that the certificate reads at the end of the table appears again p values
+/// earlier, which a rolling hash finds in one pass (each hash match is checked value by
+/// value). The fallback tries candidates in increasing order, each scan stopping at its
+/// first mismatch from the end, so multiples of the true period are never scanned.
 ///
 /// Example:
 /// ```
@@ -81,6 +92,10 @@ fn rules_max_sub(rules: &HeapRules) -> Option<u64> {
 /// let g = values(&kayles, 400, &ComputeOptions::default()).unwrap();
 /// let p = find_period(&kayles, &g).unwrap();
 /// assert_eq!((p.preperiod, p.period, p.proven, p.values_needed), (71, 12, true, 168));
+/// // G = 0,1,2 repeated with a 3 every 301 values: period 301 whatever the table's end.
+/// let sub = HeapRules::parse("sub[1,2,300]").unwrap();
+/// let g = values(&sub, 1000, &ComputeOptions::default()).unwrap();
+/// assert_eq!(find_period(&sub, &g).map(|p| (p.period, p.proven)), Some((301, true)));
 /// ```
 pub fn find_period(rules: &HeapRules, values: &Values) -> Option<Period> {
     match values {
@@ -90,11 +105,106 @@ pub fn find_period(rules: &HeapRules, values: &Values) -> Option<Period> {
     }
 }
 
+/// The window of values a certificate reads at the end of a table of `len` values: period p
+/// is proven from the table exactly when 1 <= p <= `pmax` and G(n + p) = G(n) for the `w`
+/// heaps n = len - w - p .. len - p; `None` when no theorem applies or no p fits.
+///
+/// Each certificate asks G(n + p) = G(n) from n0 to the end of the table and needs
+/// `certificate_size(n0, p) <= len`, which holds for all n0 up to some largest start; the
+/// window runs from that start to the end. Subtraction sets: n0 + s + p <= len, so the window
+/// is the last s values. Guy-Smith: m * max(n0, 1) + m * p + t <= len, that is
+/// max(n0, 1) <= A - p with A = (len - t) / m, so the window starts at A - p (at least 1).
+/// Custom windows: max(n0, from - size) + size + p <= len, so the last `size` values and
+/// p <= len - size - (from - size).
+fn proof_window(rules: &HeapRules, len: u64) -> Option<(u64, u64)> {
+    let (w, pmax) = match rules {
+        HeapRules::Tb(code) => {
+            let t = code.max_take()?;
+            if code.has_distinct() {
+                return None;
+            }
+            let m = code.max_parts().max(2);
+            let a = len.checked_sub(t)? / m;
+            (len - a, a.checked_sub(1)?)
+        }
+        HeapRules::Sub(SubSet::Finite(_)) => {
+            let s = rules_max_sub(rules)?;
+            (s, len.checked_sub(s)?)
+        }
+        HeapRules::Sub(_) => return None,
+        HeapRules::Custom(c) => {
+            let win = c.window()?;
+            let f = win.from.saturating_sub(win.size);
+            (win.size, len.checked_sub(win.size)?.checked_sub(f)?)
+        }
+    };
+    (pmax >= 1).then_some((w, pmax))
+}
+
+/// The least p in 1..=pmax with g[len - w - p + i] = g[len - w + i] for i < w, by a rolling
+/// hash of the window sliding to the left (H(j) = sum of g[j + i] * B^i), every hash match
+/// checked value by value. O(len) time, O(1) memory.
+fn least_repeat<T: Cell>(g: &[T], w: usize, pmax: usize) -> Option<usize> {
+    let len = g.len();
+    if w == 0 {
+        return Some(1);
+    }
+    let end = len.checked_sub(w)?;
+    let pmax = pmax.min(end);
+    let mut top = 1u64; // B^(w - 1)
+    let mut target = 0u64;
+    for i in (0..w).rev() {
+        target = hash61::add(
+            hash61::mul(target, hash61::BASE),
+            u64::from(g[end + i].get()),
+        );
+        if i > 0 {
+            top = hash61::mul(top, hash61::BASE);
+        }
+    }
+    let mut h = target;
+    for p in 1..=pmax {
+        let j = end - p;
+        // Drop g[j + w] (the old last), shift, add g[j] in front.
+        let out = hash61::mul(u64::from(g[j + w].get()), top);
+        h = hash61::add(
+            hash61::mul(hash61::add(h, hash61::MOD - out), hash61::BASE),
+            u64::from(g[j].get()),
+        );
+        if h == target && (0..w).all(|i| g[j + i].get() == g[end + i].get()) {
+            return Some(p);
+        }
+    }
+    None
+}
+
 fn detect<T: Cell>(rules: &HeapRules, g: &[T]) -> Option<Period> {
     let len = g.len();
     if len < 2 {
         return None;
     }
+    // A proven period first: the least one is the true least period, whatever the table's end.
+    if let Some((w, pmax)) = proof_window(rules, len as u64) {
+        let (w, pmax) = (
+            usize::try_from(w).ok()?,
+            usize::try_from(pmax).unwrap_or(usize::MAX),
+        );
+        if let Some(p) = least_repeat(g, w, pmax) {
+            let n0 = preperiod_of(g, p, 0);
+            let (n0, p64) = (n0 as u64, p as u64);
+            let needed = certificate_size(rules, n0, p64, 0);
+            if let Some(need) = needed.filter(|&need| need <= len as u64) {
+                return Some(Period {
+                    preperiod: n0,
+                    period: p64,
+                    saltus: 0,
+                    proven: true,
+                    values_needed: need,
+                });
+            }
+        }
+    }
+    // No period is proven by these values: the least one seen often enough.
     for p in 1..=len / 2 {
         let last = len - 1;
         let (hi, lo) = (g[last].get(), g[last - p].get());
@@ -102,29 +212,34 @@ fn detect<T: Cell>(rules: &HeapRules, g: &[T]) -> Option<Period> {
             continue;
         }
         let s = hi - lo;
-        // Walk back from the end while G(n + p) = G(n) + s.
-        let mut n0 = last - p;
-        while n0 > 0 && g[n0 - 1 + p].get() == g[n0 - 1].get().wrapping_add(s) {
-            n0 -= 1;
-        }
+        let n0 = preperiod_of(g, p, s);
         let seen = (len - p - n0) as u64;
         let (n0, p64, s64) = (n0 as u64, p as u64, u64::from(s));
         let needed = certificate_size(rules, n0, p64, s64);
-        let proven = needed.is_some_and(|need| need <= len as u64);
         // Without a certificate, ask for three periods and 24 values of evidence: short
         // runs of a small pattern (Grundy's game ends its first 105 values with 5,2,3
         // three times) are not periods.
-        if proven || seen >= (3 * p64).max(24) {
+        if seen >= (3 * p64).max(24) {
             return Some(Period {
                 preperiod: n0,
                 period: p64,
                 saltus: s64,
-                proven,
+                proven: false,
                 values_needed: needed.unwrap_or(0),
             });
         }
     }
     None
+}
+
+/// The least n0 such that G(n + p) = G(n) + s for n0 <= n < len - p (walking back from the
+/// end), given that it holds at n = len - 1 - p.
+fn preperiod_of<T: Cell>(g: &[T], p: usize, s: u32) -> usize {
+    let mut n0 = g.len() - p;
+    while n0 > 0 && g[n0 - 1 + p].get() == g[n0 - 1].get().wrapping_add(s) {
+        n0 -= 1;
+    }
+    n0
 }
 
 /// The nim-value of one heap of any size, from a table and a proven period.

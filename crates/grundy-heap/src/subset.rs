@@ -12,6 +12,8 @@ use crate::code::CodeError;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FiniteSet {
     ranges: Vec<(u64, u64)>,
+    /// The number of amounts (saturating), kept so that asking is O(1).
+    count: u64,
 }
 
 impl FiniteSet {
@@ -30,7 +32,13 @@ impl FiniteSet {
                 _ => merged.push((lo, hi)),
             }
         }
-        Some(FiniteSet { ranges: merged })
+        let count = merged
+            .iter()
+            .fold(0u64, |acc, &(lo, hi)| acc.saturating_add(hi - lo + 1));
+        Some(FiniteSet {
+            ranges: merged,
+            count,
+        })
     }
 
     /// The disjoint inclusive ranges of the set, ascending.
@@ -38,11 +46,9 @@ impl FiniteSet {
         &self.ranges
     }
 
-    /// Number of amounts in the set (saturating at `u64::MAX`).
+    /// Number of amounts in the set (saturating at `u64::MAX`), in O(1).
     pub fn len(&self) -> u64 {
-        self.ranges
-            .iter()
-            .fold(0u64, |acc, &(lo, hi)| acc.saturating_add(hi - lo + 1))
+        self.count
     }
 
     /// Whether the set is empty (never true for a parsed set).

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::custom::CustomKernel;
 use super::repeat::RepeatKernel;
 use super::sparse::SparseKernel;
-use super::subtraction::{SubKernel, WindowKernel};
+use super::subtraction::{BitsKernel, SubKernel, WindowKernel};
 use super::three::GeneralKernel;
 use crate::rules::HeapRules;
 use crate::subset::SubSet;
@@ -95,12 +95,16 @@ pub fn default_memory_limit() -> u64 {
 /// memory limit, [`HeapError::Cancelled`] when the flag was raised,
 /// [`HeapError::ValueOverflow`] when a value needs more than 32 bits.
 ///
-/// Complexity: for subtraction sets O(n * |S|) (O(n * (ranges + G/64)) for large ranges);
-/// for finite codes that split in two, O(n * (rare + s)) in sparse space, where `rare` is
-/// the number of rare positions and `s` the pairs scanned until the common candidates are
-/// excluded, degrading gracefully to O(n^2) without sparse space; O(n^2) for repeating
-/// codes and O(n^3) for three-way splits. Memory: one byte per value while values are
-/// below 256.
+/// Complexity: for finite subtraction sets the least of O(n * |S|) (stamps),
+/// O(n * (ranges + G/64)) (windows of counts) and O(n * max(S) / 64) (shifted bitsets, one ring of
+/// max(S) + 128 bits per value), chosen by the set; for finite codes that split in two,
+/// O(n * (rare + s)) in sparse space, where `rare` is the number of rare positions and `s`
+/// the pairs scanned until the common candidates are excluded, degrading gracefully to
+/// O(n^2) without sparse space; O(n^2) for repeating codes; for three-way splits O(n^2)
+/// pair-set work plus the bit tests that find a witness for each candidate value (O(n) a
+/// heap when the guesses hit, as for `tb[c.]`), never more than about twice the
+/// O(n^2 * V / 64) words of uniting the pair sets, and O(n^3) for `!` digits. Memory: one
+/// byte per value while values are below 256.
 ///
 /// Example:
 /// ```
@@ -305,6 +309,8 @@ fn run<T: Cell>(
     // more often, so that long tables never look hung.
     let every = match kernel {
         Kernel::Repeat(_) | Kernel::General(_) | Kernel::Custom(_) => 16,
+        // max(S) / 64 words a value: a set up to 2^24 costs about 0.1 ms a value.
+        Kernel::Bits(_) => 256,
         _ => CHECK_EVERY,
     };
     while g.len() < n {
@@ -345,8 +351,48 @@ fn run<T: Cell>(
     Ok(None)
 }
 
+/// The kernels of finite subtraction sets, chosen by their cost per value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SubMethod {
+    /// One stamp per amount (few amounts).
+    Stamps,
+    /// Sliding windows of counts, two updates per range (long ranges).
+    Windows,
+    /// Shifted bitsets, max(S) / 64 words (many scattered amounts).
+    Bits,
+}
+
+impl SubMethod {
+    /// The cheapest kernel for the set of `ranges` in a table of `n` values, by estimated
+    /// work per value in half-nanoseconds, measured on this machine (BENCHMARKS.md, issue
+    /// 23): about 1.5 ns a stamp, 7 ns for a range's two window updates, 1.4 ns a bitset
+    /// word and 50 ns for the bitsets' mex and bookkeeping.
+    pub(crate) fn choose(ranges: &[(u64, u64)], n: u64) -> SubMethod {
+        let mut used = ranges.iter().filter(|&&(lo, _)| lo <= n);
+        let amounts = used.clone().fold(0u64, |acc, &(lo, hi)| {
+            acc.saturating_add(hi.min(n) - lo + 1)
+        });
+        let windows = 14 * used.clone().count() as u64 + 16;
+        let max = used.next_back().map_or(0, |&(_, hi)| hi.min(n));
+        let bits = 3 * (max / 64 + 1) + 100;
+        let stamps = if amounts <= 256 {
+            3 * amounts
+        } else {
+            u64::MAX
+        };
+        if stamps <= windows && stamps <= bits {
+            SubMethod::Stamps
+        } else if windows <= bits {
+            SubMethod::Windows
+        } else {
+            SubMethod::Bits
+        }
+    }
+}
+
 enum Kernel {
     Sub(SubKernel),
+    Bits(BitsKernel),
     Window(WindowKernel),
     Sparse(SparseKernel),
     Repeat(RepeatKernel),
@@ -358,7 +404,13 @@ impl Kernel {
     fn new(rules: &HeapRules, n: usize, opts: &ComputeOptions<'_>) -> Kernel {
         match rules {
             HeapRules::Sub(set) => match set {
-                SubSet::Finite(f) if f.len() > 256 => Kernel::Window(WindowKernel::new(f.ranges())),
+                SubSet::Finite(f) => match SubMethod::choose(f.ranges(), n as u64) {
+                    SubMethod::Stamps => Kernel::Sub(SubKernel::new(set, n)),
+                    SubMethod::Windows => Kernel::Window(WindowKernel::new(f.ranges())),
+                    SubMethod::Bits => {
+                        Kernel::Bits(BitsKernel::new(f.ranges(), n, opts.memory_limit))
+                    }
+                },
                 _ => Kernel::Sub(SubKernel::new(set, n)),
             },
             HeapRules::Tb(code) => {
@@ -401,6 +453,7 @@ impl Kernel {
         match self {
             Kernel::Sub(_) | Kernel::General(_) | Kernel::Custom(_) => {}
             Kernel::Window(k) => k.rebuild(g),
+            Kernel::Bits(k) => k.rebuild(g),
             Kernel::Sparse(k) => k.rebuild(g),
             Kernel::Repeat(k) => k.rebuild(g),
         }
@@ -410,6 +463,7 @@ impl Kernel {
     fn next<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
         match self {
             Kernel::Sub(k) => k.next(g, n),
+            Kernel::Bits(k) => k.next(g, n),
             Kernel::Window(k) => k.next(g, n),
             Kernel::Sparse(k) => k.next(g, n),
             Kernel::Repeat(k) => k.next(g, n),

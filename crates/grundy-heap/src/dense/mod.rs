@@ -3,14 +3,18 @@
 //! Every ruleset gets a kernel that computes G(n) from the stored prefix G(0..n):
 //!
 //! - finite subtraction sets and `pow2`/`fib`: mex over G(n - k) with a stamp array;
-//!   large ranges (`1..100000`) use sliding windows of counts instead (`subtraction`);
+//!   large ranges (`1..100000`) use sliding windows of counts instead, and many scattered
+//!   amounts (primes and semiprimes below 2 * 10^5) shifted bitsets, one per value, of the
+//!   heaps reached from heaps of that value; the cheapest by the set's shape
+//!   (`subtraction`, `driver::SubMethod`);
 //! - finite take-and-break codes that leave at most two heaps: the sparse-space
 //!   ("rare/common") method described at `SparseKernel` (`sparse`);
 //! - repeating codes that leave at most two heaps: unions of option sets accumulated per
 //!   residue class, so a move set that grows with n costs O(n) per value, not O(n^2)
 //!   (`repeat`);
-//! - codes that leave three heaps: pair sets translated by XOR, or direct enumeration
-//!   past their memory budget (`three`);
+//! - codes that leave three heaps: pair sets, the mex found by a witness for each
+//!   candidate (a union of the pair sets translated by XOR when witnesses are costly),
+//!   or direct enumeration past their memory budget (`three`);
 //! - custom rules ([`crate::HeapMoves`]): mex over the options the family lists (`custom`).
 //!
 //! The driver (`driver`) owns what all kernels share: [`values`], [`extend`],

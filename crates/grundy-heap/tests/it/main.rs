@@ -8,4 +8,7 @@ mod custom;
 mod files;
 mod golden;
 mod known;
+mod periods;
+mod pieces;
 mod props;
+mod subsets;
