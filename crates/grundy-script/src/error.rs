@@ -120,6 +120,25 @@ pub enum ScriptError {
         /// What was expected.
         reason: String,
     },
+    /// A closed form (`nimber(p)` or `outcome(p)`) disagrees with the search of the script's
+    /// own moves (found by `grundy rules check`).
+    #[error(
+        "{file}: {hook} gives {said} for {position}, but the search of the moves gives \
+         {searched}; the closed form is wrong at this position (fix it, or return nothing there \
+         to let the engine search)"
+    )]
+    WrongClosedForm {
+        /// The script's name.
+        file: String,
+        /// `nimber` or `outcome`.
+        hook: String,
+        /// The position, as the family writes it.
+        position: String,
+        /// What the hook said.
+        said: String,
+        /// What the search found.
+        searched: String,
+    },
     /// A position handed to the script is not one it can receive (nested too deeply, or an
     /// argument outside 64 bits when a front converts one).
     #[error("{file}: the position {position} cannot be given to the script: {reason}")]

@@ -34,6 +34,9 @@ pub struct ScriptRules {
     script: Arc<Script>,
     /// The memo of the table's searches, kept between tables.
     table_arena: Mutex<Arena<Key>>,
+    /// Whether the script's closed forms (`nimber`, `outcome`) answer; off for the search
+    /// that `rules check` compares them with.
+    hooks: bool,
 }
 
 /// The handle the engine holds: the ruleset shared with the positions of its searches.
@@ -51,9 +54,16 @@ impl std::fmt::Debug for ScriptRules {
 impl ScriptRules {
     /// The ruleset of a compiled script.
     pub fn new(script: Script) -> ScriptRules {
+        ScriptRules::shared(Arc::new(script), true)
+    }
+
+    /// The ruleset of a script already shared; `hooks` says whether its closed forms answer
+    /// (off: every value comes from searching its moves).
+    pub fn shared(script: Arc<Script>, hooks: bool) -> ScriptRules {
         ScriptRules {
-            script: Arc::new(script),
+            script,
             table_arena: Mutex::new(Arena::new()),
+            hooks,
         }
     }
 
@@ -216,7 +226,7 @@ impl Ruleset for ScriptFamily {
     }
 
     fn nimber(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Nimber>, Error> {
-        if !self.0.script.has_nimber() {
+        if !self.0.hooks || !self.0.script.has_nimber() {
             return Ok(None);
         }
         self.0.watch(limits);
@@ -229,7 +239,7 @@ impl Ruleset for ScriptFamily {
     }
 
     fn outcome_alone(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Outcome>, Error> {
-        if !self.0.script.has_outcome() {
+        if !self.0.hooks || !self.0.script.has_outcome() {
             return Ok(None);
         }
         self.0.watch(limits);
@@ -246,7 +256,7 @@ impl Ruleset for ScriptFamily {
         p: &Key,
         limits: &grundy::Limits,
     ) -> Result<Option<Vec<Opt<Key>>>, Error> {
-        if !self.0.script.has_outcome() {
+        if !self.0.hooks || !self.0.script.has_outcome() {
             return Ok(None);
         }
         let mut winning = Vec::new();

@@ -6,7 +6,12 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use crate::script::CheckReport;
 use crate::table::{mex_values, TableError};
 use crate::{check, Script};
-use crate::{Arity, Limits, ScriptError};
+use std::sync::Arc;
+
+use grundy::rules::Ruleset;
+use grundy::solve::Arena;
+
+use crate::{Arity, Key, Limits, ScriptError, ScriptFamily, ScriptRules};
 
 /// The most positions the first values may visit (options may lead above the last one).
 const CHECK_POSITIONS: usize = 100_000;
@@ -43,6 +48,13 @@ pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> Che
             return report;
         }
     };
+    let script = Arc::new(script);
+    if script.has_nimber() || script.has_outcome() {
+        check_closed_forms(&script, to, &mut report);
+        if !report.is_ok() {
+            return report;
+        }
+    }
     if script.arity() != Arity::Fixed(1) {
         report.values_note = Some(format!(
             "no first values: they are computed for families of one argument, and a position \
@@ -52,7 +64,7 @@ pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> Che
         ));
         return report;
     }
-    match mex_values(&script, to, CHECK_POSITIONS) {
+    match mex_values(script.as_ref(), to, CHECK_POSITIONS) {
         Ok(values) => {
             let small: Vec<u32> = values
                 .iter()
@@ -78,6 +90,130 @@ pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> Che
         }
     }
     report
+}
+
+/// The positions a closed form is compared on: `0..=to` for one-argument families; for
+/// families of k arguments, every array of k numbers from 0 to a bound that keeps them a few
+/// hundred (positions the script refuses are skipped).
+fn small_positions(arity: Arity, to: u64) -> Vec<Key> {
+    match arity {
+        Arity::Fixed(1) => (0..=to.min(100_000))
+            .filter_map(|n| i64::try_from(n).ok())
+            .map(Key::int)
+            .collect(),
+        Arity::Fixed(k) => {
+            let side: i64 = match k {
+                2 => 20,
+                3 => 7,
+                4 => 4,
+                _ => 2,
+            };
+            let mut out = Vec::new();
+            let mut digits = vec![0i64; k];
+            loop {
+                let d = crate::Datum::List(digits.iter().map(|&x| crate::Datum::Int(x)).collect());
+                out.push(Key::of(&d));
+                // The next array in counting order.
+                let mut i = 0;
+                loop {
+                    if i == k {
+                        return out;
+                    }
+                    digits[i] += 1;
+                    if digits[i] < side {
+                        break;
+                    }
+                    digits[i] = 0;
+                    i += 1;
+                }
+            }
+        }
+        Arity::All => Vec::new(),
+    }
+}
+
+/// The most positions the search behind the closed-form check may store.
+const HOOK_CHECK_POSITIONS: usize = 2_000_000;
+
+/// Compares the script's `nimber` and `outcome` with the search of its moves on small
+/// positions; a disagreement is a problem, a limit of the search is one too.
+fn check_closed_forms(script: &Arc<Script>, to: u64, report: &mut CheckReport) {
+    let searched = ScriptFamily(Arc::new(ScriptRules::shared(script.clone(), false)));
+    let hooked = ScriptFamily(Arc::new(ScriptRules::shared(script.clone(), true)));
+    let limits = grundy::Limits::default().with_nodes(HOOK_CHECK_POSITIONS);
+    let mut arena = Arena::new();
+    let mut checked = 0usize;
+    let positions = small_positions(script.arity(), to);
+    if positions.is_empty() {
+        report.warnings.push(
+            "the closed forms were not checked: small positions are generated for a fixed ARITY \
+             only; check them with grundy analyze on positions you choose"
+                .to_string(),
+        );
+        return;
+    }
+    for p in positions {
+        let v = match grundy::rules::arena_value(&mut arena, &searched, &p, &limits) {
+            Ok(v) => v,
+            Err(grundy::Error::Limit { .. }) => {
+                report.warnings.push(format!(
+                    "the closed forms were checked on {checked} positions: the search reached \
+                     its limit of {HOOK_CHECK_POSITIONS} positions"
+                ));
+                return;
+            }
+            // A position the rules refuse (or one with cycles) has nothing to compare.
+            Err(_) => continue,
+        };
+        let shown = p
+            .to_datum()
+            .map(|d| d.call_text(script.name()))
+            .unwrap_or_default();
+        let wrong = |hook: &str, said: String, searched: String| ScriptError::WrongClosedForm {
+            file: script.file().to_string(),
+            hook: hook.to_string(),
+            position: shown.clone(),
+            said,
+            searched,
+        };
+        match hooked.nimber(&p, &limits) {
+            Ok(Some(h)) if h != v => {
+                report
+                    .problems
+                    .push(wrong("nimber", h.to_string(), v.to_string()));
+                return;
+            }
+            Err(e) => {
+                report.warnings.push(format!("nimber({shown}) failed: {e}"));
+                return;
+            }
+            _ => {}
+        }
+        let outcome = if v.is_zero() {
+            grundy::Outcome::P
+        } else {
+            grundy::Outcome::N
+        };
+        match hooked.outcome_alone(&p, &limits) {
+            Ok(Some(o)) if o != outcome => {
+                report.problems.push(wrong(
+                    "outcome",
+                    format!("\"{o}\""),
+                    format!("\"{outcome}\" (nim-value {v})"),
+                ));
+                return;
+            }
+            Err(e) => {
+                report
+                    .warnings
+                    .push(format!("outcome({shown}) failed: {e}"));
+                return;
+            }
+            _ => {}
+        }
+        checked += 1;
+    }
+    report.closed_forms_checked = Some(checked);
 }
 
 impl CheckReport {
@@ -139,6 +275,11 @@ impl CheckReport {
         }
         if let Some(note) = &self.values_note {
             out.push_str(&format!("{note}\n"));
+        }
+        if let Some(n) = self.closed_forms_checked {
+            out.push_str(&format!(
+                "closed forms: agree with the search on {n} positions\n"
+            ));
         }
         out
     }
@@ -206,6 +347,9 @@ impl Serialize for CheckReport {
         m.serialize_entry("values", &self.values)?;
         m.serialize_entry("period", &self.period)?;
         m.serialize_entry("values_note", &self.values_note)?;
+        if let Some(n) = self.closed_forms_checked {
+            m.serialize_entry("closed_forms_checked", &n)?;
+        }
         m.end()
     }
 }

@@ -156,6 +156,9 @@ pub struct CheckReport {
     /// Why the first values are missing or stop early (a cycle, options that are not
     /// integers, an error of the script at some position), when they do.
     pub values_note: Option<String>,
+    /// On how many small positions the closed forms (`nimber`, `outcome`) were compared
+    /// with the search and agreed; `None` when there are none or they were not checked.
+    pub closed_forms_checked: Option<usize>,
 }
 
 impl CheckReport {
@@ -175,6 +178,7 @@ impl CheckReport {
             values: Vec::new(),
             period: None,
             values_note: None,
+            closed_forms_checked: None,
         }
     }
 

@@ -320,3 +320,35 @@ fn cancellation_and_deadline_stop_a_running_call() {
         "{e:?}"
     );
 }
+
+#[test]
+fn rules_check_compares_closed_forms_with_the_search() {
+    // Right: take 1 to 3, G(n) = n mod 4.
+    let right = "function moves(n) local o = {} for k = 1, 3 do if k <= n then o[#o+1] = n - k end end return o end
+function nimber(n) return n % 4 end
+function outcome(n) if n % 4 == 0 then return \"P\" end return \"N\" end";
+    let r = grundy_script::check_values(right, "games/bash.luau", &Limits::default(), 40);
+    assert!(r.is_ok(), "{:?}", r.problems);
+    assert_eq!(r.closed_forms_checked, Some(41));
+    // Wrong at 7 only: caught, with the position and both answers.
+    let wrong = "function moves(n) local o = {} for k = 1, 3 do if k <= n then o[#o+1] = n - k end end return o end
+function nimber(n) if n == 7 then return 0 end return n % 4 end";
+    let r = grundy_script::check_values(wrong, "games/bash.luau", &Limits::default(), 40);
+    assert!(!r.is_ok());
+    let text = r.problems[0].to_string();
+    assert!(text.contains("nimber gives 0 for bash(7)"), "{text}");
+    // The same in Rhai, for an outcome of a two-number game (Wythoff's P-positions are not
+    // n == m: the conjecture fails at (1, 1)).
+    let rhai = "const ARITY = 2;
+fn moves(p) { let o = []; for k in 1..=p[0] { o.push([p[0] - k, p[1]]); } for k in 1..=p[1] { o.push([p[0], p[1] - k]); } for k in 1..=min(p[0], p[1]) { o.push([p[0] - k, p[1] - k]); } o }
+fn outcome(p) { if p[0] == p[1] { \"P\" } else { \"N\" } }";
+    let r = grundy_script::check_values(rhai, "games/wy.rhai", &Limits::default(), 10);
+    assert!(!r.is_ok());
+    assert!(
+        r.problems[0]
+            .to_string()
+            .contains("outcome gives \"P\" for wy(1, 1)"),
+        "{}",
+        r.problems[0]
+    );
+}
