@@ -297,6 +297,17 @@ local function bind(moves, maxdepth)
                     wu8(buf, n + 18, 1)
                     wf64(buf, n + 19, o[2])
                     n += 27
+                elseif mt == "sum" and l == 2 and type(o[1]) == "number" and type(o[2]) == "number" and next(o, 2) == nil then
+                    -- A heap broken in two, written without a call.
+                    if n + 22 > cap then
+                        grow(n + 22)
+                    end
+                    wu32(buf, n, 2)
+                    wu8(buf, n + 4, 1)
+                    wf64(buf, n + 5, o[1])
+                    wu8(buf, n + 13, 1)
+                    wf64(buf, n + 14, o[2])
+                    n += 22
                 elseif mt == "sum" then
                     where = "the option at index " .. i
                     local parts = {}
