@@ -337,9 +337,8 @@ local function bind(moves, maxdepth)
                 n = enc(o, n + 4, 0)
             end
         end
-        local res = bcreate(n)
-        bcopy(res, 0, buf, 0, n)
-        return res
+        -- The shared buffer and the bytes used: Rust copies those only.
+        return buf, n
     end
 end
 local function bind_value(f)
@@ -888,11 +887,14 @@ impl LuauScript {
     ) -> Result<(), ScriptError> {
         let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
         self.watch.ops.store(0, Ordering::Relaxed);
-        let packed = self
+        let (packed, used) = self
             .moves
-            .call::<mlua::Buffer>(args)
+            .call::<(mlua::Buffer, usize)>(args)
             .map_err(|e| self.error(&e, "moves", p, limits))?;
-        read_options(&packed.to_vec(), out, arity).map_err(|(what, why)| self.bad(p, what, why))
+        let mut bytes = vec![0u8; used];
+        std::io::Read::read_exact(&mut packed.cursor(), &mut bytes)
+            .map_err(|_| self.bad(p, "the options".into(), "damaged options".into()))?;
+        read_options(&bytes, out, arity).map_err(|(what, why)| self.bad(p, what, why))
     }
 
     fn bad_position(&self, p: &Key, reason: String) -> ScriptError {
