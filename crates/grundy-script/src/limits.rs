@@ -134,8 +134,14 @@ impl LimitKind {
             LimitKind::Operations => "operations in one call",
             LimitKind::CallDepth => "nested function calls",
             LimitKind::ExprDepth => "levels of nested expressions",
-            LimitKind::ArraySize => "elements in one array",
-            LimitKind::StringSize => "bytes in one string",
+            LimitKind::ArraySize => {
+                "elements in one array, counted through the arrays inside it (the array of \
+                 options counts every position in it)"
+            }
+            LimitKind::StringSize => {
+                "bytes of text in one value: one string, or all the strings inside one array or \
+                 map together (an array of 800 strings of 800 characters counts 640,000)"
+            }
             LimitKind::MapSize => "entries in one object map",
             LimitKind::Variables => "live variables",
             LimitKind::PositionDepth => "levels of arrays nested in a position",
