@@ -1,7 +1,8 @@
-// HDU 2147 (kiki's game) as a contestant's first program: a memoized search over the same
-// positions as kiki.luau, the memo a hash map.
+// HDU 2147 (kiki's game) as a contestant's first program: a memoized search of the nim-value
+// of the coin's square over the same positions as examples/rules/kiki.luau, the memo a hash
+// map. Reads boards "n m" until "0 0"; prints "Wonderful!" if the first player wins, else
+// "What a pity!".
 #include <cstdio>
-#include <cstdlib>
 #include <unordered_map>
 static std::unordered_map<long long, int> memo;
 static int g(int n, int m) {
@@ -17,8 +18,7 @@ static int g(int n, int m) {
     memo[key] = v;
     return v;
 }
-int main(int argc, char** argv) {
-    int n = argc > 2 ? atoi(argv[1]) : 1999, m = argc > 2 ? atoi(argv[2]) : 1999;
-    int v = g(n, m);
-    printf("%s %d\n", v ? "N" : "P", v);
+int main() {
+    int n, m;
+    while (scanf("%d %d", &n, &m) == 2 && (n || m)) printf("%s\n", g(n, m) ? "Wonderful!" : "What a pity!");
 }
