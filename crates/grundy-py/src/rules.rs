@@ -598,19 +598,32 @@ impl PyRules {
         let mut out = OptionList::new();
         let mut mex = Mex::default();
         let mut k = 0u64;
-        while k <= n {
-            let key = self.heap_key(k)?;
-            out.clear();
-            self.options_into(&key, &mut out, limits)?;
-            let Some(v) = mex.of_smaller(&out, k, &values) else {
+        loop {
+            // The GIL is taken once for a batch of heaps (taking it is a lock and a thread
+            // switch); the calling thread still gets it while the function runs, at Python's
+            // switch interval, to look for Ctrl-C.
+            let end = k.saturating_add(TABLE_BATCH).min(n.saturating_add(1));
+            let dense = Python::with_gil(|py| -> Result<bool, Error> {
+                while k < end {
+                    out.clear();
+                    match self.list_into(py, self.heap_key(k)?, &mut out) {
+                        Ok(Ok(())) => {}
+                        Ok(Err(e)) => return Err(e),
+                        Err(e) => return Err(self.fail(py, e)),
+                    }
+                    let Some(v) = mex.of_smaller(&out, k, &values) else {
+                        return Ok(false);
+                    };
+                    values.push(v);
+                    k += 1;
+                }
+                Ok(true)
+            })?;
+            limits.check()?;
+            limits.report(&task, k, Some(n + 1));
+            if !dense || k > n {
                 break;
-            };
-            values.push(v);
-            if k.is_multiple_of(4096) {
-                limits.check()?;
-                limits.report(&task, k, Some(n + 1));
             }
-            k += 1;
         }
         if k <= n {
             let lister = TableLister {
@@ -664,6 +677,9 @@ impl PyRules {
         }
     }
 }
+
+/// Heaps a table lists under one hold of the GIL, between two looks at the limits.
+const TABLE_BATCH: u64 = 64;
 
 /// The mex of option values, with its marks kept between heaps.
 #[derive(Default)]
