@@ -12,10 +12,11 @@ Cases (each prints the positions it lists, the seconds and the positions a secon
     twoheaps N       two heaps of sub[1,2,3] as one tuple position (N, N), arity=2
     wythoff N        Wythoff's game, arity=2, from (N, N): (N + 1)^2 positions
     word N           delete one letter from a word of N letters over "ab" (str positions)
-    plain N          no engine: a plain Python memoised mex of the subtraction game to N
+    plain N          no engine: a plain Python loop of mex for the subtraction game to N
+    plain-wythoff N  no engine: a plain Python loop of mex over Wythoff's board to (N, N)
 
-With BEFORE=1 the grundy on PYTHONPATH is used as it is (for the side-by-side runs of an
-older build); the case itself is the same code.
+For a side-by-side run of an older build, install its wheel into a directory of its own
+(`pip install --no-deps --target DIR WHEEL`) and run the same case with PYTHONPATH=DIR.
 """
 
 import sys
@@ -61,6 +62,20 @@ def plain(n):
     return g
 
 
+def plain_wythoff(n):
+    """A contestant's Python: the value of Wythoff's game at (n, n) by a loop over the
+    board, each option listed as the engine's function lists it."""
+    g = {}
+    for a in range(n + 1):
+        for b in range(n + 1):
+            seen = {g[q] for q in wythoff((a, b))}
+            v = 0
+            while v in seen:
+                v += 1
+            g[(a, b)] = v
+    return g[(n, n)]
+
+
 def main():
     case = sys.argv[1]
     n = int(sys.argv[2]) if len(sys.argv) > 2 else None
@@ -96,7 +111,9 @@ def main():
         grundy.ruleset("pyword")(word)
         w = ("ab" * n)[:n]
         a = grundy.analyze(f'pyword("{w}")', remoteness=False)
-        # The words reached are the distinct subsequences of w.
+        took = time.perf_counter() - start
+        assert a.nimber is not None
+        # The words reached are the distinct subsequences of w (counted after the timing).
         seen = {w}
         frontier = [w]
         while frontier:
@@ -108,16 +125,18 @@ def main():
                         nxt.append(y)
             frontier = nxt
         positions = len(seen)
-        start_check = time.perf_counter()
-        start += time.perf_counter() - start_check
-        assert a.nimber is not None
     elif case == "plain":
         g = plain(n)
         assert g[n] == [0, 1, 0, 1, 2, 3, 2][n % 7]
         positions = n + 1
+    elif case == "plain-wythoff":
+        g = plain_wythoff(n)
+        assert g == grundy.analyze(f"wythoff({n},{n})").nimber
+        positions = (n + 1) ** 2
     else:
         raise SystemExit(f"unknown case {case}; see the module's docstring")
-    took = time.perf_counter() - start
+    if case != "word":
+        took = time.perf_counter() - start
     print(f"{case} {n}: {positions} positions, {took:.2f} s, {positions / took:,.0f} positions/s")
 
 
