@@ -134,8 +134,10 @@ fn run<T: Send>(
         std::thread::scope(|s| {
             let (tx, rx) = mpsc::channel();
             let limits = &limits;
+            // The worker keeps a Python thread state, so that each call of a Python-defined
+            // game only takes the GIL.
             let worker = s.spawn(move || {
-                let _ = tx.send(work(limits));
+                let _ = tx.send(rules::with_thread_state(|| work(limits)));
             });
             let result = loop {
                 match rx.recv_timeout(WATCH_EVERY) {
@@ -361,19 +363,21 @@ fn census(
         inner.progress = None;
         std::thread::scope(|s| {
             for _ in 0..threads {
-                s.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(text) = rulesets.get(i) else { break };
-                    let r = api::table(&reg, text, &n, &inner);
-                    let stop = matches!(r, Err(Error::Cancelled));
-                    if let Ok(mut slot) = slots[i].lock() {
-                        *slot = Some(r);
-                    }
-                    let d = done.fetch_add(1, Ordering::SeqCst) + 1;
-                    limits.report("rulesets", d as u64, Some(rulesets.len() as u64));
-                    if stop {
-                        break;
-                    }
+                s.spawn(|| {
+                    rules::with_thread_state(|| loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(text) = rulesets.get(i) else { break };
+                        let r = api::table(&reg, text, &n, &inner);
+                        let stop = matches!(r, Err(Error::Cancelled));
+                        if let Ok(mut slot) = slots[i].lock() {
+                            *slot = Some(r);
+                        }
+                        let d = done.fetch_add(1, Ordering::SeqCst) + 1;
+                        limits.report("rulesets", d as u64, Some(rulesets.len() as u64));
+                        if stop {
+                            break;
+                        }
+                    })
                 });
             }
         });

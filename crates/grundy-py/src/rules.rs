@@ -1,27 +1,103 @@
 //! Families defined by a Python function (`@grundy.ruleset`), on the typed seam.
 //!
-//! A position is any hashable Python value. The ruleset interns each position it meets: a
-//! Python dict maps the value (hashed and compared by Python) to a small id, and a list maps
-//! the id back. The engine's position type is that id, so the solvers compare, hash and order
-//! positions without the GIL; the GIL is taken only to call the function and to intern its
-//! options.
+//! A position is any hashable Python value. The engine's position type is a [`Key`] of 64
+//! bits: the common positions are written into it without Python (a non-negative int, a pair
+//! or a triple of small non-negative ints, as exact `int` and `tuple` objects), and every
+//! other value is interned: a Python dict maps the value (hashed and compared by Python) to a
+//! small id, and a list maps the id back. The solvers compare, hash and order keys without
+//! the GIL; the GIL is taken only to call the function and to read its options.
 //!
-//! **Invariant:** two positions equal in Python get the same id, except in a rare race of two
-//! threads interning the same new value at once; ids are then different labels of the same
-//! game, which costs memo space, never a wrong answer.
+//! **Invariant:** two positions equal in Python and of the same shape (both written inline,
+//! or both interned) get the same key, except in a rare race of two threads interning the
+//! same new value at once. Values equal in Python but of other types (`1`, `1.0`, `True`; a
+//! tuple and a named tuple) may get different keys: each key's value is found by calling the
+//! function on its own value, so different keys of one game cost memo space, never a wrong
+//! answer.
 
 use std::sync::{Arc, Mutex};
 
-use grundy::rules::{
-    Arg, ArgError, BuildContext, Family, HeapTable, Opt, Ruleset, RulesetRef, Searched,
-};
-use grundy::solve::Solver;
+use grundy::rules::{Arg, ArgError, BuildContext, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use grundy::solve::{Arena, Lister, OptionList};
 use grundy::Payload;
 use grundy::{Error, Limit, Limits, Nimber};
 use grundy_script::Arity;
 use num_bigint::BigInt;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+
+/// A position of a Python-defined family as the engine holds it: a small value written
+/// inline, or the id of an interned Python value.
+///
+/// The top two bits say which: a non-negative int below 2^62; a tuple of two ints below
+/// 2^31; a tuple of three ints below 2^20; an interned value. Keys order ints first, by
+/// value, so that sums print their heaps in increasing order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Key(u64);
+
+/// What a [`Key`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Int(u64),
+    Pair(u64, u64),
+    Triple(u64, u64, u64),
+    Object(u32),
+}
+
+const TAG_SHIFT: u32 = 62;
+const TAG_INT: u64 = 0;
+const TAG_PAIR: u64 = 1;
+const TAG_TRIPLE: u64 = 2;
+const TAG_OBJECT: u64 = 3;
+/// Bits of each item of an inline pair, and of an inline triple.
+const PAIR_BITS: u32 = 31;
+const TRIPLE_BITS: u32 = 20;
+
+impl Key {
+    fn int(n: u64) -> Option<Key> {
+        (n < 1 << TAG_SHIFT).then_some(Key(n))
+    }
+
+    /// A tuple of two or three small non-negative ints, inline; `None` for anything else.
+    fn tuple(items: &[u64]) -> Option<Key> {
+        match *items {
+            [a, b] if a < 1 << PAIR_BITS && b < 1 << PAIR_BITS => {
+                Some(Key(TAG_PAIR << TAG_SHIFT | a << PAIR_BITS | b))
+            }
+            [a, b, c] if a.max(b).max(c) < 1 << TRIPLE_BITS => Some(Key(TAG_TRIPLE << TAG_SHIFT
+                | a << (2 * TRIPLE_BITS)
+                | b << TRIPLE_BITS
+                | c)),
+            _ => None,
+        }
+    }
+
+    fn object(id: u32) -> Key {
+        Key(TAG_OBJECT << TAG_SHIFT | u64::from(id))
+    }
+
+    fn shape(self) -> Shape {
+        let body = self.0 & ((1 << TAG_SHIFT) - 1);
+        let item = |shift: u32, bits: u32| (body >> shift) & ((1 << bits) - 1);
+        match self.0 >> TAG_SHIFT {
+            TAG_INT => Shape::Int(body),
+            TAG_PAIR => Shape::Pair(item(PAIR_BITS, PAIR_BITS), item(0, PAIR_BITS)),
+            TAG_TRIPLE => Shape::Triple(
+                item(2 * TRIPLE_BITS, TRIPLE_BITS),
+                item(TRIPLE_BITS, TRIPLE_BITS),
+                item(0, TRIPLE_BITS),
+            ),
+            _ => Shape::Object(body as u32),
+        }
+    }
+
+    /// The heap size, for a key that is an inline int.
+    fn as_int(self) -> Option<u64> {
+        match self.shape() {
+            Shape::Int(n) => Some(n),
+            _ => None,
+        }
+    }
+}
 
 struct Inner {
     name: String,
@@ -29,9 +105,9 @@ struct Inner {
     arity: Arity,
     func: Py<PyAny>,
     sum_type: Py<PyAny>,
-    /// Position value -> id.
+    /// Interned position value -> id.
     index: Py<PyDict>,
-    /// Id -> position value.
+    /// Id -> interned position value.
     values: Py<PyList>,
     /// The first exception raised by the function during the current computation.
     failure: Mutex<Option<Py<PyAny>>>,
@@ -41,8 +117,17 @@ struct Inner {
 #[derive(Clone)]
 pub struct PyRules(Arc<Inner>);
 
-/// The most positions one Python-defined family may intern.
-const MAX_POSITIONS: usize = u32::MAX as usize;
+/// The most values one Python-defined family may intern (ints and small tuples of ints are
+/// not interned).
+const MAX_OBJECTS: usize = u32::MAX as usize;
+
+/// Runs `f` on this thread with a Python thread state kept for the whole call, the GIL
+/// released. A thread without one makes and frees a thread state (and its frame stack, an
+/// mmap) every time it takes the GIL, which cost more than the Python call of a simple game;
+/// with one kept, taking the GIL is a lock.
+pub fn with_thread_state<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    Python::with_gil(|py| py.allow_threads(f))
+}
 
 impl PyRules {
     /// A family named `name` whose options are `func(position)`; `sum_type` is `grundy.Sum`.
@@ -119,96 +204,181 @@ impl PyRules {
         }
     }
 
-    /// The id of a position value, interning it when new.
-    fn intern(&self, py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<Result<u32, Error>> {
-        // A list is not hashable; it is read as the tuple with the same items, as rule
-        // scripts write positions as arrays.
-        let v = if let Ok(l) = v.downcast::<PyList>() {
-            l.to_tuple().into_any()
-        } else {
-            v.clone()
-        };
+    /// The key of an interned value, interning it when new.
+    fn intern(&self, py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<Result<Key, Error>> {
         let index = self.0.index.bind(py);
-        if let Some(id) = index.get_item(&v)? {
-            return Ok(Ok(id.extract()?));
+        if let Some(id) = index.get_item(v)? {
+            return Ok(Ok(Key::object(id.extract()?)));
         }
         let values = self.0.values.bind(py);
-        let id = values.len();
-        if id >= MAX_POSITIONS {
+        if values.len() >= MAX_OBJECTS {
             return Ok(Err(Error::limit(
-                Limit::Positions(MAX_POSITIONS),
+                Limit::Positions(MAX_OBJECTS),
                 format!(
-                    "the Python-defined family {} met more than {MAX_POSITIONS} positions",
+                    "the Python-defined family {} met more than {MAX_OBJECTS} positions that \
+                     are not ints or small tuples of ints",
                     self.0.name
                 ),
             )));
         }
-        let got = index.call_method1("setdefault", (&v, id))?;
-        let got: usize = got.extract()?;
-        if got == id {
-            values.append(&v)?;
+        // The value is appended before its id is read, with no Python code in between, so
+        // that the list and the ids agree whatever other threads do while the dict hashes
+        // and compares (which may run Python code and switch threads).
+        values.append(v)?;
+        let id = values.len() - 1;
+        let got = index.call_method1(pyo3::intern!(py, "setdefault"), (v, id))?;
+        // Another thread may have interned an equal value meanwhile: its id wins, and the
+        // slot appended here stays unused.
+        Ok(Ok(Key::object(got.extract()?)))
+    }
+
+    /// The Python value of a key (a new int or tuple for inline keys).
+    fn value<'py>(&self, py: Python<'py>, k: Key) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match k.shape() {
+            Shape::Int(n) => n.into_pyobject(py)?.into_any(),
+            Shape::Pair(a, b) => PyTuple::new(py, [a, b])?.into_any(),
+            Shape::Triple(a, b, c) => PyTuple::new(py, [a, b, c])?.into_any(),
+            Shape::Object(id) => self.0.values.bind(py).get_item(id as usize)?,
+        })
+    }
+
+    /// The key of a position value met as an option of `from` (or as a term's argument,
+    /// `from` = `None`); an error when it does not have the shape of the family's positions.
+    fn key_of(
+        &self,
+        py: Python<'_>,
+        from: Option<Key>,
+        v: &Bound<'_, PyAny>,
+    ) -> PyResult<Result<Key, Error>> {
+        if v.is_exact_instance_of::<PyInt>() {
+            if let Some(e) = self.misfit(py, from, v, None) {
+                return Ok(Err(e));
+            }
+            if let Some(k) = small_int(v).and_then(Key::int) {
+                return Ok(Ok(k));
+            }
+            return self.intern(py, v);
         }
-        Ok(Ok(got as u32))
+        if let Ok(t) = v.downcast_exact::<PyTuple>() {
+            return self.tuple_key(py, from, t);
+        }
+        // A list is not hashable; it is read as the tuple with the same items, as rule
+        // scripts write positions as arrays.
+        if let Ok(l) = v.downcast::<PyList>() {
+            return self.tuple_key(py, from, &l.to_tuple());
+        }
+        let len = v.downcast::<PyTuple>().ok().map(|t| t.len());
+        if let Some(e) = self.misfit(py, from, v, len) {
+            return Ok(Err(e));
+        }
+        self.intern(py, v)
     }
 
-    fn value<'py>(&self, py: Python<'py>, id: u32) -> PyResult<Bound<'py, PyAny>> {
-        self.0.values.bind(py).get_item(id as usize)
-    }
-
-    /// The options of the position `id`: one `Vec` per option (a `grundy.Sum` is several
-    /// positions, a single value one).
-    fn options_of(&self, py: Python<'_>, id: u32) -> PyResult<Result<Vec<Opt<u32>>, Error>> {
-        let p = self.value(py, id)?;
-        let got = self.0.func.bind(py).call1((p,))?;
-        let sum_type = self.0.sum_type.bind(py);
-        let mut out = Vec::new();
-        for item in got.try_iter()? {
-            let item = item?;
-            let mut opt = Vec::new();
-            if item.is_instance(sum_type)? {
-                for q in item.getattr("positions")?.try_iter()? {
-                    let q = q?;
-                    if let Some(e) = self.misfit(py, id, &q) {
-                        return Ok(Err(e));
+    /// The key of an exact tuple: inline for two or three small ints, interned otherwise.
+    fn tuple_key(
+        &self,
+        py: Python<'_>,
+        from: Option<Key>,
+        t: &Bound<'_, PyTuple>,
+    ) -> PyResult<Result<Key, Error>> {
+        let len = t.len();
+        if let Some(e) = self.misfit(py, from, t.as_any(), Some(len)) {
+            return Ok(Err(e));
+        }
+        if len == 2 || len == 3 {
+            let mut items = [0u64; 3];
+            let mut small = true;
+            for (i, slot) in items.iter_mut().enumerate().take(len) {
+                match small_int(&*t.get_borrowed_item(i)?) {
+                    Some(n) => *slot = n,
+                    None => {
+                        small = false;
+                        break;
                     }
-                    match self.intern(py, &q)? {
-                        Ok(i) => opt.push(i),
-                        Err(e) => return Ok(Err(e)),
-                    }
-                }
-            } else {
-                if let Some(e) = self.misfit(py, id, &item) {
-                    return Ok(Err(e));
-                }
-                match self.intern(py, &item)? {
-                    Ok(i) => opt.push(i),
-                    Err(e) => return Ok(Err(e)),
                 }
             }
-            out.push(opt);
+            if let Some(k) = small.then(|| Key::tuple(&items[..len])).flatten() {
+                return Ok(Ok(k));
+            }
         }
-        Ok(Ok(out))
+        self.intern(py, t.as_any())
     }
-}
 
-impl PyRules {
+    /// Writes the options of `p` into `out`: one call of the function, each option read
+    /// once (a `grundy.Sum` is several positions, any other value one).
+    fn list_into(
+        &self,
+        py: Python<'_>,
+        p: Key,
+        out: &mut OptionList<Key>,
+    ) -> PyResult<Result<(), Error>> {
+        let got = self.0.func.bind(py).call1((self.value(py, p)?,))?;
+        if let Ok(l) = got.downcast_exact::<PyList>() {
+            for item in l.iter() {
+                if let Err(e) = self.push_option(py, p, &item, out)? {
+                    return Ok(Err(e));
+                }
+            }
+        } else {
+            for item in got.try_iter()? {
+                if let Err(e) = self.push_option(py, p, &item?, out)? {
+                    return Ok(Err(e));
+                }
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    /// Adds one option of `p` to `out`.
+    fn push_option(
+        &self,
+        py: Python<'_>,
+        p: Key,
+        item: &Bound<'_, PyAny>,
+        out: &mut OptionList<Key>,
+    ) -> PyResult<Result<(), Error>> {
+        // Ints, tuples and strs are never sums: they skip the instance check.
+        let plain = item.is_exact_instance_of::<PyInt>()
+            || item.is_exact_instance_of::<PyTuple>()
+            || item.is_exact_instance_of::<PyString>();
+        if plain || !item.is_instance(self.0.sum_type.bind(py))? {
+            return Ok(match self.key_of(py, Some(p), item)? {
+                Ok(k) => {
+                    out.push_one(k);
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            });
+        }
+        let parts = item.getattr(pyo3::intern!(py, "positions"))?;
+        for q in parts.try_iter()? {
+            match self.key_of(py, Some(p), &q?)? {
+                Ok(k) => out.push_part(k),
+                Err(e) => return Ok(Err(e)),
+            }
+        }
+        out.close();
+        Ok(Ok(()))
+    }
+
     /// The error for an option that does not have the shape of a position of the family's
-    /// arity (a tuple or list of k values when the arity k is above 1); `None` when it fits.
-    fn misfit(&self, py: Python<'_>, from: u32, q: &Bound<'_, PyAny>) -> Option<Error> {
+    /// arity (a tuple or list of k values when the arity k is above 1; `len` is its length
+    /// when it is one); `None` when it fits.
+    fn misfit(
+        &self,
+        py: Python<'_>,
+        from: Option<Key>,
+        q: &Bound<'_, PyAny>,
+        len: Option<usize>,
+    ) -> Option<Error> {
         let Arity::Fixed(k) = self.0.arity else {
             return None;
         };
-        if k == 1 {
+        if k == 1 || len == Some(k) {
             return None;
         }
-        let len = if let Ok(t) = q.downcast::<PyTuple>() {
-            Some(t.len())
-        } else {
-            q.downcast::<PyList>().ok().map(|l| l.len())
-        };
-        if len == Some(k) {
-            return None;
-        }
+        // A term's arguments always have the shape; only options are checked.
+        let from = from?;
         let from = self
             .value(py, from)
             .map(|v| repr_text(&v))
@@ -222,22 +392,76 @@ impl PyRules {
             self.0.name
         )))
     }
+
+    /// The key of one term's group of arguments, without Python when they are small
+    /// non-negative ints.
+    fn key_of_args(&self, group: &[Arg]) -> Result<Key, ArgError> {
+        let ints: Option<Vec<u64>> = group
+            .iter()
+            .map(|a| match a {
+                Arg::Int(n) => u64::try_from(n).ok(),
+                Arg::Name(_) => None,
+            })
+            .collect();
+        let inline = match ints.as_deref() {
+            Some(&[n]) => Key::int(n),
+            Some(items) => Key::tuple(items),
+            None => None,
+        };
+        if let Some(k) = inline {
+            return Ok(k);
+        }
+        Python::with_gil(|py| {
+            let made = (|| -> PyResult<Result<Key, Error>> {
+                let v = if group.len() == 1 {
+                    arg_value(py, &group[0])?
+                } else {
+                    let items = group
+                        .iter()
+                        .map(|a| arg_value(py, a))
+                        .collect::<PyResult<Vec<_>>>()?;
+                    PyTuple::new(py, items)?.into_any()
+                };
+                self.key_of(py, None, &v)
+            })();
+            match made {
+                Ok(Ok(k)) => Ok(k),
+                Ok(Err(e)) => Err(ArgError::whole(e.to_string())),
+                Err(e) => Err(ArgError::whole(format!(
+                    "the position cannot be made in Python: {e}"
+                ))),
+            }
+        })
+    }
+}
+
+/// The value of an exact `int` that is not negative and fits in 63 bits (a bool, an int
+/// subclass or a larger int: `None`).
+fn small_int(v: &Bound<'_, PyAny>) -> Option<u64> {
+    if !v.is_exact_instance_of::<PyInt>() {
+        return None;
+    }
+    // i64 rather than u64: a negative int then raises no OverflowError to be caught.
+    v.extract::<i64>().ok().and_then(|n| u64::try_from(n).ok())
 }
 
 /// One argument as a Python value: an int or a str.
 fn arg_value<'py>(py: Python<'py>, a: &Arg) -> PyResult<Bound<'py, PyAny>> {
     Ok(match a {
-        Arg::Int(n) => py
-            .import("builtins")?
-            .getattr("int")?
-            .call1((n.to_string(),))?,
+        Arg::Int(n) => match i64::try_from(n) {
+            Ok(small) => small.into_pyobject(py)?.into_any(),
+            Err(_) => py
+                .import("builtins")?
+                .getattr("int")?
+                .call1((n.to_string(),))?,
+        },
         Arg::Name(s) => PyString::new(py, s).into_any(),
     })
 }
 
 /// One Python value as an argument, when it is an int or a str.
 fn value_arg(v: &Bound<'_, PyAny>) -> Option<Arg> {
-    if v.is_instance_of::<pyo3::types::PyBool>() {
+    if v.is_instance_of::<PyBool>() {
         return None;
     }
     if v.is_instance_of::<PyInt>() {
@@ -261,17 +485,17 @@ fn repr_text(v: &Bound<'_, PyAny>) -> String {
 }
 
 impl Ruleset for PyRules {
-    type P = u32;
+    type P = Key;
 
     fn name(&self) -> String {
         self.0.name.clone()
     }
 
-    fn components(&self, args: &[Arg]) -> Result<Vec<u32>, ArgError> {
+    fn components(&self, args: &[Arg]) -> Result<Vec<Key>, ArgError> {
         let arity = self.0.arity;
         let groups: Vec<&[Arg]> = match arity {
             Arity::All => vec![args],
-            Arity::Fixed(k) if k == 0 || args.is_empty() || args.len() % k != 0 => {
+            Arity::Fixed(k) if k == 0 || args.is_empty() || !args.len().is_multiple_of(k) => {
                 return Err(ArgError::whole(format!(
                     "{}: found {} arguments: a position of this family is written with {} \
                      (arity={}), and a sum with a multiple of that",
@@ -283,36 +507,54 @@ impl Ruleset for PyRules {
             }
             Arity::Fixed(k) => args.chunks(k).collect(),
         };
-        Python::with_gil(|py| {
-            let mut out = Vec::with_capacity(groups.len());
-            for group in groups {
-                let made = (|| -> PyResult<Result<u32, Error>> {
-                    let v = if group.len() == 1 {
-                        arg_value(py, &group[0])?
-                    } else {
-                        let items = group
-                            .iter()
-                            .map(|a| arg_value(py, a))
-                            .collect::<PyResult<Vec<_>>>()?;
-                        PyTuple::new(py, items)?.into_any()
-                    };
-                    self.intern(py, &v)
-                })();
-                match made {
-                    Ok(Ok(id)) => out.push(id),
-                    Ok(Err(e)) => return Err(ArgError::whole(e.to_string())),
-                    Err(e) => {
-                        return Err(ArgError::whole(format!(
-                            "the position cannot be made in Python: {e}"
-                        )))
-                    }
-                }
-            }
-            Ok(out)
+        groups.into_iter().map(|g| self.key_of_args(g)).collect()
+    }
+
+    fn args(&self, p: &Key) -> Vec<Arg> {
+        let items: Vec<u64> = match p.shape() {
+            Shape::Int(n) => return vec![Arg::int(n)],
+            Shape::Pair(a, b) => vec![a, b],
+            Shape::Triple(a, b, c) => vec![a, b, c],
+            Shape::Object(_) => return self.object_args(p),
+        };
+        if self.0.arity == Arity::Fixed(1) {
+            // One argument a position: a tuple is written as its repr, quoted.
+            let shown: Vec<String> = items.iter().map(u64::to_string).collect();
+            return vec![Arg::Name(format!("({})", shown.join(", ")))];
+        }
+        items.into_iter().map(Arg::int).collect()
+    }
+
+    fn options(&self, p: &Key, limits: &Limits) -> Result<Vec<Opt<Key>>, Error> {
+        let mut out = OptionList::new();
+        self.options_into(p, &mut out, limits)?;
+        Ok(out.to_vecs())
+    }
+
+    fn options_into(
+        &self,
+        p: &Key,
+        out: &mut OptionList<Key>,
+        _limits: &Limits,
+    ) -> Result<(), Error> {
+        Python::with_gil(|py| match self.list_into(py, *p, out) {
+            Ok(r) => r,
+            Err(e) => Err(self.fail(py, e)),
         })
     }
 
-    fn args(&self, p: &u32) -> Vec<Arg> {
+    fn may_loop(&self) -> bool {
+        false
+    }
+
+    fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
+        Some(self.table(n, limits))
+    }
+}
+
+impl PyRules {
+    /// The arguments of an interned value.
+    fn object_args(&self, p: &Key) -> Vec<Arg> {
         Python::with_gil(|py| {
             let Ok(v) = self.value(py, *p) else {
                 return Vec::new();
@@ -337,53 +579,167 @@ impl Ruleset for PyRules {
         })
     }
 
-    fn options(&self, p: &u32, _limits: &Limits) -> Result<Vec<Opt<u32>>, Error> {
-        Python::with_gil(|py| match self.options_of(py, *p) {
-            Ok(r) => r,
-            Err(e) => Err(self.fail(py, e)),
+    /// The nim-values of the positions 0..=n (one integer argument), with the period seen
+    /// at their end (never proven: no theorem covers an arbitrary function).
+    ///
+    /// Heap by heap, one call of the function each, while every option is a sum of smaller
+    /// heaps (the values then come from the table itself); from the first heap with another
+    /// option on, by the arena search, which knows the heaps tabulated before it.
+    fn table(&self, n: u64, limits: &Limits) -> Result<HeapTable, Error> {
+        let needed = n.saturating_add(1).saturating_mul(4);
+        if needed > limits.max_memory {
+            return Err(Error::limit(
+                Limit::Memory(limits.max_memory),
+                format!("a table of {n} values needs {needed} bytes, more than the memory limit"),
+            ));
+        }
+        let task = format!("values of {}", self.0.name);
+        let mut values: Vec<u32> = Vec::new();
+        let mut out = OptionList::new();
+        let mut mex = Mex::default();
+        let mut k = 0u64;
+        loop {
+            // The GIL is taken once for a batch of heaps (taking it is a lock and a thread
+            // switch); the calling thread still gets it while the function runs, at Python's
+            // switch interval, to look for Ctrl-C.
+            let end = k.saturating_add(TABLE_BATCH).min(n.saturating_add(1));
+            let dense = Python::with_gil(|py| -> Result<bool, Error> {
+                while k < end {
+                    out.clear();
+                    match self.list_into(py, self.heap_key(k)?, &mut out) {
+                        Ok(Ok(())) => {}
+                        Ok(Err(e)) => return Err(e),
+                        Err(e) => return Err(self.fail(py, e)),
+                    }
+                    let Some(v) = mex.of_smaller(&out, k, &values) else {
+                        return Ok(false);
+                    };
+                    values.push(v);
+                    k += 1;
+                }
+                Ok(true)
+            })?;
+            limits.check()?;
+            limits.report(&task, k, Some(n + 1));
+            if !dense || k > n {
+                break;
+            }
+        }
+        if k <= n {
+            let lister = TableLister {
+                rules: self,
+                known: &values,
+                limits,
+            };
+            let mut arena = Arena::new();
+            let mut rest = Vec::new();
+            for k in k..=n {
+                let v = arena
+                    .value(&self.heap_key(k)?, &lister, limits)
+                    .map_err(|e| self.cycle_in_table(e, k))?;
+                rest.push(self.small_value(k, &v)?);
+                if k.is_multiple_of(4096) {
+                    limits.report(&task, k, Some(n + 1));
+                }
+            }
+            values.extend(rest);
+        }
+        Ok(HeapTable {
+            period: grundy_script::seen_period(&values),
+            values: grundy_heap::Values::from_u32(&values),
         })
     }
 
-    fn may_loop(&self) -> bool {
-        false
+    fn heap_key(&self, k: u64) -> Result<Key, Error> {
+        Key::int(k).ok_or_else(|| Error::too_large("a table of a Python family beyond 2^62"))
     }
 
-    fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
-        Some(self.table(n, limits))
+    fn small_value(&self, k: u64, v: &Nimber) -> Result<u32, Error> {
+        v.to_u64()
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or_else(|| {
+                Error::too_large(format!(
+                    "the value of {}({k}) is too large for a table of 32-bit values",
+                    self.0.name
+                ))
+            })
+    }
+
+    fn cycle_in_table(&self, e: Error, k: u64) -> Error {
+        match e {
+            Error::Cycle => Error::unsupported(format!(
+                "{}({k}) can reach itself: the game has cycles, so some positions have no \
+                 nim-value and a table cannot show them; analyze positions one by one to see \
+                 draws and loopy values",
+                self.0.name
+            )),
+            other => other,
+        }
     }
 }
 
-impl PyRules {
-    /// The nim-values of the positions 0..=n (one integer argument), by one memoised search.
-    fn table(&self, n: u64, limits: &Limits) -> Result<HeapTable, Error> {
-        let me = Arc::new(self.clone());
-        let mut solver = Solver::new(limits.clone());
-        let mut values = Vec::new();
-        for k in 0..=n {
-            let id = Python::with_gil(|py| {
-                let Ok(v) = k.into_pyobject(py);
-                self.intern(py, v.as_any())
-                    .map_err(|e| self.fail(py, e))
-                    .and_then(|r| r)
-            })?;
-            let v: Nimber = solver.nimber(&Searched::new(me.clone(), limits.clone(), id))?;
-            let v = v
-                .to_u64()
-                .and_then(|v| u32::try_from(v).ok())
-                .ok_or_else(|| {
-                    Error::too_large(format!(
-                        "the value of {}({k}) is too large for a table of 32-bit values",
-                        self.0.name
-                    ))
-                })?;
-            values.push(v);
-            if k % 64 == 0 {
-                limits.report(&format!("values of {}", self.0.name), k, Some(n + 1));
+/// Heaps a table lists under one hold of the GIL, between two looks at the limits.
+const TABLE_BATCH: u64 = 64;
+
+/// The mex of option values, with its marks kept between heaps.
+#[derive(Default)]
+struct Mex {
+    seen: Vec<u32>,
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl Mex {
+    /// The nim-value of heap `k` from its options when each is a sum of heaps below `k`
+    /// (whose values are `values`); `None` when one is not.
+    fn of_smaller(&mut self, out: &OptionList<Key>, k: u64, values: &[u32]) -> Option<u32> {
+        self.seen.clear();
+        for o in out.iter() {
+            let mut x = 0u32;
+            for part in o {
+                match part.as_int() {
+                    Some(h) if h < k => x ^= values[h as usize],
+                    _ => return None,
+                }
+            }
+            self.seen.push(x);
+        }
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.now = 1;
+        }
+        let n = self.seen.len();
+        if self.stamp.len() < n + 1 {
+            self.stamp.resize(n + 1, 0);
+        }
+        for &v in &self.seen {
+            if (v as usize) <= n {
+                self.stamp[v as usize] = self.now;
             }
         }
-        Ok(HeapTable {
-            values: grundy_heap::Values::from_u32(&values),
-            period: None,
-        })
+        (0..=n)
+            .find(|&v| self.stamp[v] != self.now)
+            .map(|v| v as u32)
+    }
+}
+
+/// The options of a Python family for the arena search of a table, with the values of the
+/// heaps tabulated before it.
+struct TableLister<'a> {
+    rules: &'a PyRules,
+    known: &'a [u32],
+    limits: &'a Limits,
+}
+
+impl Lister<Key> for TableLister<'_> {
+    fn known(&self, p: &Key) -> Result<Option<Nimber>, Error> {
+        Ok(p.as_int()
+            .and_then(|n| self.known.get(usize::try_from(n).ok()?))
+            .map(|&v| Nimber::new(u64::from(v))))
+    }
+
+    fn list(&self, p: &Key, out: &mut OptionList<Key>) -> Result<(), Error> {
+        self.rules.options_into(p, out, self.limits)
     }
 }
