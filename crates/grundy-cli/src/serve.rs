@@ -42,9 +42,13 @@ pub fn run(bind: &str) -> Result<(), Failure> {
     })
 }
 
-/// Rule scripts sent with a request (`"rules": [{"name", "source"}]`), registered for that
-/// request only by the script engine, in its sandbox with its default limits.
+/// Rule scripts sent with a request (`"rules": [{"name", "source", "language"}]`), registered
+/// for that request only by the script engine, each in its language (origin `NAME.luau` or
+/// `NAME.rhai`), in its sandbox with its default limits.
 struct Scripts;
+
+/// The last position whose value `POST /api/rules/check` computes (`grundy rules check --to`).
+const CHECK_TO: u64 = 30;
 
 impl grundy_web::RulesLoader for Scripts {
     fn load(
@@ -54,10 +58,42 @@ impl grundy_web::RulesLoader for Scripts {
         _limits: &grundy::Limits,
     ) -> Result<(), grundy::Error> {
         for s in scripts {
-            let origin = format!("{}.rhai", s.name);
-            grundy_script::register(reg, &s.source, &origin, &grundy_script::Limits::default())?;
+            grundy_script::register(
+                reg,
+                &s.source,
+                &s.origin()?,
+                &grundy_script::Limits::default(),
+            )?;
         }
         Ok(())
+    }
+
+    /// What `grundy rules check --to 30` finds: the first problem (a limit reached on the
+    /// first values, a closed form that disagrees with the search) as the engine's error.
+    fn check(
+        &self,
+        scripts: &[grundy_web::RuleScript],
+        limits: &grundy::Limits,
+    ) -> Result<Vec<grundy_web::ScriptCheck>, grundy::Error> {
+        let mut out = Vec::with_capacity(scripts.len());
+        for s in scripts {
+            limits.check()?;
+            let report = grundy_script::check_values(
+                &s.source,
+                &s.origin()?,
+                &grundy_script::Limits::default(),
+                CHECK_TO,
+            );
+            if let Some(p) = report.first_problem() {
+                return Err(grundy_script::engine_error(p.clone(), limits));
+            }
+            out.push(grundy_web::ScriptCheck {
+                family: report.name.unwrap_or_else(|| s.name.clone()),
+                values: report.values,
+                note: report.values_note,
+            });
+        }
+        Ok(out)
     }
 }
 

@@ -29,6 +29,9 @@ pub struct ApiError {
     pub file: Option<String>,
     /// Which limit was reached, for a limit error.
     pub limit: Option<&'static str>,
+    /// Which limit of a rule script was reached (`operations`, `call-depth`, `array-size`,
+    /// ...), for a limit error of kind `script`.
+    pub script_limit: Option<String>,
 }
 
 impl ApiError {
@@ -42,6 +45,7 @@ impl ApiError {
             line: None,
             file: None,
             limit: None,
+            script_limit: None,
         }
     }
 
@@ -74,6 +78,9 @@ impl ApiError {
         if let Some(l) = self.limit {
             e["limit"] = json!(l);
         }
+        if let Some(k) = &self.script_limit {
+            e["script_limit"] = json!(k);
+        }
         json!({ "error": e })
     }
 }
@@ -99,18 +106,30 @@ impl From<grundy::Error> for ApiError {
         let mut out = ApiError::new(status, kind, e.to_string());
         out.column = e.column();
         out.limit = e.limit_reached().map(Limit::name);
+        if let Some(Limit::Script(key)) = e.limit_reached() {
+            // The person at the page cannot raise the server's limits: say what usually
+            // causes this, and where the limit can be raised.
+            out.message.push_str(&format!(
+                "; this server's script limits are fixed: look for a loop, a recursion or a game \
+                 that never ends, or run grundy on your own machine with --script-limit {key}=N"
+            ));
+            out.script_limit = Some(key.clone());
+        }
         if let grundy::Error::Input {
             location: Some(loc),
             message,
             ..
         } = &e
         {
-            // A place in a rule script, `FILE:LINE:COLUMN`: the editor marks that line.
-            let mut parts = loc.rsplitn(3, ':');
-            let col = parts.next().and_then(|c| c.parse().ok());
+            // A place in a rule script, `FILE:LINE:COLUMN` (Luau names the line only,
+            // `FILE:LINE`): the editor marks that line. File names are identifiers with an
+            // extension, never with a colon.
+            let mut parts = loc.splitn(3, ':');
+            let file = parts.next().filter(|f| !f.is_empty());
             let line = parts.next().and_then(|l| l.parse().ok());
-            if let (Some(c), Some(l), Some(f)) = (col, line, parts.next()) {
-                out.column = Some(c);
+            let col = parts.next().and_then(|c| c.parse().ok()).filter(|&c| c > 0);
+            if let (Some(f), Some(l)) = (file, line) {
+                out.column = col;
                 out.line = Some(l);
                 out.file = Some(f.to_string());
                 out.message = message.clone();
@@ -191,5 +210,28 @@ mod tests {
             (Some(3), Some(14), Some("digits.rhai"))
         );
         assert_eq!(e.message, "unknown variable x");
+        // Luau names the line only.
+        let e = ApiError::from(grundy::Error::Input {
+            message: "Expected identifier".into(),
+            column: None,
+            location: Some("kiki.luau:3".into()),
+        });
+        assert_eq!(
+            (e.line, e.column, e.file.as_deref()),
+            (Some(3), None, Some("kiki.luau"))
+        );
+    }
+
+    #[test]
+    fn script_limits_are_named_with_advice() {
+        let e = ApiError::from(grundy::Error::limit(
+            grundy::Limit::Script("operations".into()),
+            "loop.luau: the script reached its limit of 10000000 operations in one call",
+        ));
+        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(e.limit, Some("script"));
+        assert_eq!(e.script_limit.as_deref(), Some("operations"));
+        assert!(e.message.contains("never ends"), "{}", e.message);
+        assert_eq!(e.body()["error"]["script_limit"], "operations");
     }
 }

@@ -341,22 +341,29 @@ pub struct RulesReq {
     rules: Vec<RuleScript>,
 }
 
-/// `POST /api/rules/check`: loads the scripts as a request would, and names the families
-/// they define, or the first error with its line and column.
+/// `POST /api/rules/check`: loads the scripts as a request would, then checks them as
+/// `grundy rules check` does (their first positions are run, so that a script that stops at a
+/// limit is refused now rather than at the next analysis); answers the names of the families
+/// they define with their first values, or the first problem (a limit as a 422 naming the
+/// script limit, an error with its line and column).
+///
+/// The check runs in the heavy pool: the engine's check of the first values does not watch
+/// the request's cancellation, so at most one runs at a time and analyses keep their slots.
 pub async fn rules_check(
     Extract(st): Extract<State>,
     Body(req): Body<RulesReq>,
 ) -> Result<JsonText, ApiError> {
     let s = st.clone();
-    st.run(Class::Light, Play::Normal, move |limits| {
+    st.run(Class::Heavy, Play::Normal, move |limits| {
         let reg = s.registry_for(&req.rules, limits)?;
+        let checks = s.check_rules(&req.rules, limits)?;
         let builtin = s.registry.families().count();
         let names: Vec<&str> = reg
             .families()
             .skip(builtin)
             .map(|f| f.name.as_str())
             .collect();
-        to_json(&json!({ "ok": true, "families": names }))
+        to_json(&json!({ "ok": true, "families": names, "scripts": checks }))
     })
     .await
 }

@@ -34,7 +34,7 @@ use axum::routing::{get, post};
 use axum::Router;
 
 pub use error::ApiError;
-pub use work::{RuleScript, RulesLoader, Stats};
+pub use work::{RuleScript, RulesLoader, ScriptCheck, ScriptLanguage, Stats};
 
 /// The address `grundy serve` listens on unless told otherwise (localhost only).
 pub const DEFAULT_BIND: &str = "127.0.0.1:8080";

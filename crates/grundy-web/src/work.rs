@@ -16,13 +16,74 @@ use tokio::sync::Semaphore;
 
 use crate::{ApiError, Config};
 
-/// A rule script sent with a request: its family name and its Rhai source.
+/// A rule script sent with a request: its family name, its source, and its language.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub struct RuleScript {
     /// The family name (as the file stem is in the CLI).
     pub name: String,
     /// The script's text.
     pub source: String,
+    /// `"rhai"` or `"luau"`; absent, Rhai (the first language). Read it with
+    /// [`RuleScript::language`], which refuses any other name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+}
+
+/// The languages a rule script may be written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScriptLanguage {
+    /// [Rhai](https://rhai.rs): `fn moves(p) { ... }`.
+    Rhai,
+    /// [Luau](https://luau.org): `function moves(p) ... end`.
+    Luau,
+}
+
+impl ScriptLanguage {
+    /// The language's name in requests, which is also the extension of its files.
+    pub fn name(self) -> &'static str {
+        match self {
+            ScriptLanguage::Rhai => "rhai",
+            ScriptLanguage::Luau => "luau",
+        }
+    }
+}
+
+impl RuleScript {
+    /// The script's language: Rhai when the request names none.
+    ///
+    /// Returns: an input error naming the choices for any other name.
+    pub fn language(&self) -> Result<ScriptLanguage, grundy::Error> {
+        match self.language.as_deref() {
+            None | Some("rhai") => Ok(ScriptLanguage::Rhai),
+            Some("luau") => Ok(ScriptLanguage::Luau),
+            Some(other) => Err(grundy::Error::input(format!(
+                "\"{}\" is not a language of rule scripts (the script \"{}\"): use \"luau\" or \
+                 \"rhai\" (the default)",
+                other.chars().take(40).collect::<String>(),
+                self.name
+            ))),
+        }
+    }
+
+    /// The script's name in messages, `NAME.luau` or `NAME.rhai`: the origin the engine
+    /// reads its language from, and the `file` of its errors.
+    pub fn origin(&self) -> Result<String, grundy::Error> {
+        Ok(format!("{}.{}", self.name, self.language()?.name()))
+    }
+}
+
+/// What checking a rule script found beyond loading it (see [`RulesLoader::check`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ScriptCheck {
+    /// The family's name.
+    pub family: String,
+    /// The first values `G(0)`, `G(1)`, ... of a family of one number a position; empty when
+    /// they do not apply.
+    pub values: Vec<u64>,
+    /// Why the first values are missing or stop early, when they do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// Makes families of rule scripts, for one request (the script engine's front door).
@@ -30,8 +91,9 @@ pub struct RuleScript {
 /// The server holds no script engine of its own: the binary that starts it passes one in
 /// [`Config::rules`], so that this crate does not depend on the engine's crate. With the
 /// `grundy-script` crate, `grundy serve` wires it as (for each script)
-/// `grundy_script::register(reg, &s.source, &format!("{}.rhai", s.name), &Default::default())`;
-/// names are checked (an identifier, never a path) before the loader sees them.
+/// `grundy_script::register(reg, &s.source, &s.origin()?, &Default::default())`; names and
+/// languages are checked (an identifier, never a path; `rhai` or `luau`) before the loader
+/// sees them.
 pub trait RulesLoader: Send + Sync {
     /// Adds a family for each script to `reg`, each call bounded as in the CLI.
     ///
@@ -43,6 +105,22 @@ pub trait RulesLoader: Send + Sync {
         scripts: &[RuleScript],
         limits: &Limits,
     ) -> Result<(), grundy::Error>;
+
+    /// Checks scripts that [`RulesLoader::load`] accepted as `grundy rules check` does: runs
+    /// them on their first positions, so that an endless loop, a huge array, deep recursion
+    /// or a game that never ends is found now rather than at the next analysis.
+    ///
+    /// Returns: what each script's check found (by default nothing: no check beyond
+    /// loading), or the first problem as an error: a limit (`Limit::Script` naming the
+    /// script's limit, or positions), or an input error naming `FILE:LINE:COLUMN`.
+    fn check(
+        &self,
+        scripts: &[RuleScript],
+        limits: &Limits,
+    ) -> Result<Vec<ScriptCheck>, grundy::Error> {
+        let _ = (scripts, limits);
+        Ok(Vec::new())
+    }
 }
 
 /// Which pool a computation runs in.
@@ -160,6 +238,7 @@ impl State {
                     s.name.chars().take(80).collect::<String>()
                 )));
             }
+            s.language()?;
         }
         let Some(loader) = &self.config.rules else {
             return Err(ApiError::from(grundy::Error::unsupported(
@@ -170,6 +249,19 @@ impl State {
         let mut reg = Registry::clone(&self.registry);
         loader.load(&mut reg, scripts, limits)?;
         Ok(Arc::new(reg))
+    }
+
+    /// Checks the request's scripts (already loaded by [`State::registry_for`]) with the
+    /// loader's [`RulesLoader::check`].
+    pub fn check_rules(
+        &self,
+        scripts: &[RuleScript],
+        limits: &Limits,
+    ) -> Result<Vec<ScriptCheck>, ApiError> {
+        match &self.config.rules {
+            Some(loader) if !scripts.is_empty() => Ok(loader.check(scripts, limits)?),
+            _ => Ok(Vec::new()),
+        }
     }
 
     /// The time limit of a computation of `class`.
