@@ -22,16 +22,16 @@ pub struct ApiError {
     /// What was wrong and what to do, lowercase.
     pub message: String,
     /// The 1-based column in the text sent (the expression, the ruleset, the JSON body).
-    pub column: Option<usize>,
+    pub column: Option<u32>,
     /// The 1-based line, for errors in multi-line text (the JSON body, a rule script).
-    pub line: Option<usize>,
+    pub line: Option<u32>,
     /// The file (rule script) an error is in.
-    pub file: Option<String>,
+    pub file: Option<Box<str>>,
     /// Which limit was reached, for a limit error.
     pub limit: Option<&'static str>,
     /// Which limit of a rule script was reached (`operations`, `call-depth`, `array-size`,
     /// ...), for a limit error of kind `script`.
-    pub script_limit: Option<String>,
+    pub script_limit: Option<Box<str>>,
 }
 
 impl ApiError {
@@ -73,13 +73,13 @@ impl ApiError {
             e["line"] = json!(l);
         }
         if let Some(f) = &self.file {
-            e["file"] = json!(f);
+            e["file"] = json!(f.as_ref());
         }
         if let Some(l) = self.limit {
             e["limit"] = json!(l);
         }
         if let Some(k) = &self.script_limit {
-            e["script_limit"] = json!(k);
+            e["script_limit"] = json!(k.as_ref());
         }
         json!({ "error": e })
     }
@@ -104,7 +104,7 @@ impl From<grundy::Error> for ApiError {
             ErrorKind::External => (StatusCode::BAD_REQUEST, "external"),
         };
         let mut out = ApiError::new(status, kind, e.to_string());
-        out.column = e.column();
+        out.column = e.column().and_then(|c| u32::try_from(c).ok());
         out.limit = e.limit_reached().map(Limit::name);
         if let Some(Limit::Script(key)) = e.limit_reached() {
             // The person at the page cannot raise the server's limits: say what usually
@@ -113,7 +113,7 @@ impl From<grundy::Error> for ApiError {
                 "; this server's script limits are fixed: look for a loop, a recursion or a game \
                  that never ends, or run grundy on your own machine with --script-limit {key}=N"
             ));
-            out.script_limit = Some(key.clone());
+            out.script_limit = Some(key.as_str().into());
         }
         if let grundy::Error::Input {
             location: Some(loc),
@@ -131,7 +131,7 @@ impl From<grundy::Error> for ApiError {
             if let (Some(f), Some(l)) = (file, line) {
                 out.column = col;
                 out.line = Some(l);
-                out.file = Some(f.to_string());
+                out.file = Some(f.into());
                 out.message = message.clone();
             }
         }

@@ -41,8 +41,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
                 format!("the request body is not the JSON this endpoint expects: {e}"),
             );
             if e.line() > 0 {
-                err.line = Some(e.line());
-                err.column = Some(e.column());
+                err.line = u32::try_from(e.line()).ok();
+                err.column = u32::try_from(e.column()).ok();
             }
             err
         })

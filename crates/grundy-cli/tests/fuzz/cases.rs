@@ -10,6 +10,7 @@ use crate::checks::{encode_checkpoint, OutKind, Watch};
 use crate::exprs::{self, GraphSource, Sizes};
 use crate::rng::Rng;
 use crate::runner::{Input, Invocation, Output};
+use crate::scripts;
 
 /// Private device nodes (made with mknod in the suite's own directory, only as root).
 #[derive(Clone, Debug)]
@@ -41,6 +42,14 @@ pub enum Follow {
     Sum { parts: Vec<String> },
     /// A `table --json` answer: N + 1 values, the period holds, a value equals `analyze`.
     Table { ruleset: String },
+    /// A rule script's `analyze --json` answer: a well-formed script's nim-value is the one
+    /// the suite computed (`Some`), and the answer holds as for [`Follow::Analyze`]; a hostile
+    /// script (`None`) is refused, never answered. Checked after a failure too.
+    Script {
+        nimber: Option<u64>,
+        extra: Vec<String>,
+        what: String,
+    },
     /// A finished table file equals `table --json`.
     TableFile {
         ruleset: String,
@@ -74,6 +83,7 @@ pub const AREAS: &[(&str, Share)] = &[
     ("table-out", Share::Percent(30)),
     ("plot", Share::Percent(12)),
     ("graph", Share::Percent(30)),
+    ("script", Share::Percent(40)),
     ("sigint", Share::Percent(2)),
     ("list", Share::Percent(3)),
 ];
@@ -118,6 +128,7 @@ impl Ctx {
             "table-out" => self.table_out(&mut r, &mut c),
             "plot" => self.plot(&mut r, &mut c),
             "graph" => self.graph(&mut r, &mut c),
+            "script" => self.script(&mut r, &mut c, index),
             "sigint" => self.sigint(&mut r, &mut c),
             _ => self.list(&mut r, &mut c),
         }
@@ -832,6 +843,25 @@ impl Ctx {
         c.watch.push(Watch::Dir {
             path: c.dir.clone(),
             allowed: vec!["t.bin".into(), "c.ckpt".into()],
+        });
+    }
+
+    /// A rule script of random arity and language, well-formed or hostile (see `scripts`).
+    fn script(&self, r: &mut Rng, c: &mut Case, index: u64) {
+        let s = scripts::script(r, index);
+        let path = c.dir.join(&s.file);
+        fs::write(&path, &s.source).unwrap();
+        let mut extra = vec!["--rules".to_string(), path.display().to_string()];
+        extra.extend(s.flags);
+        c.inv.args.push("analyze".into());
+        c.inv.args.push("--json".into());
+        c.inv.args.extend(extra.iter().map(OsString::from));
+        c.inv.args.push(argv_safe(&s.expr));
+        c.json = true;
+        c.follow = Some(Follow::Script {
+            nimber: s.nimber,
+            extra,
+            what: s.what,
         });
     }
 

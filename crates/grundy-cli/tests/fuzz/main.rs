@@ -44,6 +44,7 @@ mod exprs;
 mod json;
 mod rng;
 mod runner;
+mod scripts;
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -347,6 +348,36 @@ impl Suite {
             };
         let clean = found.is_empty();
         record(&mut out, &case.inv, &run, found);
+        // A rule script is refused exactly when it is hostile (exit 2 or 3), and a
+        // well-formed one is answered.
+        if let (true, Some(Follow::Script { nimber, what, .. })) = (clean, &case.follow) {
+            let refused = matches!(run.ending, Ending::Exit(2 | 3));
+            let detail = match (nimber, &run.ending) {
+                (None, Ending::Exit(0)) => Some(format!("a hostile script was answered ({what})")),
+                (None, _) if !refused => Some(format!(
+                    "a hostile script ended with {:?}, not 2 or 3 ({what})",
+                    run.ending
+                )),
+                (Some(_), Ending::Exit(0)) => None,
+                (Some(v), e) => Some(format!(
+                    "a well-formed script of value {v} was not answered: {e:?} ({what})"
+                )),
+                (None, _) => None,
+            };
+            if let Some(detail) = detail {
+                out.push(Finding {
+                    kind: Kind::Wrong,
+                    detail,
+                    command: describe(&case.inv, &self.ctx.scratch, true),
+                    full: describe(&case.inv, &self.ctx.scratch, false),
+                    ending: run.ending.clone(),
+                    stderr: stderr_head(&run.stderr),
+                    area: case.area,
+                    index: case.index,
+                    seed,
+                });
+            }
+        }
         if clean && run.ending == Ending::Exit(0) {
             if let Some(f) = &case.follow {
                 let mut r = Rng::for_case(seed ^ 0xf011, case.area, case.index);
@@ -656,6 +687,32 @@ fn follow(
                     None => {}
                 }
             }
+        }
+        Follow::Script {
+            nimber,
+            extra,
+            what,
+        } => {
+            let Some(v) = nimber else {
+                // Answered while hostile: reported by the caller.
+                return wrong;
+            };
+            let Ok(j) = json::parse(&run.stdout) else {
+                return wrong;
+            };
+            let got = j.get("nimber").and_then(J::num).map(str::to_string);
+            if got.as_deref() != Some(v.to_string().as_str()) {
+                wrong.push(format!("nimber {got:?}, a plain search gives {v} ({what})"));
+            }
+            wrong.extend(follow(
+                &Follow::Analyze {
+                    extra: extra.clone(),
+                },
+                case,
+                run,
+                r,
+                sub,
+            ));
         }
         Follow::Sum { parts } => {
             let Ok(j) = json::parse(&run.stdout) else {

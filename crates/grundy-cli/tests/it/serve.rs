@@ -55,12 +55,74 @@ fn serve_prints_its_url_answers_and_stops_on_ctrl_c() {
     s.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains(r#""outcome":"P""#), "{answer}");
+    // The same game in Luau (`"language": "luau"`), checked by /api/rules/check: its first
+    // values are answered (G(0..4) of Lasker's Nim: 0 1 2 4 3).
+    let luau = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/lasker.luau"
+    ))
+    .unwrap();
+    let rules = serde_json::json!([{"name": "lasker", "source": luau, "language": "luau"}]);
+    let answer = post(
+        &addr,
+        "/api/rules/check",
+        &serde_json::json!({ "rules": rules }),
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains(r#""values":[0,1,2,4,3,"#), "{answer}");
+    let answer = post(
+        &addr,
+        "/api/analyze",
+        &serde_json::json!({"expr": "lasker(3) + nim(4)", "rules": rules}),
+    );
+    assert!(answer.contains(r#""outcome":"P""#), "{answer}");
+    // An endless loop is refused by the check (not at the next analysis), naming the limit.
+    let endless = serde_json::json!([{
+        "name": "spin",
+        "source": "function moves(n) while true do end end",
+        "language": "luau",
+    }]);
+    let answer = post(
+        &addr,
+        "/api/rules/check",
+        &serde_json::json!({ "rules": endless }),
+    );
+    assert!(answer.starts_with("HTTP/1.1 422"), "{answer}");
+    assert!(
+        answer.contains(r#""script_limit":"operations""#),
+        "{answer}"
+    );
+    // A language the server does not know is an input error that names the choices.
+    let answer = post(
+        &addr,
+        "/api/rules/check",
+        &serde_json::json!({"rules": [{"name": "x", "source": "", "language": "lua5"}]}),
+    );
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("use \\\"luau\\\""), "{answer}");
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
     assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+/// POSTs `body` to `path` of the server at `addr`; returns the whole answer.
+#[cfg(unix)]
+fn post(addr: &str, path: &str, body: &serde_json::Value) -> String {
+    let body = body.to_string();
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    answer
 }
 
 #[test]

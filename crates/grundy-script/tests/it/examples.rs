@@ -67,6 +67,34 @@ fn every_example_checks_clean() {
     }
 }
 
+/// Every script of `examples/rules/`, in either language, read from the directory (so a new
+/// example is checked without being listed): it loads, and `rules check` finds no problem on
+/// its first positions, where each closed form (`nimber`, `outcome`) is compared with the
+/// search of the script's own moves.
+#[test]
+fn every_example_file_checks_clean_with_its_closed_forms() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/rules");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .expect("examples/rules is readable")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "rhai" || e == "luau"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "{files:?}");
+    let mut closed = 0;
+    for path in &files {
+        let src = std::fs::read_to_string(path).expect("an example is readable");
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let origin = format!("examples/rules/{}", name.unwrap_or_default());
+        let r = grundy_script::check_values(&src, &origin, &Default::default(), 24);
+        assert!(r.is_ok(), "{origin}: {:?}", r.problems);
+        closed += r.closed_forms_checked.unwrap_or(0);
+    }
+    // The closed forms of the examples (kiki, dividing, stones, lasker, funny, euclid) were
+    // compared with their searches.
+    assert!(closed > 0);
+}
+
 #[test]
 fn digital_deletions_hdu_1404_samples() {
     let reg = examples();

@@ -425,3 +425,22 @@ test('rule scripts of several numbers declare their arity, and the help says so'
   await until("return document.getElementById('result').dataset.game === 'corner(3,5)' || document.getElementById('result').dataset.game === 'corner(3, 5)'", 'the analysis of corner(3, 5)');
   assert.equal(await run("return document.getElementById('outcome').textContent"), 'P');
 });
+
+test('a Luau script checks with its first values, and an endless loop is refused by the check', async () => {
+  await go(base);
+  await click('#tabs button[data-tab=rules]');
+  await run(`const sel = document.getElementById('rules-template');
+    sel.value = [...sel.options].find((o) => /Luau/.test(o.textContent)).value;
+    sel.dispatchEvent(new Event('change'));`);
+  await click('#rules-check');
+  await until("return document.getElementById('rules-values')", 'the first values of the Luau script');
+  // Lasker's Nim: G(4k+3) = 4k+4 and G(4k+4) = 4k+3, the rest G(n) = n.
+  assert.match(await run("return document.getElementById('rules-values').textContent"), /Luau\): 0 1 2 4 3 5 6 8 7 9 10 12 11 /);
+  await run(`const src = document.getElementById('rules-source');
+    src.value = 'function moves(n)\\n  while true do end\\nend';
+    src.dispatchEvent(new Event('input'));`);
+  await click('#rules-check');
+  await until("return document.getElementById('rules-error').textContent", 'the error of the endless loop');
+  assert.match(await run("return document.getElementById('rules-error').textContent"), /operations/);
+  assert.equal(await run("return document.getElementById('rules-try')"), null);
+});
