@@ -11,7 +11,7 @@ mod by_quotient;
 use crate::position::{Component, Place, Position, Replacement, Term};
 use crate::rules::Comp;
 use crate::solve::{misere_nim_outcome, MisereSolver};
-use crate::{Error, Limits, Nimber, Outcome, Play, Value};
+use crate::{Error, Limit, Limits, Nimber, Outcome, Play, Value};
 
 /// Sums with loopy components (draws, drawing moves): a part of the analysis.
 mod loopy;
@@ -489,7 +489,12 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             };
             let found = match computed {
                 Ok(found) => found,
-                Err(e) if e.is_too_large() => {
+                // The value is known (by a closed form, a table, a period) while listing the
+                // moves is beyond a limit (a rule script's, on a position of 2^31 options):
+                // the answer stands, and the note says what was not listed.
+                Err(e)
+                    if e.is_too_large() || matches!(e.limit_reached(), Some(Limit::Script(_))) =>
+                {
                     notes.push(format!("moves of {} not listed: {e}", c.describe()));
                     count = None;
                     continue;

@@ -324,3 +324,25 @@ proptest! {
         prop_assert_eq!(&a.winning_moves_total, &b.winning_moves_total);
     }
 }
+
+/// Euclid's game by its closed form at the judge's largest input (HDU 1525, pairs to 2^31 - 1):
+/// the value comes from `nimber`, and the moves of euclid(1, 2^31 - 1) (2^31 - 1 options, past
+/// the script's operation limit) are not listed, with a note, instead of failing the answer.
+#[test]
+fn euclid_closed_form_answers_beyond_the_moves_it_can_list() {
+    let reg = registry(&[(
+        "examples/rules/euclid_closed.luau",
+        include_str!("../../../../examples/rules/euclid_closed.luau"),
+    )]);
+    let a = analyze(&reg, "euclid(1, 2147483647)", Play::Normal);
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.nimber, Some(grundy::Nimber::new(2_147_483_647)));
+    assert!(a.winning_moves.is_empty());
+    assert_eq!(a.winning_moves_total, None);
+    let note = a.winning_moves_note.unwrap_or_default();
+    assert!(note.contains("not listed") && note.contains("operations"), "{note}");
+    // A small pair lists its moves as usual: (34, 12) wins by 34 - 2 * 12 = (10, 12).
+    let a = analyze(&reg, "euclid(34, 12)", Play::Normal);
+    assert_eq!(a.outcome, Outcome::N);
+    assert!(a.winning_moves_total.is_some());
+}
