@@ -1171,7 +1171,13 @@ fn convert_error(
     if message.contains("stack overflow") {
         return limit(LimitKind::CallDepth, line);
     }
-    if message.contains("not enough memory") {
+    // "table overflow", "invalid argument #1 to 'create' (size out of range)": a table larger
+    // than Luau allows (`table.create(n)` with n past about 2^26), which would also be past
+    // the memory limit.
+    if message.contains("not enough memory")
+        || message.contains("table overflow")
+        || message.contains("(size out of range)")
+    {
         return limit(LimitKind::Memory, line);
     }
     let location = Location {

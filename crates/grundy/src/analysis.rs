@@ -465,6 +465,9 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     // heaps of sixty sizes examines each size once.
     let mut seen: std::collections::HashMap<(Component, Nimber), Found> =
         std::collections::HashMap::new();
+    // Components not examined after a rule script's limit stopped a listing.
+    let mut unexamined = 0usize;
+    let mut script_stopped = false;
     if !total.is_zero() {
         for ((place, c), v) in comps.iter().zip(&values) {
             let room = opts.max_moves - moves.len().min(opts.max_moves);
@@ -479,6 +482,12 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             let key = (c, target);
             let cached = seen.get(&key).cloned();
             let (c, target) = key;
+            if script_stopped && cached.is_none() {
+                // One listing has already run into a script's limit (each costs up to a
+                // call's whole budget): a million huge heaps are not tried one by one.
+                unexamined += 1;
+                continue;
+            }
             let computed = match cached {
                 Some(found) => Ok(found),
                 None => winning_replacements(&c, &target, room, &counting).inspect(|found| {
@@ -496,6 +505,7 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
                     if e.is_too_large() || matches!(e.limit_reached(), Some(Limit::Script(_))) =>
                 {
                     notes.push(format!("moves of {} not listed: {e}", c.describe()));
+                    script_stopped |= !e.is_too_large();
                     count = None;
                     continue;
                 }
@@ -528,6 +538,12 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     }
     if over_budget {
         notes.push(over_budget_note(budget));
+    }
+    if unexamined > 0 {
+        notes.push(format!(
+            "the moves of {unexamined} more component(s) were not examined after a script's \
+             limit stopped a listing"
+        ));
     }
     let mut a = Analysis::empty(Play::Normal, Outcome::of_nimber(&total));
     a.value = Some(Value::Finite(total.clone()));

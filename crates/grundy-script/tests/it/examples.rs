@@ -340,9 +340,43 @@ fn euclid_closed_form_answers_beyond_the_moves_it_can_list() {
     assert!(a.winning_moves.is_empty());
     assert_eq!(a.winning_moves_total, None);
     let note = a.winning_moves_note.unwrap_or_default();
-    assert!(note.contains("not listed") && note.contains("operations"), "{note}");
+    assert!(
+        note.contains("not listed") && note.contains("operations"),
+        "{note}"
+    );
     // A small pair lists its moves as usual: (34, 12) wins by 34 - 2 * 12 = (10, 12).
     let a = analyze(&reg, "euclid(34, 12)", Play::Normal);
+    assert_eq!(a.outcome, Outcome::N);
+    assert!(a.winning_moves_total.is_some());
+}
+
+/// Lasker's Nim by its closed form on HDU 3032's largest heaps: the value of a sum of huge
+/// heaps is the XOR of the rule's values; listing the moves of the first heap runs into the
+/// script's limit, and the other heaps are then not tried one by one (each would cost a
+/// whole call's budget), with notes saying so.
+#[test]
+fn lasker_closed_form_answers_sums_of_huge_heaps() {
+    let reg = registry(&[(
+        "examples/rules/lasker_closed.luau",
+        include_str!("../../../../examples/rules/lasker_closed.luau"),
+    )]);
+    let rule = |n: u64| match n % 4 {
+        0 if n > 0 => n - 1,
+        3 => n + 1,
+        _ => n,
+    };
+    let heaps: Vec<u64> = (0..50).map(|i| 2_000_000_000 - 7919 * i * i).collect();
+    let total = heaps.iter().fold(0, |acc, &h| acc ^ rule(h));
+    assert_ne!(total, 0);
+    let text: Vec<String> = heaps.iter().map(ToString::to_string).collect();
+    let a = analyze(&reg, &format!("lasker({})", text.join(", ")), Play::Normal);
+    assert_eq!(a.nimber, Some(grundy::Nimber::new(total)));
+    assert_eq!(a.winning_moves_total, None);
+    let note = a.winning_moves_note.unwrap_or_default();
+    assert!(note.contains("not listed"), "{note}");
+    assert!(note.contains("not examined"), "{note}");
+    // Small heaps list their winning moves as before: 2 + 2 + 3 is won by 3 -> 0.
+    let a = analyze(&reg, "lasker(2, 2, 3)", Play::Normal);
     assert_eq!(a.outcome, Outcome::N);
     assert!(a.winning_moves_total.is_some());
 }

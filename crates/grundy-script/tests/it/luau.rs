@@ -258,6 +258,10 @@ fn runaway_scripts_stop_at_a_limit() {
         "function moves(n) local t = {} for i = 1, 1e9 do t[i] = i end return t end",
         "function moves(n) local s = 'x' while true do s = s .. s end end",
         "function moves(n) return {string.rep('x', 2^27)} end",
+        // Past Luau's largest table ("table overflow", "size out of range"), read as the
+        // memory limit.
+        "function moves(n) return table.create(4e8, 0) end",
+        "function moves(n) return table.create(6e8) end",
     ] {
         let s =
             Script::compile(src, "games/t.luau", small.clone()).unwrap_or_else(|e| panic!("{e}"));
