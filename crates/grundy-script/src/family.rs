@@ -37,7 +37,14 @@ pub struct ScriptRules {
     /// Whether the script's closed forms (`nimber`, `outcome`) answer; off for the search
     /// that `rules check` compares them with.
     hooks: bool,
+    /// The closed form's answers so far (a pure function of the position: the script's
+    /// globals are frozen), so that a sum of a million piles of sixty sizes calls it sixty
+    /// times; at most [`CLOSED_MEMO`] entries.
+    closed: Mutex<std::collections::HashMap<Key, u64>>,
 }
+
+/// The most positions whose closed-form value a script family remembers.
+const CLOSED_MEMO: usize = 1 << 16;
 
 /// The handle the engine holds: the ruleset shared with the positions of its searches.
 #[derive(Clone, Debug)]
@@ -64,6 +71,7 @@ impl ScriptRules {
             script,
             table_arena: Mutex::new(Arena::new()),
             hooks,
+            closed: Mutex::new(std::collections::HashMap::new()),
         }
     }
 
@@ -229,13 +237,21 @@ impl Ruleset for ScriptFamily {
         if !self.0.hooks || !self.0.script.has_nimber() {
             return Ok(None);
         }
+        if let Some(&v) = self.0.closed.lock().ok().as_ref().and_then(|m| m.get(p)) {
+            return Ok(Some(Nimber::new(v)));
+        }
         self.0.watch(limits);
-        Ok(self
+        let v = self
             .0
             .script
             .nimber(p)
-            .map_err(|e| engine_error(e, limits))?
-            .map(Nimber::new))
+            .map_err(|e| engine_error(e, limits))?;
+        if let (Some(v), Ok(mut memo)) = (v, self.0.closed.lock()) {
+            if memo.len() < CLOSED_MEMO {
+                memo.insert(p.clone(), v);
+            }
+        }
+        Ok(v.map(Nimber::new))
     }
 
     fn outcome_alone(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Outcome>, Error> {

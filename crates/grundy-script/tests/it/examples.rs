@@ -375,6 +375,17 @@ fn lasker_closed_form_answers_sums_of_huge_heaps() {
     let note = a.winning_moves_note.unwrap_or_default();
     assert!(note.contains("not listed"), "{note}");
     assert!(note.contains("not examined"), "{note}");
+    // Repeated heaps answer from the closed form's memo, each as the rule says.
+    for (expr, v) in [
+        ("lasker(7, 7, 7, 8)", rule(7) ^ rule(8)),
+        ("lasker(8, 7, 8, 8, 1000000003)", rule(7) ^ rule(8) ^ rule(1_000_000_003)),
+    ] {
+        assert_eq!(
+            analyze(&reg, expr, Play::Normal).nimber,
+            Some(grundy::Nimber::new(v)),
+            "{expr}"
+        );
+    }
     // Small heaps list their winning moves as before: 2 + 2 + 3 is won by 3 -> 0.
     let a = analyze(&reg, "lasker(2, 2, 3)", Play::Normal);
     assert_eq!(a.outcome, Outcome::N);
