@@ -378,7 +378,10 @@ fn lasker_closed_form_answers_sums_of_huge_heaps() {
     // Repeated heaps answer from the closed form's memo, each as the rule says.
     for (expr, v) in [
         ("lasker(7, 7, 7, 8)", rule(7) ^ rule(8)),
-        ("lasker(8, 7, 8, 8, 1000000003)", rule(7) ^ rule(8) ^ rule(1_000_000_003)),
+        (
+            "lasker(8, 7, 8, 8, 1000000003)",
+            rule(7) ^ rule(8) ^ rule(1_000_000_003),
+        ),
     ] {
         assert_eq!(
             analyze(&reg, expr, Play::Normal).nimber,
