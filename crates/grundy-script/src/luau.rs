@@ -447,6 +447,10 @@ pub(crate) fn analyse(
     });
     let w = watch.clone();
     lua.set_interrupt(move |_| w.tick());
+    // Level 2: local functions inlined and short loops unrolled (level 1, the default, does
+    // neither). Interrupts stay at every loop's back edge and every call that is not inlined,
+    // so the operation limit still stops endless loops and recursion.
+    lua.set_compiler(mlua::chunk::Compiler::new().set_optimization_level(2));
     let heap = usize::try_from(limits.memory.min(MAX_HEAP)).unwrap_or(usize::MAX);
     let _ = lua.set_memory_limit(heap);
     let setup = (|| -> mlua::Result<Table> {
