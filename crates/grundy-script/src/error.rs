@@ -165,6 +165,25 @@ fn limit_text(location: &Location, limit: LimitKind, value: u64, call: &CallSite
 }
 
 impl ScriptError {
+    /// The error of a script longer than `limits.source_size` bytes, in either language (the
+    /// first check before compiling); `None` when it fits.
+    pub(crate) fn source_too_large(
+        source: &str,
+        file: &str,
+        limits: &crate::Limits,
+        call: CallSite,
+    ) -> Option<ScriptError> {
+        (source.len() > limits.source_size).then(|| ScriptError::Limit {
+            location: Location {
+                file: file.to_string(),
+                line_column: None,
+            },
+            limit: LimitKind::SourceSize,
+            value: limits.value(LimitKind::SourceSize),
+            call,
+        })
+    }
+
     /// Whether a limit was reached (exit status 3 in the CLI) rather than the script or its
     /// input being wrong (exit status 2). Cancellation is neither and answers `false`.
     pub fn is_limit(&self) -> bool {

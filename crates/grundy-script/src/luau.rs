@@ -412,16 +412,8 @@ pub(crate) fn analyse(
         },
         message,
     };
-    if source.len() > limits.source_size {
-        report.problems.push(ScriptError::Limit {
-            location: Location {
-                file: file.to_string(),
-                line_column: None,
-            },
-            limit: LimitKind::SourceSize,
-            value: limits.value(LimitKind::SourceSize),
-            call: top_site(),
-        });
+    if let Some(e) = ScriptError::source_too_large(source, file, limits, top_site()) {
+        report.problems.push(e);
         return (None, report);
     }
     let libs = StdLib::STRING
@@ -909,6 +901,30 @@ impl LuauScript {
         }
     }
 
+    /// Calls hook `f` (named `name`) on `p` with `args`, with a fresh operation count.
+    fn call_hook(
+        &self,
+        f: &Function,
+        name: &str,
+        p: &Key,
+        args: mlua::MultiValue,
+        limits: &Limits,
+    ) -> Result<Value, ScriptError> {
+        self.watch.ops.store(0, Ordering::Relaxed);
+        f.call::<Value>(args)
+            .map_err(|e| self.error(&e, name, p, limits))
+    }
+
+    /// A hook's answer of the wrong kind: which call, what it returned, what was expected.
+    fn bad_return(&self, name: &str, p: &Key, v: &Value, reason: &str) -> ScriptError {
+        ScriptError::BadReturn {
+            file: self.file.clone(),
+            call: self.site(name, p),
+            value: show(v),
+            reason: reason.into(),
+        }
+    }
+
     /// Calls a hook that returns a text (`display`, `describe`); `None` for `nil`.
     fn text_hook(
         &self,
@@ -918,19 +934,15 @@ impl LuauScript {
         args: Vec<Value>,
         limits: &Limits,
     ) -> Result<Option<String>, ScriptError> {
-        self.watch.ops.store(0, Ordering::Relaxed);
-        let v = f
-            .call::<Value>(mlua::MultiValue::from_iter(args))
-            .map_err(|e| self.error(&e, name, p, limits))?;
-        match v {
+        match self.call_hook(f, name, p, mlua::MultiValue::from_iter(args), limits)? {
             Value::Nil => Ok(None),
             Value::String(s) => Ok(Some(s.to_string_lossy())),
-            other => Err(ScriptError::BadReturn {
-                file: self.file.clone(),
-                call: self.site(name, p),
-                value: show(&other),
-                reason: "expected a string (or nil for the default text)".into(),
-            }),
+            other => Err(self.bad_return(
+                name,
+                p,
+                &other,
+                "expected a string (or nil for the default text)",
+            )),
         }
     }
 
@@ -984,21 +996,19 @@ impl LuauScript {
             return Ok(None);
         };
         let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
-        self.watch.ops.store(0, Ordering::Relaxed);
-        let v = f
-            .call::<Value>(args)
-            .map_err(|e| self.error(&e, "nimber", p, limits))?;
-        match v {
+        match self.call_hook(f, "nimber", p, args, limits)? {
             Value::Nil => Ok(None),
-            other => match number_of(&other).and_then(|n| u64::try_from(n).ok()) {
-                Some(n) => Ok(Some(n)),
-                None => Err(ScriptError::BadReturn {
-                    file: self.file.clone(),
-                    call: self.site("nimber", p),
-                    value: show(&other),
-                    reason: "expected a nim-value (a whole number, 0 or more) or nil".into(),
+            other => number_of(&other)
+                .and_then(|n| u64::try_from(n).ok())
+                .map(Some)
+                .ok_or_else(|| {
+                    self.bad_return(
+                        "nimber",
+                        p,
+                        &other,
+                        "expected a nim-value (a whole number, 0 or more) or nil",
+                    )
                 }),
-            },
         }
     }
 
@@ -1009,20 +1019,16 @@ impl LuauScript {
             return Ok(None);
         };
         let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
-        self.watch.ops.store(0, Ordering::Relaxed);
-        let v = f
-            .call::<Value>(args)
-            .map_err(|e| self.error(&e, "outcome", p, limits))?;
-        match &v {
+        match self.call_hook(f, "outcome", p, args, limits)? {
             Value::Nil => Ok(None),
             Value::String(s) if s.to_string_lossy() == "N" => Ok(Some(true)),
             Value::String(s) if s.to_string_lossy() == "P" => Ok(Some(false)),
-            other => Err(ScriptError::BadReturn {
-                file: self.file.clone(),
-                call: self.site("outcome", p),
-                value: show(other),
-                reason: "expected \"N\" (the player to move wins), \"P\" or nil".into(),
-            }),
+            other => Err(self.bad_return(
+                "outcome",
+                p,
+                &other,
+                "expected \"N\" (the player to move wins), \"P\" or nil",
+            )),
         }
     }
 }

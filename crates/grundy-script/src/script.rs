@@ -825,16 +825,8 @@ pub(crate) fn analyse(
         ));
         return (None, report);
     }
-    if source.len() > limits.source_size {
-        report.problems.push(ScriptError::Limit {
-            location: Location {
-                file: file.to_string(),
-                line_column: None,
-            },
-            limit: LimitKind::SourceSize,
-            value: limits.value(LimitKind::SourceSize),
-            call: body_site(),
-        });
+    if let Some(e) = ScriptError::source_too_large(source, file, limits, body_site()) {
+        report.problems.push(e);
         return (None, report);
     }
 
