@@ -526,9 +526,7 @@ impl Ruleset for PyRules {
     }
 
     fn options(&self, p: &Key, limits: &Limits) -> Result<Vec<Opt<Key>>, Error> {
-        let mut out = OptionList::new();
-        self.options_into(p, &mut out, limits)?;
-        Ok(out.to_vecs())
+        grundy::rules::options_via_list(self, p, limits)
     }
 
     fn options_into(

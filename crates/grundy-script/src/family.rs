@@ -196,9 +196,7 @@ impl Ruleset for ScriptFamily {
     }
 
     fn options(&self, p: &Key, limits: &grundy::Limits) -> Result<Vec<Opt<Key>>, Error> {
-        let mut out = OptionList::new();
-        self.options_into(p, &mut out, limits)?;
-        Ok(out.to_vecs())
+        grundy::rules::options_via_list(self, p, limits)
     }
 
     fn options_into(

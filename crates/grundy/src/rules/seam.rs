@@ -254,3 +254,15 @@ impl Rng {
         lo + self.next_u64() % (hi - lo + 1)
     }
 }
+
+/// [`Ruleset::options`] of a family that lists its options with [`Ruleset::options_into`]
+/// (rule scripts, Python games): the flat list, copied into owned vectors.
+pub fn options_via_list<R: Ruleset + ?Sized>(
+    rules: &R,
+    p: &R::P,
+    limits: &Limits,
+) -> Result<Vec<Opt<R::P>>, Error> {
+    let mut out = OptionList::new();
+    rules.options_into(p, &mut out, limits)?;
+    Ok(out.to_vecs())
+}
