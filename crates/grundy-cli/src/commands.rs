@@ -85,6 +85,21 @@ enum Command {
         #[arg(long, conflicts_with = "out")]
         certificate: Option<PathBuf>,
     },
+    /// The rule behind a family's values (period, closed form, sum, P-positions), how far it
+    /// was checked, whether a theorem proves it, and the rule as Python and C++ code
+    Pattern {
+        /// The family, e.g. 'sub[1,3,4]', 'tb[0.07]', 'wythoff' or a rule script's name
+        family: String,
+        /// The largest argument (default 1000 for one-argument families, 48 for two)
+        #[arg(long)]
+        to: Option<String>,
+        /// Print one JSON object instead of text
+        #[arg(long)]
+        json: bool,
+        /// Stop after this many seconds (exit 3)
+        #[arg(long)]
+        timeout: Option<f64>,
+    },
     /// Plot the nim-sequence of a heap ruleset as SVG or PNG, the period marked
     Plot {
         /// The ruleset, e.g. 'tb[0.16]'
@@ -282,6 +297,12 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             timeout,
             certificate.as_deref(),
         ),
+        Command::Pattern {
+            family,
+            to,
+            json,
+            timeout,
+        } => pattern(&reg, &family, to.as_deref(), json, timeout),
         Command::Plot {
             ruleset,
             to,
@@ -451,6 +472,29 @@ fn table(
             None => Failure::input(format!("cannot write JSON: {e}")),
         })?;
         out.put("\n")?;
+    }
+    out.flush()
+}
+
+/// `pattern`: the rule behind a family's values, as text or JSON.
+fn pattern(
+    reg: &Registry,
+    family: &str,
+    to: Option<&str>,
+    json: bool,
+    timeout: Option<f64>,
+) -> Result<(), Failure> {
+    let n = to.map(|t| api::parse_natural(t, "--to")).transpose()?;
+    let reporter = Reporter::new();
+    let limits = context::limits(Limits::default(), None, timeout, &reporter)?;
+    let p = api::pattern(reg, family, n.as_ref(), &limits);
+    reporter.finish();
+    let p = p.map_err(|e| Failure::at(e, family))?;
+    let mut out = Out::new();
+    if json {
+        out.line(&to_json(&p)?)?;
+    } else {
+        out.put(&render::pattern_text(&p))?;
     }
     out.flush()
 }

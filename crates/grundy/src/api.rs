@@ -17,6 +17,9 @@ use crate::{Error, Limit, Limits, Period, Play};
 /// The misere quotient of a heap ruleset (`grundy quotient`): see [`crate::quotient`].
 pub use crate::quotient::{quotient, QuotientLimits, QuotientReport};
 
+/// The rule behind a family's values, with code (`grundy pattern`): see [`pattern`].
+pub use crate::pattern::{pattern, Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2};
+
 /// The largest N of a table held in memory and printed (files take more: see the heap crate).
 pub const TABLE_LIMIT: u64 = 50_000_000;
 

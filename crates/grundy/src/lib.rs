@@ -28,6 +28,7 @@ mod game;
 pub mod limits;
 pub mod literal;
 pub mod loader;
+mod pattern;
 pub mod play;
 pub mod position;
 pub mod quotient;

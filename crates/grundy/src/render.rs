@@ -220,3 +220,43 @@ pub fn graph_csv(r: &GraphReport<'_>, out: &mut impl std::io::Write) -> std::io:
     }
     Ok(())
 }
+
+/// The text of `pattern`: the kind, the rule, how far it was checked and whether a theorem
+/// proves it, then the Python and C++ code.
+pub fn pattern_text(p: &crate::api::Pattern) -> String {
+    use grundy_pattern::Rule;
+    let mut out = String::new();
+    let _ = writeln!(out, "family:   {} (arity {})", p.family, p.arity);
+    let _ = writeln!(out, "kind:     {}", p.kind());
+    let _ = writeln!(out, "rule:     {}", p.formula);
+    if let Rule::Sum { left, right } = &p.rule {
+        for (side, s) in [("G1", left), ("G2", right)] {
+            let _ = writeln!(out, "  {side}:     {} ({})", s.formula, s.kind());
+        }
+    }
+    let range = if p.arity == 2 {
+        format!("0 <= a, b <= {}", p.checked_to)
+    } else {
+        format!("0 <= n <= {}", p.checked_to)
+    };
+    match (&p.rule, &p.proof) {
+        (Rule::None { tried }, _) => {
+            let _ = writeln!(out, "checked:  {range}; no rule found. Tried:");
+            for t in tried {
+                let _ = writeln!(out, "  - {t}");
+            }
+            return out;
+        }
+        (_, Some(proof)) if p.proven => {
+            let _ = writeln!(out, "checked:  {range}; proven for every size by {proof}");
+        }
+        _ => {
+            let _ = writeln!(
+                out,
+                "checked:  {range}; observed there, not proven for larger sizes"
+            );
+        }
+    }
+    let _ = write!(out, "\nPython:\n{}\nC++:\n{}", p.code.python, p.code.cpp);
+    out
+}

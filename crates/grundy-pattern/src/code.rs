@@ -1,0 +1,301 @@
+//! The rules as self-contained Python and C++ functions.
+//!
+//! Python's are exact for integers of any size; C++'s take 64-bit arguments (`unsigned long
+//! long`) and use `unsigned __int128` where an intermediate product needs it.
+
+use crate::seq::list;
+use crate::{Closed, Code, PRule, Rule};
+
+/// The code of a one-argument rule, its function named `fname` (`first_player_wins` for a
+/// rule of P-positions, whatever `fname` says).
+pub(crate) fn sequence(rule: &Rule, fname: &str) -> Code {
+    match rule {
+        Rule::Periodic {
+            preperiod_values,
+            period_values,
+            ..
+        } => periodic(fname, preperiod_values, period_values, 0),
+        Rule::ArithmeticPeriodic {
+            preperiod_values,
+            period_values,
+            saltus,
+            ..
+        } => periodic(fname, preperiod_values, period_values, *saltus),
+        Rule::Formula {
+            exceptions, closed, ..
+        } => formula1(fname, exceptions, closed),
+        Rule::PPositions { p, .. } => p_positions1(p),
+        _ => {
+            let (python, cpp) = no_rule(1);
+            Code { python, cpp }
+        }
+    }
+}
+
+fn cpp_list(v: &[u64]) -> String {
+    let items: Vec<String> = v.iter().map(|x| format!("{x}ULL")).collect();
+    format!("{{{}}}", items.join(", "))
+}
+
+fn periodic(fname: &str, pre: &[u64], per: &[u64], s: u64) -> Code {
+    let (k, p) = (pre.len(), per.len());
+    let mut py = format!("def {fname}(n):\n");
+    if k > 0 {
+        py.push_str(&format!(
+            "    pre = {}\n    if n < {k}:\n        return pre[n]\n",
+            list(pre)
+        ));
+    }
+    py.push_str(&format!("    per = {}\n", list(per)));
+    let m = if k > 0 {
+        format!("(n - {k})")
+    } else {
+        "n".to_string()
+    };
+    if s == 0 {
+        py.push_str(&format!("    return per[{m} % {p}]\n"));
+    } else {
+        py.push_str(&format!(
+            "    q, r = divmod({m}, {p})\n    return per[r] + {s} * q\n"
+        ));
+    }
+    let mut cpp = format!("unsigned long long {fname}(unsigned long long n) {{\n");
+    if k > 0 {
+        cpp.push_str(&format!(
+            "    static const unsigned long long pre[{k}] = {};\n    if (n < {k}ULL) return pre[n];\n",
+            cpp_list(pre)
+        ));
+    }
+    cpp.push_str(&format!(
+        "    static const unsigned long long per[{p}] = {};\n",
+        cpp_list(per)
+    ));
+    cpp.push_str(&if k > 0 {
+        format!("    unsigned long long m = n - {k}ULL;\n")
+    } else {
+        "    unsigned long long m = n;\n".to_string()
+    });
+    if s == 0 {
+        cpp.push_str(&format!("    return per[m % {p}ULL];\n}}\n"));
+    } else {
+        cpp.push_str(&format!(
+            "    // Exact while the value fits in 64 bits.\n    return per[m % {p}ULL] + {s}ULL * (m / {p}ULL);\n}}\n"
+        ));
+    }
+    Code { python: py, cpp }
+}
+
+fn formula1(fname: &str, exc: &[u64], c: &Closed) -> Code {
+    let k = exc.len();
+    let mut py = format!("def {fname}(n):\n");
+    let mut cpp = format!("unsigned long long {fname}(unsigned long long n) {{\n");
+    if k > 0 {
+        py.push_str(&format!(
+            "    exceptions = {}\n    if n < {k}:\n        return exceptions[n]\n",
+            list(exc)
+        ));
+        cpp.push_str(&format!(
+            "    static const unsigned long long exceptions[{k}] = {};\n    if (n < {k}ULL) return exceptions[n];\n",
+            cpp_list(exc)
+        ));
+    }
+    let (pyb, cppb) = match *c {
+        Closed::Valuation { shift, add } => (
+            format!("    m = n + {shift}\n    return (m & -m).bit_length() - 1 + {add}\n"),
+            format!(
+                "    // n + {shift} must be nonzero and fit in 64 bits.\n    unsigned long long m = n + {shift}ULL;\n    return (unsigned long long)__builtin_ctzll(m) + {add}ULL;\n"
+            ),
+        ),
+        Closed::LowBit { shift } => (
+            format!("    m = n + {shift}\n    return m & -m\n"),
+            format!(
+                "    // n + {shift} must fit in 64 bits.\n    unsigned long long m = n + {shift}ULL;\n    return m & (~m + 1ULL);\n"
+            ),
+        ),
+        Closed::Ones { modulus } => {
+            let md = if modulus == 0 {
+                String::new()
+            } else {
+                format!(" % {modulus}")
+            };
+            (
+                format!("    return bin(n).count(\"1\"){md}\n"),
+                format!("    return (unsigned long long)__builtin_popcountll(n){md};\n"),
+            )
+        }
+        Closed::BitLength { shift } => (
+            format!("    return (n + {shift}).bit_length()\n"),
+            format!(
+                "    // n + {shift} must fit in 64 bits.\n    unsigned long long m = n + {shift}ULL;\n    return m == 0 ? 0ULL : 64ULL - (unsigned long long)__builtin_clzll(m);\n"
+            ),
+        ),
+        _ => (String::new(), String::new()),
+    };
+    py.push_str(&pyb);
+    cpp.push_str(&cppb);
+    cpp.push_str("}\n");
+    Code { python: py, cpp }
+}
+
+fn bools(v: &[bool], py: bool) -> String {
+    let items: Vec<&str> = v
+        .iter()
+        .map(|&b| match (b, py) {
+            (true, true) => "True",
+            (false, true) => "False",
+            (true, false) => "true",
+            (false, false) => "false",
+        })
+        .collect();
+    if py {
+        format!("[{}]", items.join(", "))
+    } else {
+        format!("{{{}}}", items.join(", "))
+    }
+}
+
+fn p_positions1(p: &PRule) -> Code {
+    match p {
+        PRule::Fibonacci => Code {
+            python: "def first_player_wins(n):\n    \
+                     # The P-positions are 0 and the Fibonacci numbers 1, 2, 3, 5, 8, ...\n    \
+                     if n == 0:\n        return False\n    \
+                     a, b = 1, 2\n    \
+                     while a < n:\n        a, b = b, a + b\n    \
+                     return a != n\n"
+                .to_string(),
+            cpp: "bool first_player_wins(unsigned long long n) {\n    \
+                  // The P-positions are 0 and the Fibonacci numbers 1, 2, 3, 5, 8, ...\n    \
+                  if (n == 0) return false;\n    \
+                  unsigned long long a = 1, b = 2;\n    \
+                  while (a < n) {\n        \
+                  if (b > ~0ULL - a) { a = b; break; }  // the next one is beyond 64 bits\n        \
+                  unsigned long long c = a + b;\n        \
+                  a = b;\n        \
+                  b = c;\n    \
+                  }\n    \
+                  return a != n;\n}\n"
+                .to_string(),
+        },
+        PRule::Periodic { pre, per } => {
+            let (k, q) = (pre.len(), per.len());
+            let mut py = "def first_player_wins(n):\n".to_string();
+            let mut cpp = "bool first_player_wins(unsigned long long n) {\n".to_string();
+            py.push_str("    # is_p[n]: whether n is a P-position (G(n) = 0).\n");
+            if k > 0 {
+                py.push_str(&format!(
+                    "    pre = {}\n    if n < {k}:\n        return not pre[n]\n",
+                    bools(pre, true)
+                ));
+                cpp.push_str(&format!(
+                    "    static const bool pre[{k}] = {};\n    if (n < {k}ULL) return !pre[n];\n",
+                    bools(pre, false)
+                ));
+            }
+            py.push_str(&format!(
+                "    per = {}\n    return not per[(n - {k}) % {q}]\n",
+                bools(per, true)
+            ));
+            cpp.push_str(&format!(
+                "    static const bool per[{q}] = {};\n    return !per[(n - {k}ULL) % {q}ULL];\n}}\n",
+                bools(per, false)
+            ));
+            Code { python: py, cpp }
+        }
+        _ => {
+            let (python, cpp) = no_rule(1);
+            Code { python, cpp }
+        }
+    }
+}
+
+/// The code of a two-argument closed form or rule of P-positions.
+pub(crate) fn grid(rule: &Rule) -> Code {
+    match rule {
+        Rule::Formula { closed, .. } => {
+            let (py, cpp) = match *closed {
+                Closed::Xor => ("a ^ b".to_string(), "a ^ b".to_string()),
+                Closed::Add => ("a + b".to_string(), "a + b".to_string()),
+                Closed::Diff => (
+                    "a - b if a >= b else b - a".to_string(),
+                    "a >= b ? a - b : b - a".to_string(),
+                ),
+                Closed::Min => ("min(a, b)".to_string(), "a < b ? a : b".to_string()),
+                Closed::Max => ("max(a, b)".to_string(), "a > b ? a : b".to_string()),
+                Closed::AddMod(k) => (
+                    format!("(a + b) % {k}"),
+                    format!("(a % {k}ULL + b % {k}ULL) % {k}ULL"),
+                ),
+                _ => (String::new(), String::new()),
+            };
+            Code {
+                python: format!("def grundy(a, b):\n    return {py}\n"),
+                cpp: format!(
+                    "unsigned long long grundy(unsigned long long a, unsigned long long b) {{\n    return {cpp};\n}}\n"
+                ),
+            }
+        }
+        Rule::PPositions {
+            p: PRule::Wythoff, ..
+        } => Code {
+            python: "def first_player_wins(a, b):\n    \
+                     # P-positions: (0, 0) and {floor(k*phi), floor(k*phi^2)}, phi = (1 + 5 ** 0.5) / 2.\n    \
+                     # With a <= b and k = b - a >= 1: a = floor(k*phi) exactly when\n    \
+                     # a*(a - k) < k*k < (a + 1)*(a + 1 - k) (integers only, exact at any size).\n    \
+                     if a > b:\n        a, b = b, a\n    \
+                     k = b - a\n    \
+                     if k == 0:\n        return a != 0\n    \
+                     if a < k:\n        return True\n    \
+                     p = a * (a - k) < k * k < (a + 1) * (a + 1 - k)\n    \
+                     return not p\n"
+                .to_string(),
+            cpp: "bool first_player_wins(unsigned long long a, unsigned long long b) {\n    \
+                  // P-positions: (0, 0) and {floor(k*phi), floor(k*phi^2)}, phi = (1 + sqrt 5) / 2.\n    \
+                  // With a <= b and k = b - a >= 1: a = floor(k*phi) exactly when\n    \
+                  // a*(a - k) < k*k < (a + 1)*(a + 1 - k); the products fit in 128 bits.\n    \
+                  if (a > b) { unsigned long long t = a; a = b; b = t; }\n    \
+                  unsigned long long k = b - a;\n    \
+                  if (k == 0) return a != 0;\n    \
+                  if (a < k) return true;\n    \
+                  unsigned __int128 A = a, K = k;\n    \
+                  bool p = A * (A - K) < K * K && K * K < (A + 1) * (A + 1 - K);\n    \
+                  return !p;\n}\n"
+                .to_string(),
+        },
+        _ => {
+            let (python, cpp) = no_rule(2);
+            Code { python, cpp }
+        }
+    }
+}
+
+/// The code of a sum: both sides' functions, then `grundy(a, b)`.
+pub(crate) fn sum(left: &Code, right: &Code) -> Code {
+    Code {
+        python: format!(
+            "{}\n{}\ndef grundy(a, b):\n    return grundy_left(a) ^ grundy_right(b)\n",
+            left.python, right.python
+        ),
+        cpp: format!(
+            "{}\n{}\nunsigned long long grundy(unsigned long long a, unsigned long long b) {{\n    return grundy_left(a) ^ grundy_right(b);\n}}\n",
+            left.cpp, right.cpp
+        ),
+    }
+}
+
+/// The code of kind `none`: a function that says it has no rule.
+pub(crate) fn no_rule(arity: u8) -> (String, String) {
+    let (args, cargs) = if arity == 2 {
+        ("a, b", "unsigned long long a, unsigned long long b")
+    } else {
+        ("n", "unsigned long long n")
+    };
+    (
+        format!(
+            "def grundy({args}):\n    raise NotImplementedError(\"no rule found: compute the value by search\")\n"
+        ),
+        format!(
+            "#include <stdexcept>\nunsigned long long grundy({cargs}) {{\n    throw std::runtime_error(\"no rule found: compute the value by search\");\n}}\n"
+        ),
+    )
+}

@@ -1,0 +1,384 @@
+//! The rule behind a table of nim-values (`grundy pattern`): what a person does by hand with
+//! a printed table, done by the tool and checked.
+//!
+//! [`describe_sequence`] takes G(0..=N) of a one-argument family, [`describe_grid`] takes
+//! G(a, b) for 0 <= a, b <= N of a two-argument family; both return a [`Pattern`]: the kind of
+//! rule found, the rule in words, and the rule as self-contained Python and C++ functions that
+//! answer any size.
+//! Before a rule is returned, its own evaluator (the same rule in Rust) is compared with every
+//! value given; a rule that fails is never returned.
+//! A rule is `proven` only when the caller hands a [`Proof`] (a theorem that the engine
+//! applies to that family) and the rule found is the one the proof covers.
+//!
+//! **Boundary:** this crate knows no engine and no family: it sees numbers and the names the
+//! caller gives, so that the engine (`grundy::api::pattern`) can call it.
+//!
+//! ```
+//! let values: Vec<u64> = (0..=100).map(|n| n % 3).collect();
+//! let p = grundy_pattern::describe_sequence("sub[1,2]", &values, None);
+//! assert_eq!(p.kind(), "periodic");
+//! assert!(p.code.python.contains("def grundy(n)"));
+//! ```
+#![cfg_attr(test, allow(clippy::unwrap_used))]
+
+mod code;
+mod grid;
+mod seq;
+
+use serde::Serialize;
+
+pub use grid::describe_grid;
+pub use seq::describe_sequence;
+
+/// A theorem that the caller (the engine) knows to hold for the family it describes.
+///
+/// The library trusts the caller on the theorem, never on the values: the rule still has to
+/// reproduce every value given, and it is proven only if it is the rule the theorem states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// G(n + period) = G(n) + saltus for every n >= preperiod (arity 1).
+    Period {
+        /// The first n of the relation.
+        preperiod: u64,
+        /// The period.
+        period: u64,
+        /// The constant added per period (0 for a plain period).
+        saltus: u64,
+        /// The theorem's name and how it applies, for people.
+        theorem: String,
+    },
+    /// The P-positions are 0 and the Fibonacci numbers 1, 2, 3, 5, 8, ... (arity 1).
+    FibonacciPositions {
+        /// The theorem's name.
+        theorem: String,
+    },
+    /// The P-positions are (0, 0) and the pairs (floor(k phi), floor(k phi^2)) with their
+    /// mirrors (arity 2).
+    WythoffPairs {
+        /// The theorem's name.
+        theorem: String,
+    },
+}
+
+/// The self-contained code of a rule: a function `grundy` (or `first_player_wins` for kind
+/// `p-positions`) in each language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Code {
+    /// Python 3, standard library only, exact for integers of any size.
+    pub python: String,
+    /// C++ (GCC or Clang: `unsigned __int128` where exactness needs it), for 64-bit arguments.
+    pub cpp: String,
+}
+
+/// The rule behind a table of values, as `grundy pattern --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pattern {
+    /// The family as written canonically (for the sides of a sum: `FAMILY(a, 0)`).
+    pub family: String,
+    /// 1 or 2: how many integers write a position.
+    pub arity: u8,
+    /// The largest argument whose value was computed and checked.
+    pub checked_to: u64,
+    /// The kind of rule (`kind` in JSON) and its own fields.
+    #[serde(flatten)]
+    pub rule: Rule,
+    /// True only when a theorem (named in `proof`) makes the rule hold at every size.
+    pub proven: bool,
+    /// The theorem, when `proven`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<String>,
+    /// The rule in words and symbols, for people.
+    pub formula: String,
+    /// The rule as code.
+    pub code: Code,
+}
+
+impl Pattern {
+    /// The kind as the JSON writes it (`"periodic"`, `"sum"`, `"none"`, ...).
+    pub fn kind(&self) -> &'static str {
+        match &self.rule {
+            Rule::Periodic { .. } => "periodic",
+            Rule::ArithmeticPeriodic { .. } => "arithmetic-periodic",
+            Rule::Formula { .. } => "formula",
+            Rule::Sum { .. } => "sum",
+            Rule::PPositions { .. } => "p-positions",
+            Rule::None { .. } => "none",
+        }
+    }
+}
+
+/// The kinds of rule, each with its fields (serialized with the tag `kind`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Rule {
+    /// G(n + period) = G(n) for n >= preperiod.
+    Periodic {
+        /// The least n0 from which the values repeat.
+        preperiod: u64,
+        /// The least period from that n0.
+        period: u64,
+        /// G(0..preperiod).
+        preperiod_values: Vec<u64>,
+        /// G(preperiod..preperiod + period).
+        period_values: Vec<u64>,
+    },
+    /// G(n + period) = G(n) + saltus for n >= preperiod, saltus > 0.
+    ArithmeticPeriodic {
+        /// The least n0 from which the relation holds.
+        preperiod: u64,
+        /// The least period from that n0.
+        period: u64,
+        /// What each period adds.
+        saltus: u64,
+        /// G(0..preperiod).
+        preperiod_values: Vec<u64>,
+        /// G(preperiod..preperiod + period).
+        period_values: Vec<u64>,
+    },
+    /// A closed form (with a few exceptions below `exceptions.len()`).
+    Formula {
+        /// The closed form's name (`"a xor b"`, `"2-adic valuation of n"`, ...).
+        rule: String,
+        /// G(0..k) when the closed form holds from k on (arity 1).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        exceptions: Vec<u64>,
+        /// The closed form, evaluated by the check.
+        #[serde(skip)]
+        closed: Closed,
+    },
+    /// G(a, b) = G1(a) XOR G2(b).
+    Sum {
+        /// G1, the values G(a, 0), described in turn.
+        left: Box<Pattern>,
+        /// G2, the values G(0, b), described in turn.
+        right: Box<Pattern>,
+    },
+    /// The values have no rule found, the P-positions do; the code answers the outcome.
+    PPositions {
+        /// The rule of the P-positions' name (`"fibonacci"`, `"wythoff pairs"`, `"periodic"`).
+        rule: String,
+        /// How many P-positions the values hold.
+        p_positions_seen: u64,
+        /// The rule, evaluated by the check.
+        #[serde(skip)]
+        p: PRule,
+    },
+    /// No rule found.
+    None {
+        /// What was looked for, and why each did not fit.
+        tried: Vec<String>,
+    },
+}
+
+/// A closed form of the values.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Closed {
+    /// No closed form (the default of a skipped field).
+    #[default]
+    Nothing,
+    /// G(n) = v2(n + shift) + add, where v2 is the 2-adic valuation.
+    Valuation {
+        /// Added to n first.
+        shift: u64,
+        /// Added to the valuation.
+        add: u64,
+    },
+    /// G(n) = the largest power of 2 dividing n + shift.
+    LowBit {
+        /// Added to n first.
+        shift: u64,
+    },
+    /// G(n) = the number of ones in binary n, modulo `modulus` (0: not reduced).
+    Ones {
+        /// 0 for the plain count, 2 for its parity.
+        modulus: u64,
+    },
+    /// G(n) = the number of binary digits of n + shift.
+    BitLength {
+        /// Added to n first.
+        shift: u64,
+    },
+    /// G(a, b) = a XOR b.
+    Xor,
+    /// G(a, b) = a + b.
+    Add,
+    /// G(a, b) = |a - b|.
+    Diff,
+    /// G(a, b) = min(a, b).
+    Min,
+    /// G(a, b) = max(a, b).
+    Max,
+    /// G(a, b) = (a + b) mod k.
+    AddMod(u64),
+}
+
+/// A rule of the P-positions alone.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum PRule {
+    /// No rule (the default of a skipped field).
+    #[default]
+    Nothing,
+    /// n is P exactly when n = 0 or n is a Fibonacci number (1, 2, 3, 5, 8, ...).
+    Fibonacci,
+    /// Whether n is P repeats with a period: `pre[n]` below `pre.len()`, then `per`.
+    Periodic {
+        /// Whether n is P, n < pre.len().
+        pre: Vec<bool>,
+        /// Whether n is P, from pre.len() on, repeating.
+        per: Vec<bool>,
+    },
+    /// (a, b) is P exactly when it is (0, 0) or a Wythoff pair (floor(k phi), floor(k phi^2))
+    /// or its mirror.
+    Wythoff,
+}
+
+impl PRule {
+    /// Whether position n is P (arity 1).
+    fn is_p(&self, n: u64) -> bool {
+        match self {
+            PRule::Fibonacci => n == 0 || is_fibonacci(n),
+            PRule::Periodic { pre, per } => match pre.get(n as usize) {
+                Some(&p) if (n as usize) < pre.len() => p,
+                _ => per[((n - pre.len() as u64) % per.len() as u64) as usize],
+            },
+            PRule::Wythoff | PRule::Nothing => false,
+        }
+    }
+
+    /// Whether position (a, b) is P (arity 2).
+    fn is_p2(&self, a: u64, b: u64) -> bool {
+        match self {
+            PRule::Wythoff => is_wythoff_p(a, b),
+            _ => false,
+        }
+    }
+}
+
+/// Whether n >= 1 is in 1, 2, 3, 5, 8, ...
+fn is_fibonacci(n: u64) -> bool {
+    let (mut a, mut b) = (1u64, 2u64);
+    while a < n {
+        let Some(c) = a.checked_add(b) else {
+            return b == n;
+        };
+        (a, b) = (b, c);
+    }
+    a == n
+}
+
+/// Whether (a, b) is a P-position of Wythoff's game, by exact integer arithmetic:
+/// with a <= b and k = b - a >= 1, a = floor(k phi) exactly when a(a - k) < k^2 < (a + 1)(a + 1 - k).
+pub(crate) fn is_wythoff_p(a: u64, b: u64) -> bool {
+    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+    let k = b - a;
+    if k == 0 {
+        return a == 0;
+    }
+    if a < k {
+        return false;
+    }
+    let (a, k) = (u128::from(a), u128::from(k));
+    a * (a - k) < k * k && k * k < (a + 1) * (a + 1 - k)
+}
+
+impl Closed {
+    /// The closed form at n (arity 1); `None` where it is undefined (the valuation of 0).
+    fn at(&self, n: u64) -> Option<u64> {
+        match *self {
+            Closed::Valuation { shift, add } => {
+                let m = n.checked_add(shift)?;
+                (m != 0).then(|| u64::from(m.trailing_zeros()) + add)
+            }
+            Closed::LowBit { shift } => {
+                let m = n.checked_add(shift)?;
+                (m != 0).then(|| m & m.wrapping_neg())
+            }
+            Closed::Ones { modulus } => {
+                let c = u64::from(n.count_ones());
+                Some(if modulus == 0 { c } else { c % modulus })
+            }
+            Closed::BitLength { shift } => {
+                let m = n.checked_add(shift)?;
+                Some(u64::from(64 - m.leading_zeros()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The closed form at (a, b) (arity 2).
+    fn at2(&self, a: u64, b: u64) -> Option<u64> {
+        match *self {
+            Closed::Xor => Some(a ^ b),
+            Closed::Add => a.checked_add(b),
+            Closed::Diff => Some(a.abs_diff(b)),
+            Closed::Min => Some(a.min(b)),
+            Closed::Max => Some(a.max(b)),
+            Closed::AddMod(k) => Some((a % k + b % k) % k),
+            _ => None,
+        }
+    }
+}
+
+/// What the kind `none` says it tried, and the common line of the check.
+pub(crate) fn none_pattern(
+    family: &str,
+    arity: u8,
+    checked_to: u64,
+    tried: Vec<String>,
+) -> Pattern {
+    let (py, cpp) = code::no_rule(arity);
+    Pattern {
+        family: family.to_string(),
+        arity,
+        checked_to,
+        rule: Rule::None { tried },
+        proven: false,
+        proof: None,
+        formula: "no rule found".to_string(),
+        code: Code { python: py, cpp },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wythoff_pairs_by_integers_match_the_greedy_construction() {
+        // The P-positions by their definition: a is the least number not yet used, b = a + k.
+        let mut used = vec![false; 2000];
+        let mut pairs = vec![(0u64, 0u64)];
+        let mut k = 1;
+        for a in 1..700u64 {
+            if used[a as usize] {
+                continue;
+            }
+            let b = a + k;
+            used[a as usize] = true;
+            used[b as usize] = true;
+            pairs.push((a, b));
+            k += 1;
+        }
+        for a in 0..700u64 {
+            for b in 0..700u64 {
+                let p = pairs.contains(&(a, b)) || pairs.contains(&(b, a));
+                assert_eq!(is_wythoff_p(a, b), p, "({a}, {b})");
+            }
+        }
+        // At the edge of 64 bits: the pair of k = 4 * 10^18 (floor(k phi) from 128-bit
+        // arithmetic in the same test form is the only a that passes).
+        let k: u64 = 4_000_000_000_000_000_000;
+        let hits: Vec<u64> = (6_472_135_954_999_579_000..6_472_135_954_999_580_000)
+            .filter(|&a| is_wythoff_p(a, a + k))
+            .collect();
+        assert_eq!(hits, vec![6_472_135_954_999_579_392]);
+    }
+
+    #[test]
+    fn fibonacci_numbers_up_to_the_edge_of_64_bits() {
+        let fibs: Vec<u64> = (0..40).filter(|&n| is_fibonacci(n)).collect();
+        assert_eq!(fibs, vec![1, 2, 3, 5, 8, 13, 21, 34]);
+        assert!(is_fibonacci(12_200_160_415_121_876_738));
+        assert!(!is_fibonacci(u64::MAX));
+    }
+}

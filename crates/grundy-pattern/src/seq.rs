@@ -1,0 +1,626 @@
+//! Rules of one-argument families: periods, arithmetic periods, closed forms, rules of the
+//! P-positions.
+
+use crate::code;
+use crate::{none_pattern, Closed, Code, PRule, Pattern, Proof, Rule};
+
+/// The least number of relations G(n + p) = G(n) + s a period needs in the values: without a
+/// proof, a period is claimed only when the values after the preperiod hold three full
+/// periods (two periods of evidence) and at least this many relations.
+const MIN_RELATIONS: usize = 24;
+
+/// The largest preperiod that a closed form may leave as exceptions.
+const MAX_EXCEPTIONS: usize = 8;
+
+/// The fewest P-positions a rule of the P-positions needs to be claimed.
+const MIN_P_POSITIONS: u64 = 6;
+
+/// The rule behind G(0..=N) of a one-argument family.
+///
+/// Arguments: the family as written canonically; `values[n]` = G(n) for n = 0..=N; a proof
+/// the caller holds for this family, if any.
+/// Returns: the pattern: with a proof whose rule reproduces the values, that rule, proven;
+/// else the first of: the least preperiod and then least period (plain or arithmetic) seen
+/// at least three times, a closed form of the binary digits with at most 8 exceptions, a rule
+/// of the P-positions (Fibonacci numbers, periodic); else kind `none` with what was tried.
+/// Every rule returned reproduces every value given.
+/// Complexity: O(N * P) for the periods in the worst case, usually O(N) per candidate period
+/// up to N / 3; O(N) for each closed form.
+/// Example:
+/// ```
+/// let values: Vec<u64> = (0..=1000).collect();
+/// let p = grundy_pattern::describe_sequence("nim", &values, None);
+/// assert_eq!(p.kind(), "arithmetic-periodic");
+/// assert_eq!(p.formula, "G(n) = n");
+/// ```
+pub fn describe_sequence(family: &str, values: &[u64], proof: Option<&Proof>) -> Pattern {
+    describe_named(family, values, proof, "grundy")
+}
+
+/// [`describe_sequence`] with the code's function named `fname` (the sides of a sum).
+pub(crate) fn describe_named(
+    family: &str,
+    values: &[u64],
+    proof: Option<&Proof>,
+    fname: &str,
+) -> Pattern {
+    let checked_to = values.len().saturating_sub(1) as u64;
+    let pattern = |rule: Rule, proof: Option<String>, formula: String, code: Code| Pattern {
+        family: family.to_string(),
+        arity: 1,
+        checked_to,
+        rule,
+        proven: proof.is_some(),
+        proof,
+        formula,
+        code,
+    };
+    let mut tried = Vec::new();
+    if let Some(Proof::Period {
+        preperiod,
+        period,
+        saltus,
+        theorem,
+    }) = proof
+    {
+        match periodic_rule(values, *preperiod, *period, *saltus) {
+            Some(rule) if check(&rule, values) => {
+                let (formula, code) = describe_rule(&rule, fname);
+                return pattern(rule, Some(theorem.clone()), formula, code);
+            }
+            _ => tried.push(format!(
+                "the proven period {period} from {preperiod} (saltus {saltus}): it does not \
+                 reproduce the values given, or they are too few"
+            )),
+        }
+    }
+    if let Some((n0, p, s)) = least_period(values) {
+        if let Some(rule) = periodic_rule(values, n0 as u64, p as u64, s) {
+            if check(&rule, values) {
+                let (formula, code) = describe_rule(&rule, fname);
+                return pattern(rule, None, formula, code);
+            }
+        }
+    }
+    tried.push(format!(
+        "periods and arithmetic periods: none holds from some n0 <= {} to {checked_to} over \
+         three full periods and at least {MIN_RELATIONS} values",
+        checked_to / 2
+    ));
+    for closed in closed_forms() {
+        if let Some(k) = closed_from(&closed, values) {
+            let rule = Rule::Formula {
+                rule: closed_name(&closed),
+                exceptions: values[..k].to_vec(),
+                closed,
+            };
+            if check(&rule, values) {
+                let (formula, code) = describe_rule(&rule, fname);
+                return pattern(rule, None, formula, code);
+            }
+        }
+    }
+    tried.push(format!(
+        "closed forms with at most {MAX_EXCEPTIONS} exceptions: the 2-adic valuation of n and \
+         n + 1 (plus 0 or 1), the largest power of 2 dividing n or n + 1, the number of ones \
+         in binary n and its parity, the number of binary digits of n and n + 1"
+    ));
+    let p_count = values.iter().filter(|&&v| v == 0).count() as u64;
+    if p_count >= MIN_P_POSITIONS {
+        for (p, name) in p_rules(values) {
+            let rule = Rule::PPositions {
+                rule: name.to_string(),
+                p_positions_seen: p_count,
+                p,
+            };
+            if check(&rule, values) {
+                let proof = match (proof, &rule) {
+                    (
+                        Some(Proof::FibonacciPositions { theorem }),
+                        Rule::PPositions {
+                            p: PRule::Fibonacci,
+                            ..
+                        },
+                    ) => Some(theorem.clone()),
+                    _ => None,
+                };
+                let (formula, code) = describe_rule(&rule, fname);
+                return pattern(rule, proof, formula, code);
+            }
+        }
+    }
+    tried.push(format!(
+        "rules of the P-positions (needs at least {MIN_P_POSITIONS}, found {p_count}): 0 and \
+         the Fibonacci numbers, P-positions periodic in n"
+    ));
+    none_pattern(family, 1, checked_to, tried)
+}
+
+/// The least preperiod n0, then the least period p, then s with G(n + p) = G(n) + s for
+/// n0 <= n <= N - p, seen over three full periods and `MIN_RELATIONS` relations, the periodic
+/// part covering at least half of the values.
+///
+/// A period seen and then broken is never returned: the relation is checked from the end of
+/// the values back to n0.
+fn least_period(g: &[u64]) -> Option<(usize, usize, u64)> {
+    let len = g.len();
+    let mut best: Option<(usize, usize, u64)> = None;
+    for p in 1..=len / 3 {
+        let last = len - 1;
+        let Some(s) = g[last].checked_sub(g[last - p]) else {
+            continue;
+        };
+        let holds = |n: usize| g[n + p] == g[n].wrapping_add(s);
+        // Only a strictly smaller preperiod improves on the best (and multiples of a period
+        // never do): one comparison rejects most candidates.
+        if let Some((b0, _, _)) = best {
+            if b0 == 0 || b0 - 1 + p >= len || !holds(b0 - 1) {
+                continue;
+            }
+        }
+        let mut n0 = len - p;
+        while n0 > 0 && holds(n0 - 1) {
+            n0 -= 1;
+        }
+        let relations = len - p - n0;
+        // A sensible coverage: the periodic part is at least half of the values (a run of equal
+        // values at the end of a growing sequence is not a period).
+        let covered = 2 * (len - n0) >= len;
+        if covered
+            && len - n0 >= 3 * p
+            && relations >= MIN_RELATIONS
+            && best.map_or(true, |b| n0 < b.0)
+        {
+            best = Some((n0, p, s));
+        }
+    }
+    best
+}
+
+/// The rule G(n + p) = G(n) + s from n0, with its first values taken from `g`.
+fn periodic_rule(g: &[u64], n0: u64, p: u64, s: u64) -> Option<Rule> {
+    let end = usize::try_from(n0.checked_add(p)?).ok()?;
+    if p == 0 || end > g.len() {
+        return None;
+    }
+    let preperiod_values = g[..n0 as usize].to_vec();
+    let period_values = g[n0 as usize..end].to_vec();
+    Some(if s == 0 {
+        Rule::Periodic {
+            preperiod: n0,
+            period: p,
+            preperiod_values,
+            period_values,
+        }
+    } else {
+        Rule::ArithmeticPeriodic {
+            preperiod: n0,
+            period: p,
+            saltus: s,
+            preperiod_values,
+            period_values,
+        }
+    })
+}
+
+/// The closed forms tried, in order.
+fn closed_forms() -> Vec<Closed> {
+    let mut v = Vec::new();
+    for shift in [0, 1] {
+        for add in [0, 1] {
+            v.push(Closed::Valuation { shift, add });
+        }
+    }
+    v.push(Closed::LowBit { shift: 0 });
+    v.push(Closed::LowBit { shift: 1 });
+    v.push(Closed::Ones { modulus: 2 });
+    v.push(Closed::Ones { modulus: 0 });
+    v.push(Closed::BitLength { shift: 0 });
+    v.push(Closed::BitLength { shift: 1 });
+    v
+}
+
+/// The least k <= MAX_EXCEPTIONS from which the closed form gives every value, if the values
+/// are many enough to tell (at least 4 k and 32 values after k).
+fn closed_from(c: &Closed, g: &[u64]) -> Option<usize> {
+    let mut k = g.len();
+    while k > 0 && c.at(k as u64 - 1) == Some(g[k - 1]) {
+        k -= 1;
+    }
+    (k <= MAX_EXCEPTIONS && g.len() >= 4 * k && g.len() - k >= 32).then_some(k)
+}
+
+fn closed_name(c: &Closed) -> String {
+    match *c {
+        Closed::Valuation { shift, add } => format!(
+            "2-adic valuation of {}{}",
+            plus("n", shift),
+            if add > 0 {
+                format!(", plus {add}")
+            } else {
+                String::new()
+            }
+        ),
+        Closed::LowBit { shift } => format!("largest power of 2 dividing {}", plus("n", shift)),
+        Closed::Ones { modulus: 0 } => "number of ones in binary n".to_string(),
+        Closed::Ones { modulus } => format!("number of ones in binary n, mod {modulus}"),
+        Closed::BitLength { shift } => format!("number of binary digits of {}", plus("n", shift)),
+        Closed::Xor => "a xor b".to_string(),
+        Closed::Add => "a + b".to_string(),
+        Closed::Diff => "|a - b|".to_string(),
+        Closed::Min => "min(a, b)".to_string(),
+        Closed::Max => "max(a, b)".to_string(),
+        Closed::AddMod(k) => format!("(a + b) mod {k}"),
+        Closed::Nothing => "nothing".to_string(),
+    }
+}
+
+fn plus(x: &str, shift: u64) -> String {
+    if shift == 0 {
+        x.to_string()
+    } else {
+        format!("{x} + {shift}")
+    }
+}
+
+/// Rules of the P-positions to try, in order.
+fn p_rules(g: &[u64]) -> Vec<(PRule, &'static str)> {
+    let mut v = vec![(PRule::Fibonacci, "0 and the Fibonacci numbers")];
+    let is_p: Vec<u64> = g.iter().map(|&x| u64::from(x == 0)).collect();
+    // A period of the P-positions holds at least one (else it would say that the
+    // P-positions stop, which the values cannot show).
+    if let Some((n0, p, 0)) =
+        least_period(&is_p).filter(|&(n0, p, _)| is_p[n0..n0 + p].contains(&1))
+    {
+        let pre = is_p[..n0].iter().map(|&x| x == 1).collect();
+        let per = is_p[n0..n0 + p].iter().map(|&x| x == 1).collect();
+        v.push((PRule::Periodic { pre, per }, "periodic in n"));
+    }
+    v
+}
+
+/// The value the rule gives at n (arity 1); `None` for a rule of P-positions only.
+pub(crate) fn value_at(rule: &Rule, n: u64) -> Option<u64> {
+    match rule {
+        Rule::Periodic {
+            preperiod_values,
+            period_values,
+            ..
+        } => Some(periodic_at(preperiod_values, period_values, 0, n)?),
+        Rule::ArithmeticPeriodic {
+            preperiod_values,
+            period_values,
+            saltus,
+            ..
+        } => periodic_at(preperiod_values, period_values, *saltus, n),
+        Rule::Formula {
+            exceptions, closed, ..
+        } => match exceptions.get(usize::try_from(n).ok()?) {
+            Some(&v) => Some(v),
+            None => closed.at(n),
+        },
+        _ => None,
+    }
+}
+
+fn periodic_at(pre: &[u64], per: &[u64], s: u64, n: u64) -> Option<u64> {
+    if let Some(&v) = usize::try_from(n).ok().and_then(|i| pre.get(i)) {
+        return Some(v);
+    }
+    let m = n - pre.len() as u64;
+    let p = per.len() as u64;
+    per[(m % p) as usize].checked_add(s.checked_mul(m / p)?)
+}
+
+/// Whether the rule reproduces every value (for a rule of P-positions: every outcome).
+pub(crate) fn check(rule: &Rule, g: &[u64]) -> bool {
+    match rule {
+        Rule::PPositions { p, .. } => g
+            .iter()
+            .enumerate()
+            .all(|(n, &v)| p.is_p(n as u64) == (v == 0)),
+        _ => g
+            .iter()
+            .enumerate()
+            .all(|(n, &v)| value_at(rule, n as u64) == Some(v)),
+    }
+}
+
+/// The formula in words and the code of an arity-1 rule.
+fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
+    let formula = match rule {
+        Rule::Periodic {
+            preperiod,
+            period,
+            preperiod_values,
+            period_values,
+        } => periodic_formula(*preperiod, *period, 0, preperiod_values, period_values),
+        Rule::ArithmeticPeriodic {
+            preperiod,
+            period,
+            saltus,
+            preperiod_values,
+            period_values,
+        } => periodic_formula(
+            *preperiod,
+            *period,
+            *saltus,
+            preperiod_values,
+            period_values,
+        ),
+        Rule::Formula {
+            rule, exceptions, ..
+        } => {
+            let mut f = format!("G(n) = {rule}");
+            if !exceptions.is_empty() {
+                f.push_str(&format!(
+                    " for n >= {}; G(0..{}) = {}",
+                    exceptions.len(),
+                    exceptions.len(),
+                    list(exceptions)
+                ));
+            }
+            f
+        }
+        Rule::PPositions { p, .. } => match p {
+            PRule::Fibonacci => {
+                "n is a P-position (G(n) = 0) exactly when n = 0 or n is a Fibonacci number 1, 2, \
+                 3, 5, 8, 13, ..."
+                    .to_string()
+            }
+            PRule::Periodic { pre, per } => {
+                let ps: Vec<String> = per
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &b)| b)
+                    .map(|(i, _)| i.to_string())
+                    .collect();
+                let exc: Vec<String> = pre
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &b)| b)
+                    .map(|(i, _)| i.to_string())
+                    .collect();
+                let mut f = format!(
+                    "n >= {} is a P-position (G(n) = 0) exactly when (n - {}) mod {} is in {{{}}}",
+                    pre.len(),
+                    pre.len(),
+                    per.len(),
+                    ps.join(", ")
+                );
+                if !pre.is_empty() {
+                    f.push_str(&format!(
+                        "; below {}, the P-positions are {{{}}}",
+                        pre.len(),
+                        exc.join(", ")
+                    ));
+                }
+                f
+            }
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    (formula, code::sequence(rule, fname))
+}
+
+fn periodic_formula(n0: u64, p: u64, s: u64, pre: &[u64], per: &[u64]) -> String {
+    if n0 == 0 && p == 1 && s == 1 && per == [0] {
+        return "G(n) = n".to_string();
+    }
+    if n0 == 0 && s == 0 && p <= 24 {
+        return format!("G(n) = {}[n mod {p}]", list(per));
+    }
+    let rel = if s == 0 {
+        format!("G(n + {p}) = G(n) for n >= {n0}")
+    } else {
+        format!("G(n + {p}) = G(n) + {s} for n >= {n0}")
+    };
+    let mut f = rel;
+    if p <= 40 {
+        f.push_str(&format!("; G({n0}..{}) = {}", n0 + p, list(per)));
+    }
+    if n0 > 0 && n0 <= 40 {
+        f.push_str(&format!("; G(0..{n0}) = {}", list(pre)));
+    }
+    f
+}
+
+pub(crate) fn list(v: &[u64]) -> String {
+    let items: Vec<String> = v.iter().map(u64::to_string).collect();
+    format!("[{}]", items.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(values: &[u64]) -> Pattern {
+        describe_sequence("test", values, None)
+    }
+
+    #[test]
+    fn pure_period_with_preperiod_is_least() {
+        // 5 exceptions then 0, 1, 1, 2 repeating: preperiod 5, period 4.
+        let mut g = vec![7, 7, 3, 9, 9];
+        for n in 0..200 {
+            g.push([0, 1, 1, 2][n % 4]);
+        }
+        let p = kind(&g);
+        assert_eq!(p.kind(), "periodic");
+        match &p.rule {
+            Rule::Periodic {
+                preperiod, period, ..
+            } => assert_eq!((*preperiod, *period), (5, 4)),
+            r => panic!("{r:?}"),
+        }
+        assert!(!p.proven && p.proof.is_none());
+    }
+
+    #[test]
+    fn a_period_seen_then_broken_is_not_claimed() {
+        // Period 3 for 300 values, then a different tail: no period may be claimed from
+        // the first part, and the tail is too short to show one.
+        let mut g: Vec<u64> = (0..300).map(|n| n % 3).collect();
+        g.extend([5, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4]);
+        let p = kind(&g);
+        assert!(
+            !matches!(
+                p.rule,
+                Rule::Periodic { .. } | Rule::ArithmeticPeriodic { .. }
+            ),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn a_late_period_with_long_candidates_after_it() {
+        // 50 values without a rule, then 50 equal values: period 1 from 50, and the longer
+        // candidate periods tried after it must stay inside the values.
+        let mut g: Vec<u64> = (0..50u64).map(|n| (n * 7919 + 13) % 11 + 6).collect();
+        g.extend([5; 50]);
+        match kind(&g).rule {
+            Rule::Periodic {
+                preperiod, period, ..
+            } => assert_eq!((preperiod, period), (50, 1)),
+            r => panic!("{r:?}"),
+        }
+    }
+
+    #[test]
+    fn a_run_of_equal_values_at_the_end_of_a_growing_sequence_is_not_a_period() {
+        // Like Fibonacci Nim's values to 200: slowly growing, equal over the last 27
+        // (floor(sqrt(n)) = 13 for n = 169..195).
+        let g: Vec<u64> = (0..196u64)
+            .map(|n| (0..=n).take_while(|r| r * r <= n).last().unwrap_or(0))
+            .collect();
+        assert_eq!(g[169..], [13; 27]);
+        let p = kind(&g);
+        assert!(
+            !matches!(
+                p.rule,
+                Rule::Periodic { .. } | Rule::ArithmeticPeriodic { .. }
+            ),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn a_repeat_seen_fewer_than_three_times_is_not_a_period() {
+        // 40 random-looking values, then the last 20 repeated once: two copies only.
+        let mut g: Vec<u64> = (0..40u64).map(|n| (n * 7919 + 13) % 11).collect();
+        let tail = g[20..40].to_vec();
+        g.extend(tail);
+        let p = kind(&g);
+        assert!(
+            !matches!(
+                p.rule,
+                Rule::Periodic { .. } | Rule::ArithmeticPeriodic { .. }
+            ),
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn arithmetic_period_and_nim() {
+        let g: Vec<u64> = (0..500)
+            .map(|n| 2 * (n / 3) + [0, 1, 1][(n % 3) as usize])
+            .collect();
+        let p = kind(&g);
+        match &p.rule {
+            Rule::ArithmeticPeriodic {
+                preperiod,
+                period,
+                saltus,
+                ..
+            } => assert_eq!((*preperiod, *period, *saltus), (0, 3, 2)),
+            r => panic!("{r:?}"),
+        }
+        let nim = kind(&(0..100).collect::<Vec<u64>>());
+        assert_eq!(nim.formula, "G(n) = n");
+    }
+
+    #[test]
+    fn a_proof_makes_it_proven_only_when_it_reproduces_the_values() {
+        let g: Vec<u64> = (0..100).map(|n| n % 3).collect();
+        let good = Proof::Period {
+            preperiod: 0,
+            period: 3,
+            saltus: 0,
+            theorem: "T".into(),
+        };
+        let p = describe_sequence("s", &g, Some(&good));
+        assert!(p.proven);
+        assert_eq!(p.proof.as_deref(), Some("T"));
+        let bad = Proof::Period {
+            preperiod: 0,
+            period: 4,
+            saltus: 0,
+            theorem: "T".into(),
+        };
+        let p = describe_sequence("s", &g, Some(&bad));
+        assert_eq!(p.kind(), "periodic");
+        assert!(!p.proven && p.proof.is_none());
+    }
+
+    #[test]
+    fn closed_forms_of_binary_digits() {
+        // The ruler sequence: G(n) = v2(n) + 1 for n >= 1, G(0) = 0.
+        let g: Vec<u64> = (0..300u64)
+            .map(|n| {
+                if n == 0 {
+                    0
+                } else {
+                    u64::from(n.trailing_zeros()) + 1
+                }
+            })
+            .collect();
+        let p = kind(&g);
+        assert_eq!(p.kind(), "formula", "{p:?}");
+        assert!(
+            p.formula.contains("2-adic valuation of n, plus 1"),
+            "{}",
+            p.formula
+        );
+        let tm: Vec<u64> = (0..300u64).map(|n| u64::from(n.count_ones() % 2)).collect();
+        assert_eq!(kind(&tm).kind(), "formula");
+    }
+
+    #[test]
+    fn fibonacci_p_positions_proven_only_with_the_proof() {
+        // Values with no rule of their own, zero exactly at 0 and the Fibonacci numbers.
+        let g: Vec<u64> = (0..400u64)
+            .map(|n| {
+                if n == 0 || is_fib(n) {
+                    0
+                } else {
+                    1 + (n * n * 31 + 7) % 5
+                }
+            })
+            .collect();
+        let p = kind(&g);
+        assert_eq!(p.kind(), "p-positions", "{p:?}");
+        assert!(!p.proven);
+        let t = Proof::FibonacciPositions {
+            theorem: "Whinihan".into(),
+        };
+        assert!(describe_sequence("fibnim", &g, Some(&t)).proven);
+    }
+
+    fn is_fib(n: u64) -> bool {
+        crate::is_fibonacci(n)
+    }
+
+    #[test]
+    fn noise_is_none_and_says_what_was_tried() {
+        let g: Vec<u64> = (0..300u64)
+            .map(|n| (n.wrapping_mul(2654435761) >> 7) % 13 + 1)
+            .collect();
+        let p = kind(&g);
+        assert_eq!(p.kind(), "none");
+        match &p.rule {
+            Rule::None { tried } => assert!(tried.len() >= 3),
+            r => panic!("{r:?}"),
+        }
+    }
+}

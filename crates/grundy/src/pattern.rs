@@ -1,0 +1,202 @@
+//! `grundy pattern`: the values of a family's positions handed to the rule finder
+//! (`grundy_pattern`), with the theorems the engine knows for that family.
+//!
+//! The arity is decided from the family: a family with a heap table, or whose positions are
+//! written with one integer, has arity 1; a family whose one position is written with two
+//! integers has arity 2.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::registry::Registry;
+use crate::rules::{Arg, RulesetRef};
+use crate::{Error, Limit, Limits, Nimber};
+
+pub use grundy_pattern::{Pattern, Proof};
+
+/// The largest heap of a one-argument pattern computed without a heap table (one search per
+/// heap), and of a table (the periods are looked for in O(N) per candidate).
+pub const PATTERN_LIMIT_1: u64 = 1_000_000;
+
+/// The largest N of a two-argument pattern ((N + 1)^2 values).
+pub const PATTERN_LIMIT_2: u64 = 2_000;
+
+/// The default N of a one-argument pattern.
+pub const DEFAULT_TO_1: u64 = 1_000;
+
+/// Without an asked N, a one-argument family whose search stops earlier than the default is
+/// described on the values it has, if they are more than these.
+const MIN_VALUES: u64 = 64;
+
+/// The default N of a two-argument pattern.
+pub const DEFAULT_TO_2: u64 = 48;
+
+/// The rule behind the values of a family, with code that answers any size
+/// (`grundy pattern`).
+///
+/// Arguments: the registry, the family as written (`sub[1,3,4]`, `tb[0.07]`, `wythoff`, a rule
+/// script's name), the largest argument N (default [`DEFAULT_TO_1`] or [`DEFAULT_TO_2`]), the
+/// limits.
+/// Returns: the pattern (its JSON is `grundy pattern --json`); an input error when the family
+/// is not one of one or two integer arguments; a limit when N is above [`PATTERN_LIMIT_1`] or
+/// [`PATTERN_LIMIT_2`] or a search is.
+/// The pattern is proven only by a theorem the engine applies to that family: a proven
+/// period of the heap table (Guy-Smith for take-and-break codes, a repeated window for
+/// subtraction sets and custom heap games, G(n) = n for Nim), Whinihan's theorem for
+/// `fibnim`, Wythoff's theorem for `wythoff`.
+/// Complexity: the family's table (or N + 1 searches, or (N + 1)^2 searches sharing the
+/// ruleset's memo), then that of the rule finder.
+/// Example:
+/// ```
+/// let reg = grundy::Registry::builtin();
+/// let p = grundy::api::pattern(&reg, "sub[1,2]", None, &Default::default()).unwrap();
+/// assert_eq!(p.kind(), "periodic");
+/// assert!(p.proven);
+/// ```
+pub fn pattern(
+    reg: &Registry,
+    family: &str,
+    to: Option<&BigUint>,
+    limits: &Limits,
+) -> Result<Pattern, Error> {
+    let r = reg.parse_ruleset(family)?;
+    let name = r.name().to_string();
+    let to1 = bounded(to, DEFAULT_TO_1, PATTERN_LIMIT_1)?;
+    if let Some(table) = r.rules().heap_table(to1, limits) {
+        let table = table?;
+        let values: Vec<u64> = table.values.iter().map(u64::from).collect();
+        let proof = table
+            .period
+            .as_ref()
+            .filter(|p| p.proven)
+            .map(|p| Proof::Period {
+                preperiod: p.preperiod,
+                period: p.period,
+                saltus: p.saltus,
+                theorem: period_theorem(&r, p),
+            });
+        return Ok(grundy_pattern::describe_sequence(
+            &name,
+            &values,
+            proof.as_ref(),
+        ));
+    }
+    if one_position(&r, &[Arg::int(1)]) {
+        let mut values = Vec::with_capacity(to1 as usize + 1);
+        for n in 0..=to1 {
+            match value(&r, &[Arg::int(n)], limits) {
+                Ok(v) => values.push(v),
+                // Without an asked N, the values stop where the family's search stops
+                // (Fibonacci Nim's nim-values are searched to 200 only): checked_to says so.
+                Err(e) if to.is_none() && n > MIN_VALUES && e.limit_reached().is_some() => break,
+                Err(e) => return Err(e),
+            }
+        }
+        let proof = (name == "fibnim").then(|| Proof::FibonacciPositions {
+            theorem: "Whinihan's theorem (1963): the first player loses Fibonacci Nim exactly \
+                      when the heap is a Fibonacci number (Zeckendorf representation)"
+                .to_string(),
+        });
+        return Ok(grundy_pattern::describe_sequence(
+            &name,
+            &values,
+            proof.as_ref(),
+        ));
+    }
+    if one_position(&r, &[Arg::int(1), Arg::int(2)]) {
+        let to2 = bounded(to, DEFAULT_TO_2, PATTERN_LIMIT_2)?;
+        let side = to2 as usize + 1;
+        let mut grid = Vec::with_capacity(side);
+        for a in 0..=to2 {
+            let mut row = Vec::with_capacity(side);
+            for b in 0..=to2 {
+                row.push(value(&r, &[Arg::int(a), Arg::int(b)], limits)?);
+            }
+            grid.push(row);
+        }
+        let proof = (name == "wythoff").then(|| Proof::WythoffPairs {
+            theorem: "Wythoff's theorem (1907): the P-positions of Wythoff's game are (0, 0) \
+                      and the pairs (floor(k phi), floor(k phi^2)), k >= 1, with their mirrors"
+                .to_string(),
+        });
+        return Ok(grundy_pattern::describe_grid(&name, &grid, proof.as_ref()));
+    }
+    Err(Error::input(format!(
+        "{name} is not a family of one or two integer arguments, so it has no table of \
+         values to describe; give a heap ruleset such as sub[1,3,4], or a family such as \
+         wythoff"
+    )))
+}
+
+/// N as asked or by default, within the limit.
+fn bounded(to: Option<&BigUint>, default: u64, limit: u64) -> Result<u64, Error> {
+    let Some(to) = to else {
+        return Ok(default);
+    };
+    match to.to_u64() {
+        Some(n) if n <= limit => Ok(n),
+        _ => Err(Error::limit(
+            Limit::Size,
+            format!(
+                "a pattern to {to} is above the limit of {limit} for this family; ask for less"
+            ),
+        )),
+    }
+}
+
+/// Whether these arguments write exactly one position of the family.
+fn one_position(r: &RulesetRef, args: &[Arg]) -> bool {
+    matches!(r.rules().components(args), Ok(c) if c.len() == 1)
+}
+
+/// The nim-value of the one position these arguments write, as u64.
+fn value(r: &RulesetRef, args: &[Arg], limits: &Limits) -> Result<u64, Error> {
+    let comps = r.rules().components(args).map_err(|e| {
+        Error::input(format!(
+            "{}: a position of the pattern's range is refused: {}",
+            r.name(),
+            e.message
+        ))
+    })?;
+    let [c] = comps.as_slice() else {
+        return Err(Error::input(format!(
+            "{}: a position of the pattern's range is not one position",
+            r.name()
+        )));
+    };
+    let v: Nimber = r.rules().value(c, limits)?;
+    v.to_u64().ok_or_else(|| {
+        Error::too_large(format!(
+            "{}: a nim-value beyond 64 bits; ask for a smaller range",
+            r.name()
+        ))
+    })
+}
+
+/// The theorem behind a proven period of the family's heap table.
+fn period_theorem(r: &RulesetRef, p: &crate::Period) -> String {
+    use grundy_heap::HeapRules;
+    let checked = if p.values_needed > 0 {
+        format!(" (the certificate: heaps 0..{})", p.values_needed)
+    } else {
+        String::new()
+    };
+    match r.rules().heap_rules() {
+        Some(HeapRules::Tb(_)) => format!(
+            "the periodicity theorem for finite take-and-break codes (Guy and Smith): once the \
+             values repeat over a long enough window they repeat forever{checked}"
+        ),
+        Some(HeapRules::Sub(_)) => format!(
+            "finite subtraction game: G(n) depends only on the max(S) values before n, and \
+             that window repeats{checked}"
+        ),
+        Some(HeapRules::Custom(_)) => format!(
+            "the family's moves are the same at every heap from some size on, so a repeated \
+             window of values repeats forever{checked}"
+        ),
+        None if r.name() == "nim" => {
+            "a Nim heap of n moves to every heap 0..n-1, so G(n) = mex{0..n-1} = n".to_string()
+        }
+        None => format!("the family's own closed form of its heap values{checked}"),
+    }
+}
