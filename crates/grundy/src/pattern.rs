@@ -62,7 +62,19 @@ pub fn pattern(
     let r = reg.parse_ruleset(family)?;
     let name = r.name().to_string();
     let to1 = bounded(to, DEFAULT_TO_1, PATTERN_LIMIT_1)?;
-    if let Some(table) = r.rules().heap_table(to1, limits) {
+    let table = match r.rules().heap_table(to1, limits) {
+        // A family that refuses a table (a rule script of ARITY 2) is tried as the others.
+        Some(Err(e))
+            if matches!(
+                e.kind(),
+                crate::ErrorKind::Input | crate::ErrorKind::Unsupported
+            ) =>
+        {
+            None
+        }
+        t => t,
+    };
+    if let Some(table) = table {
         let table = table?;
         let values: Vec<u64> = table.values.iter().map(u64::from).collect();
         let proof = table

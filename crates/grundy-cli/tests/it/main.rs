@@ -7,6 +7,7 @@ mod beyond;
 mod cli;
 mod docs;
 mod explain;
+mod pattern;
 mod robust;
 mod rules;
 mod serve;

@@ -1,0 +1,432 @@
+//! `grundy pattern`: the rule found for known families, and the printed code, run by `python3`
+//! and compiled by `g++`, compared with the engine's values far beyond `checked_to` (ten times
+//! further, and at 10^18 where the rule gives a value).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use crate::cli::{grundy, grundy_stdin, json};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("grundy-pattern-{}-{name}", std::process::id()))
+}
+
+fn pattern(args: &[&str]) -> Value {
+    let mut all = vec!["pattern"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    json(&grundy(&all))
+}
+
+/// Runs `fname` of the Python code on each line of arguments; booleans print as 0 and 1.
+fn run_python(code: &str, fname: &str, inputs: &[Vec<String>]) -> Vec<String> {
+    let program = format!(
+        "import sys\n{code}\nfor line in sys.stdin:\n    r = {fname}(*[int(x) for x in line.split()])\n    print(int(r))\n"
+    );
+    let path = temp(&format!("{fname}.py"));
+    std::fs::write(&path, program).unwrap();
+    let out = run_with_input(Command::new("python3").arg(&path), inputs);
+    let _ = std::fs::remove_file(&path);
+    out.expect("python3 runs the printed code")
+}
+
+/// Compiles the C++ code with `g++ -O2` and runs `fname` on each line of arguments; `None`
+/// (with the reason on stderr) when g++ is missing.
+fn run_cpp(code: &str, fname: &str, arity: usize, inputs: &[Vec<String>]) -> Option<Vec<String>> {
+    if Command::new("g++").arg("--version").output().is_err() {
+        eprintln!("g++ is missing: the C++ code of {fname} is not compiled");
+        return None;
+    }
+    let (decl, call) = if arity == 2 {
+        (
+            "unsigned long long a, b;",
+            "scanf(\"%llu %llu\", &a, &b) == 2",
+        )
+    } else {
+        ("unsigned long long a;", "scanf(\"%llu\", &a) == 1")
+    };
+    let args = if arity == 2 { "a, b" } else { "a" };
+    let program = format!(
+        "#include <cstdio>\n{code}\nint main() {{\n    {decl}\n    while ({call}) printf(\"%llu\\n\", (unsigned long long){fname}({args}));\n    return 0;\n}}\n"
+    );
+    let src = temp(&format!("{fname}-{arity}.cpp"));
+    let exe = temp(&format!("{fname}-{arity}.exe"));
+    std::fs::write(&src, program).unwrap();
+    let built = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "the printed C++ compiles: {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let out = run_with_input(&mut Command::new(&exe), inputs);
+    let _ = std::fs::remove_file(&src);
+    let _ = std::fs::remove_file(&exe);
+    Some(out.expect("the compiled code runs"))
+}
+
+fn run_with_input(cmd: &mut Command, inputs: &[Vec<String>]) -> Option<Vec<String>> {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let text: String = inputs.iter().map(|l| l.join(" ") + "\n").collect();
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let out = child.wait_with_output().ok()?;
+    writer.join().ok()?.ok()?;
+    assert!(
+        out.status.success(),
+        "the code runs: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+/// The engine's table of heaps 0..=to.
+fn table(family: &str, to: u64) -> Vec<String> {
+    let t = json(&grundy(&[
+        "table",
+        family,
+        "--to",
+        &to.to_string(),
+        "--json",
+    ]));
+    t["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect()
+}
+
+/// The engine's answers for positions, one analysis each in one batch: nim-values, or 1 when
+/// the first player wins and 0 when not (`outcomes`).
+fn batch(rules: &[&str], exprs: &[String], outcomes: bool) -> Vec<String> {
+    let mut args: Vec<&str> = vec![];
+    for r in rules {
+        args.extend(["--rules", r]);
+    }
+    args.extend([
+        "analyze",
+        "--batch",
+        "--no-remoteness",
+        "--max-moves",
+        "0",
+        "-",
+    ]);
+    let out = grundy_stdin(&args, &(exprs.join("\n") + "\n"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            assert!(v.get("error").is_none(), "{l}");
+            if outcomes {
+                u8::from(v["outcome"] == "N").to_string()
+            } else {
+                v["nimber"].to_string()
+            }
+        })
+        .collect()
+}
+
+/// Checks the code of a one-argument value rule against the engine's table to `10 * N`, and
+/// at `extra` (arguments with the value expected there).
+fn check_values_code(p: &Value, family: &str, extra: &[(u64, String)]) {
+    let n = p["checked_to"].as_u64().unwrap();
+    let far = 10 * n + 10;
+    let mut inputs: Vec<Vec<String>> = (0..=far).map(|i| vec![i.to_string()]).collect();
+    let mut expected = table(family, far);
+    for (x, v) in extra {
+        inputs.push(vec![x.to_string()]);
+        expected.push(v.clone());
+    }
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "{family}: Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
+        assert_eq!(cpp, expected, "{family}: C++");
+    }
+}
+
+const HUGE: u64 = 1_000_000_000_000_000_000;
+
+#[test]
+fn nim_is_arithmetic_periodic_with_saltus_one() {
+    let p = pattern(&["nim"]);
+    assert_eq!(p["kind"], "arithmetic-periodic");
+    assert_eq!(p["arity"], 1);
+    assert_eq!(
+        (&p["preperiod"], &p["period"], &p["saltus"]),
+        (&0.into(), &1.into(), &1.into())
+    );
+    assert_eq!(p["proven"], true);
+    assert!(p["proof"].as_str().unwrap().contains("mex"));
+    assert_eq!(p["formula"], "G(n) = n");
+    check_values_code(&p, "nim", &[(HUGE, HUGE.to_string())]);
+}
+
+#[test]
+fn subtraction_game_is_periodic_and_proven() {
+    let p = pattern(&["sub[1,2]"]);
+    assert_eq!(p["kind"], "periodic");
+    assert_eq!((&p["preperiod"], &p["period"]), (&0.into(), &3.into()));
+    assert_eq!(p["proven"], true);
+    assert!(p["proof"].as_str().unwrap().contains("subtraction"));
+    assert_eq!(p["checked_to"], 1000);
+    // At 10^18 the engine answers by its proven period too; the code must agree with it.
+    let engine = batch(&[], &[format!("sub[1,2]({HUGE})")], false);
+    assert_eq!(engine, vec![(HUGE % 3).to_string()]);
+    check_values_code(&p, "sub[1,2]", &[(HUGE, engine[0].clone())]);
+}
+
+#[test]
+fn dawsons_kayles_has_period_34_after_53_proven_by_guy_smith() {
+    let p = pattern(&["tb[0.07]"]);
+    assert_eq!(p["kind"], "periodic");
+    assert_eq!((&p["preperiod"], &p["period"]), (&53.into(), &34.into()));
+    assert_eq!(p["proven"], true);
+    assert!(p["proof"].as_str().unwrap().contains("Guy"));
+    let engine = batch(&[], &[format!("tb[0.07]({HUGE})")], false);
+    check_values_code(&p, "tb[0.07]", &[(HUGE, engine[0].clone())]);
+}
+
+#[test]
+fn an_unproven_table_is_observed_not_proven() {
+    // Grundy's game: no period in the first 1000 values, and no theorem.
+    let p = pattern(&["grundys_game"]);
+    assert_eq!(p["proven"], false);
+    assert!(p.get("proof").is_none());
+    assert_eq!(p["kind"], "none");
+    assert!(!p["tried"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn fibonacci_nim_has_fibonacci_p_positions() {
+    let p = pattern(&["fibnim"]);
+    assert_eq!(p["kind"], "p-positions");
+    assert_eq!(p["proven"], true);
+    assert!(p["proof"].as_str().unwrap().contains("Whinihan"));
+    let n = p["checked_to"].as_u64().unwrap();
+    assert!(n >= 100, "{n}");
+    let mut xs: Vec<u64> = (0..=10 * n + 10).collect();
+    // Around a Fibonacci number near 10^18, and 10^18 itself.
+    let (mut a, mut b) = (1u64, 2u64);
+    while b < HUGE {
+        (a, b) = (b, a + b);
+    }
+    xs.extend([a - 1, a, a + 1, b - 1, b, b + 1, HUGE]);
+    let inputs: Vec<Vec<String>> = xs.iter().map(|x| vec![x.to_string()]).collect();
+    let exprs: Vec<String> = xs.iter().map(|x| format!("fibnim({x})")).collect();
+    let expected = batch(&[], &exprs, true);
+    let code = &p["code"];
+    let py = run_python(
+        code["python"].as_str().unwrap(),
+        "first_player_wins",
+        &inputs,
+    );
+    assert_eq!(py, expected, "Python");
+    if let Some(cpp) = run_cpp(
+        code["cpp"].as_str().unwrap(),
+        "first_player_wins",
+        1,
+        &inputs,
+    ) {
+        assert_eq!(cpp, expected, "C++");
+    }
+}
+
+/// floor(k phi) by integers (an independent formula: isqrt in Python is not used here).
+fn floor_k_phi(k: u64) -> u64 {
+    // The largest a with a < k phi, i.e. (2a - k)^2 < 5k^2: bisection over u128.
+    let (k2, mut lo, mut hi) = (
+        5 * u128::from(k) * u128::from(k),
+        u128::from(k),
+        2 * u128::from(k),
+    );
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        let d = 2 * mid - u128::from(k);
+        if d * d < k2 {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo as u64
+}
+
+#[test]
+fn wythoff_p_positions_are_the_beatty_pairs() {
+    let p = pattern(&["wythoff"]);
+    assert_eq!(p["kind"], "p-positions");
+    assert_eq!(p["arity"], 2);
+    assert_eq!(p["proven"], true);
+    assert!(p["proof"].as_str().unwrap().contains("Wythoff"));
+    let n = p["checked_to"].as_u64().unwrap();
+    let far = 10 * n + 10;
+    // Every P-position in range and its neighbours, and a sample of the rest, to 10 N.
+    let mut cells = vec![];
+    for k in 0..=far {
+        let a = floor_k_phi(k);
+        for (x, y) in [(a, a + k), (a + k, a), (a + 1, a + k), (a, a + k + 1)] {
+            if x <= far && y <= far {
+                cells.push((x, y));
+            }
+        }
+    }
+    for a in 0..=far {
+        for b in (a % 13..=far).step_by(13) {
+            cells.push((a, b));
+        }
+    }
+    let mut inputs: Vec<Vec<String>> = cells
+        .iter()
+        .map(|&(a, b)| vec![a.to_string(), b.to_string()])
+        .collect();
+    let exprs: Vec<String> = cells
+        .iter()
+        .map(|(a, b)| format!("wythoff({a},{b})"))
+        .collect();
+    let mut expected = batch(&[], &exprs, true);
+    // Far beyond the engine: the pair of k = 10^18 / 3, its mirror and two neighbours with the
+    // same difference (so not P).
+    let k = HUGE / 3;
+    let a = floor_k_phi(k);
+    for (x, y, wins) in [
+        (a, a + k, 0),
+        (a + k, a, 0),
+        (a + 1, a + k + 1, 1),
+        (a - 1, a + k - 1, 1),
+    ] {
+        inputs.push(vec![x.to_string(), y.to_string()]);
+        expected.push(wins.to_string());
+    }
+    let code = &p["code"];
+    let py = run_python(
+        code["python"].as_str().unwrap(),
+        "first_player_wins",
+        &inputs,
+    );
+    assert_eq!(py, expected, "Python");
+    if let Some(cpp) = run_cpp(
+        code["cpp"].as_str().unwrap(),
+        "first_player_wins",
+        2,
+        &inputs,
+    ) {
+        assert_eq!(cpp, expected, "C++");
+    }
+}
+
+const TWO_SUBTRACTIONS: &str = r#"// Two heaps: take 1 or 2 from the first, or 1, 2 or 3 from the second.
+const NAME = "twosub";
+const ARITY = 2;
+fn moves(p) {
+    let a = p[0]; let b = p[1];
+    let out = [];
+    for t in [1, 2] { if a >= t { out.push([a - t, b]); } }
+    for t in [1, 2, 3] { if b >= t { out.push([a, b - t]); } }
+    out
+}
+"#;
+
+#[test]
+fn a_script_of_two_subtraction_games_is_a_sum() {
+    let file = temp("twosub.rhai");
+    std::fs::write(&file, TWO_SUBTRACTIONS).unwrap();
+    let f = file.to_str().unwrap();
+    let p = pattern(&["--rules", f, "twosub"]);
+    assert_eq!(p["kind"], "sum");
+    assert_eq!(p["proven"], false);
+    assert_eq!(p["left"]["kind"], "periodic");
+    assert_eq!(p["left"]["period"], 3);
+    assert_eq!(p["right"]["period"], 4);
+    let n = p["checked_to"].as_u64().unwrap();
+    let far = 10 * n + 10;
+    let mut cells: Vec<(u64, u64)> = vec![];
+    for a in 0..=far {
+        for b in (a % 17..=far).step_by(17) {
+            cells.push((a, b));
+        }
+    }
+    let exprs: Vec<String> = cells
+        .iter()
+        .map(|(a, b)| format!("twosub({a},{b})"))
+        .collect();
+    let mut expected = batch(&[f], &exprs, false);
+    cells.push((HUGE, HUGE + 1));
+    expected.push(((HUGE % 3) ^ ((HUGE + 1) % 4)).to_string());
+    let inputs: Vec<Vec<String>> = cells
+        .iter()
+        .map(|&(a, b)| vec![a.to_string(), b.to_string()])
+        .collect();
+    let code = &p["code"];
+    let py = run_python(code["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "Python");
+    if let Some(cpp) = run_cpp(code["cpp"].as_str().unwrap(), "grundy", 2, &inputs) {
+        assert_eq!(cpp, expected, "C++");
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn wrong_families_exit_2_and_limits_exit_3() {
+    let out = grundy(&["pattern", "tree"]);
+    assert_eq!(out.status.code(), Some(2));
+    let msg = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        msg.contains("not a family of one or two integer arguments"),
+        "{msg}"
+    );
+    assert_eq!(grundy(&["pattern", "nosuchgame"]).status.code(), Some(2));
+    assert_eq!(
+        grundy(&["pattern", "nim", "--to", "10^12"]).status.code(),
+        Some(3)
+    );
+    assert_eq!(
+        grundy(&["pattern", "wythoff", "--to", "10^6"])
+            .status
+            .code(),
+        Some(3)
+    );
+}
+
+#[test]
+fn text_output_says_kind_rule_proof_and_code() {
+    let out = grundy(&["pattern", "sub[1,3,4]"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for want in [
+        "kind:     periodic",
+        "G(n) = [0, 1, 0, 1, 2, 3, 2][n mod 7]",
+        "proven for every size",
+        "def grundy(n):",
+        "unsigned long long grundy(unsigned long long n)",
+    ] {
+        assert!(text.contains(want), "{want} in {text}");
+    }
+    let none = grundy(&["pattern", "grundys_game", "--to", "300"]);
+    let text = String::from_utf8_lossy(&none.stdout);
+    assert!(
+        none.status.success() && text.contains("no rule found. Tried:"),
+        "{text}"
+    );
+}
