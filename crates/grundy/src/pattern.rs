@@ -199,12 +199,12 @@ fn period_theorem(r: &RulesetRef, p: &crate::Period) -> String {
              values repeat over a long enough window they repeat forever{checked}"
         ),
         Some(HeapRules::Sub(_)) => format!(
-            "finite subtraction game: G(n) depends only on the max(S) values before n, and \
-             that window repeats{checked}"
+            "the window argument for finite subtraction games: G(n) depends only on the max(S) \
+             values before n, and that window repeats{checked}"
         ),
         Some(HeapRules::Custom(_)) => format!(
-            "the family's moves are the same at every heap from some size on, so a repeated \
-             window of values repeats forever{checked}"
+            "the window argument: the family's moves are the same at every heap from some size \
+             on, so a repeated window of values repeats forever{checked}"
         ),
         None if r.name() == "nim" => {
             "a Nim heap of n moves to every heap 0..n-1, so G(n) = mex{0..n-1} = n".to_string()

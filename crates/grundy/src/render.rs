@@ -239,22 +239,20 @@ pub fn pattern_text(p: &crate::api::Pattern) -> String {
     } else {
         format!("0 <= n <= {}", p.checked_to)
     };
+    let _ = writeln!(out, "checked:  {range}");
     match (&p.rule, &p.proof) {
         (Rule::None { tried }, _) => {
-            let _ = writeln!(out, "checked:  {range}; no rule found. Tried:");
+            let _ = writeln!(out, "tried:");
             for t in tried {
                 let _ = writeln!(out, "  - {t}");
             }
             return out;
         }
         (_, Some(proof)) if p.proven => {
-            let _ = writeln!(out, "checked:  {range}; proven for every size by {proof}");
+            let _ = writeln!(out, "proven:   for every size, by {proof}");
         }
         _ => {
-            let _ = writeln!(
-                out,
-                "checked:  {range}; observed there, not proven for larger sizes"
-            );
+            let _ = writeln!(out, "proven:   no: observed on the values checked only");
         }
     }
     let _ = write!(out, "\nPython:\n{}\nC++:\n{}", p.code.python, p.code.cpp);
