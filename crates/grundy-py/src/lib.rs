@@ -332,6 +332,28 @@ fn table(
     Ok(NativeTable { t })
 }
 
+/// The rule behind a family's values, as the JSON text `grundy pattern --json` prints.
+#[pyfunction]
+#[pyo3(signature = (family, to=None, timeout=None, progress=None))]
+fn pattern(
+    py: Python<'_>,
+    family: String,
+    to: Option<&Bound<'_, PyAny>>,
+    timeout: Option<f64>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<String> {
+    let n = match to {
+        Some(t) => Some(api::parse_natural(&t.str()?.to_cow()?, "to").map_err(|e| to_py(py, e))?),
+        None => None,
+    };
+    let limits = limits_for(Play::Normal, None, timeout)?;
+    let reg = registry();
+    let p = run(py, limits, progress, |limits| {
+        api::pattern(&reg, &family, n.as_ref(), limits)
+    })?;
+    json(&p)
+}
+
 /// Tables of many rulesets at once, on `threads` threads; one result per ruleset, in order.
 #[pyfunction]
 #[pyo3(signature = (rulesets, to, threads=None, timeout=None, progress=None))]
@@ -647,6 +669,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(census, m)?)?;
+    m.add_function(wrap_pyfunction!(pattern, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(graph_file, m)?)?;

@@ -51,6 +51,29 @@ def test_table_contract():
     assert d["period"]["period"] == 34
 
 
+def test_pattern_equals_the_cli_json_and_its_code_runs():
+    p = grundy.pattern("tb[0.07]")
+    d = p.to_dict()
+    assert (d["kind"], d["preperiod"], d["period"], d["proven"]) == ("periodic", 53, 34, True)
+    assert p.kind == "periodic" and p.proven and "Guy" in p.proof
+    t = grundy.table("tb[0.07]", 10 * d["checked_to"])
+    space = {}
+    exec(p.python, space)
+    assert [space["grundy"](n) for n in range(len(t.values))] == [int(v) for v in t.values]
+    w = grundy.pattern("wythoff", to=20)
+    assert w.to_dict()["kind"] == "p-positions" and w.checked_to == 20
+    exec(w.python, space)
+    assert not space["first_player_wins"](3, 5) and space["first_player_wins"](3, 4)
+    with pytest.raises(grundy.InputError):
+        grundy.pattern("tree")
+
+
+def test_pattern_of_a_python_family():
+    # pynim (conftest): G(n) = n, observed (no theorem for a Python family).
+    p = grundy.pattern("pynim", to=100)
+    assert (p.kind, p.formula, p.proven) == ("arithmetic-periodic", "G(n) = n", False)
+
+
 def test_table_values_numpy_when_installed():
     np = pytest.importorskip("numpy")
     t = grundy.table("sub[1,3,4]", "10^3")

@@ -64,6 +64,7 @@ __all__ = [
     "InputError",
     "LimitError",
     "Move",
+    "Pattern",
     "Period",
     "Remoteness",
     "Sum",
@@ -79,6 +80,7 @@ __all__ = [
     "graph",
     "load_rules",
     "moves",
+    "pattern",
     "remoteness",
     "ruleset",
     "table",
@@ -388,6 +390,54 @@ def table(
         progress, lambda sink: _grundy.table(ruleset, to, timeout, memory_limit, sink)
     )
     return Table(native)
+
+
+class Pattern:
+    """The rule behind a family's values (see :func:`pattern`).
+
+    ``kind`` is ``"periodic"``, ``"arithmetic-periodic"``, ``"formula"``, ``"sum"``,
+    ``"p-positions"`` or ``"none"``; ``formula`` the rule for people; ``proven`` whether a
+    theorem (``proof``) makes it hold at every size; ``python`` and ``cpp`` the code.
+    """
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self._data = data
+        self.family: str = data["family"]
+        self.arity: int = data["arity"]
+        self.checked_to: int = data["checked_to"]
+        self.kind: str = data["kind"]
+        self.proven: bool = data["proven"]
+        self.proof: Optional[str] = data.get("proof")
+        self.formula: str = data["formula"]
+        self.python: str = data["code"]["python"]
+        self.cpp: str = data["code"]["cpp"]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The same object as ``grundy pattern --json`` prints."""
+        return _json.loads(_json.dumps(self._data))
+
+    def __repr__(self) -> str:
+        how = "proven" if self.proven else f"observed to {self.checked_to}"
+        return f"Pattern({self.family!r}, {self.kind}, {self.formula!r}, {how})"
+
+
+def pattern(
+    family: str,
+    to: Union[int, str, None] = None,
+    *,
+    timeout: Optional[float] = None,
+    progress: Any = False,
+) -> Pattern:
+    """The rule behind the values of a family of one or two integer arguments.
+
+    Arguments: ``family`` such as ``"sub[1,3,4]"``, ``"tb[0.07]"``, ``"wythoff"`` or a
+    registered family's name; ``to`` the largest argument (default: 1000 for one argument, 48
+    for two), an int or a text such as ``"10^4"``; ``timeout`` in seconds; ``progress`` as for
+    :func:`analyze`.
+    Returns: a :class:`Pattern` whose ``to_dict()`` is what ``grundy pattern --json`` prints.
+    """
+    text = _with_progress(progress, lambda sink: _grundy.pattern(family, to, timeout, sink))
+    return Pattern(_json.loads(text))
 
 
 def census(

@@ -39,6 +39,12 @@ def census(
     timeout: Optional[float] = None,
     progress: _Progress = None,
 ) -> List[NativeTable]: ...
+def pattern(
+    family: str,
+    to: Any = None,
+    timeout: Optional[float] = None,
+    progress: _Progress = None,
+) -> str: ...
 def families() -> str: ...
 def explain(
     expr: str,
