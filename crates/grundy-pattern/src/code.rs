@@ -212,6 +212,42 @@ fn p_positions1(p: &PRule) -> Code {
 /// The code of a two-argument closed form or rule of P-positions.
 pub(crate) fn grid(rule: &Rule) -> Code {
     match rule {
+        Rule::Formula {
+            closed: Closed::Table2(t),
+            ..
+        } => {
+            let (ka, kb) = (t.len(), t[0].len());
+            let py: Vec<String> = t.iter().map(|r| list(r)).collect();
+            let cpp: Vec<String> = t.iter().map(|r| cpp_list(r)).collect();
+            Code {
+                python: format!(
+                    "def grundy(a, b):\n    t = [{}]\n    return t[a % {ka}][b % {kb}]\n",
+                    py.join(", ")
+                ),
+                cpp: format!(
+                    "unsigned long long grundy(unsigned long long a, unsigned long long b) {{\n    static const unsigned long long t[{ka}][{kb}] = {{{}}};\n    return t[a % {ka}ULL][b % {kb}ULL];\n}}\n",
+                    cpp.join(", ")
+                ),
+            }
+        }
+        Rule::PPositions {
+            p: PRule::Periodic2(t),
+            ..
+        } => {
+            let (ka, kb) = (t.len(), t[0].len());
+            let py: Vec<String> = t.iter().map(|r| bools(r, true)).collect();
+            let cpp: Vec<String> = t.iter().map(|r| bools(r, false)).collect();
+            Code {
+                python: format!(
+                    "def first_player_wins(a, b):\n    # is_p[a % {ka}][b % {kb}]: whether (a, b) is a P-position.\n    is_p = [{}]\n    return not is_p[a % {ka}][b % {kb}]\n",
+                    py.join(", ")
+                ),
+                cpp: format!(
+                    "bool first_player_wins(unsigned long long a, unsigned long long b) {{\n    static const bool is_p[{ka}][{kb}] = {{{}}};\n    return !is_p[a % {ka}ULL][b % {kb}ULL];\n}}\n",
+                    cpp.join(", ")
+                ),
+            }
+        }
         Rule::Formula { closed, .. } => {
             let (py, cpp) = match *closed {
                 Closed::Xor => ("a ^ b".to_string(), "a ^ b".to_string()),
@@ -235,6 +271,23 @@ pub(crate) fn grid(rule: &Rule) -> Code {
                 ),
             }
         }
+        Rule::PPositions {
+            p: PRule::Golden, ..
+        } => Code {
+            python: "def first_player_wins(a, b):\n    \
+                     # P exactly when 0 < s < l < phi*s, s = min, l = max, phi = (1 + 5 ** 0.5) / 2:\n    \
+                     # l < phi*s exactly when l*(l - s) < s*s (integers only, exact at any size).\n    \
+                     s, l = min(a, b), max(a, b)\n    \
+                     return not (0 < s < l and l * (l - s) < s * s)\n"
+                .to_string(),
+            cpp: "bool first_player_wins(unsigned long long a, unsigned long long b) {\n    \
+                  // P exactly when 0 < s < l < phi*s, s = min, l = max, phi = (1 + sqrt 5) / 2:\n    \
+                  // l < phi*s exactly when l*(l - s) < s*s; the products fit in 128 bits.\n    \
+                  unsigned __int128 s = a < b ? a : b, l = a < b ? b : a;\n    \
+                  bool p = 0 < s && s < l && l * (l - s) < s * s;\n    \
+                  return !p;\n}\n"
+                .to_string(),
+        },
         Rule::PPositions {
             p: PRule::Wythoff, ..
         } => Code {

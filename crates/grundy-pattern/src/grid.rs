@@ -23,8 +23,38 @@ const MIN_P_PAIRS: usize = 6;
 /// assert_eq!(p.kind(), "formula");
 /// ```
 pub fn describe_grid(family: &str, grid: &[Vec<u64>], proof: Option<&Proof>) -> Pattern {
+    describe_grid_from(family, grid, 0, proof)
+}
+
+/// [`describe_grid`] for a family whose positions start at `origin` in both arguments:
+/// `grid[i][j]` = G(i + origin, j + origin).
+///
+/// The rules of the arguments themselves (closed forms, Wythoff's pairs, the golden ratio)
+/// are looked for in the family's own arguments; the rules of the table (sums, periods) in
+/// the shifted ones, and their code then calls the shifted rule with a - origin, b - origin.
+/// Returns: as [`describe_grid`], with `origin` and `checked_to` = origin + side - 1.
+/// Complexity: that of [`describe_grid`].
+/// Example:
+/// ```
+/// // Euclid's game on 1 <= a, b <= 30: P exactly when min < max < min * phi.
+/// let phi = (1.0 + 5f64.sqrt()) / 2.0;
+/// let g: Vec<Vec<u64>> = (1..=30u64)
+///     .map(|a| (1..=30u64).map(|b| {
+///         let (s, l) = (a.min(b) as f64, a.max(b) as f64);
+///         u64::from(!(s < l && l < s * phi))
+///     }).collect())
+///     .collect();
+/// let p = grundy_pattern::describe_grid_from("euclid", &g, 1, None);
+/// assert_eq!((p.kind(), p.origin, p.checked_to), ("p-positions", 1, 30));
+/// ```
+pub fn describe_grid_from(
+    family: &str,
+    grid: &[Vec<u64>],
+    origin: u64,
+    proof: Option<&Proof>,
+) -> Pattern {
     let n = grid.len();
-    let checked_to = n.saturating_sub(1) as u64;
+    let checked_to = (n as u64 + origin).saturating_sub(1);
     if n == 0 || grid.iter().any(|row| row.len() != n) {
         return none_pattern(
             family,
@@ -38,6 +68,7 @@ pub fn describe_grid(family: &str, grid: &[Vec<u64>], proof: Option<&Proof>) -> 
         family: family.to_string(),
         arity: 2,
         checked_to,
+        origin,
         rule,
         proven: proof.is_some(),
         proof,
@@ -58,7 +89,7 @@ pub fn describe_grid(family: &str, grid: &[Vec<u64>], proof: Option<&Proof>) -> 
             exceptions: vec![],
             closed,
         };
-        if check(&rule, grid) {
+        if check(&rule, grid, origin) {
             let formula = match &rule {
                 Rule::Formula { rule, .. } => format!("G(a, b) = {rule}"),
                 _ => String::new(),
@@ -71,6 +102,66 @@ pub fn describe_grid(family: &str, grid: &[Vec<u64>], proof: Option<&Proof>) -> 
         "closed forms: a xor b, a + b, |a - b|, min(a, b), max(a, b), (a + b) mod k for k = 2..8"
             .to_string(),
     );
+    let p_pairs = grid
+        .iter()
+        .enumerate()
+        .flat_map(|(a, row)| row.iter().enumerate().map(move |(b, &v)| (a, b, v)))
+        .filter(|&(a, b, v)| v == 0 && (a, b) != (0, 0))
+        .count();
+    let p_seen = p_pairs as u64 + u64::from(grid[0][0] == 0);
+    if p_pairs >= MIN_P_PAIRS {
+        let rule = Rule::PPositions {
+            rule: "wythoff pairs".to_string(),
+            p_positions_seen: p_seen,
+            p: PRule::Wythoff,
+        };
+        if check(&rule, grid, origin) {
+            let proof = match proof {
+                Some(Proof::WythoffPairs { theorem }) => Some(theorem.clone()),
+                _ => None,
+            };
+            let formula = "(a, b) is a P-position (G = 0) exactly when it is (0, 0) or, for some \
+                           k >= 1, {a, b} = {floor(k phi), floor(k phi^2)} with phi = (1 + \
+                           sqrt 5) / 2: with a <= b and k = b - a, a = floor(k phi)"
+                .to_string();
+            let code = code::grid(&rule);
+            return pattern(rule, proof, formula, code);
+        }
+        let rule = Rule::PPositions {
+            rule: "golden ratio".to_string(),
+            p_positions_seen: p_seen,
+            p: PRule::Golden,
+        };
+        if check(&rule, grid, origin) {
+            let formula = "(a, b) is a P-position (G = 0) exactly when 0 < min(a, b) < max(a, b) \
+                           < phi * min(a, b), phi = (1 + sqrt 5) / 2 (as in Euclid's game): with \
+                           s = min, l = max, exactly when s < l and l (l - s) < s^2"
+                .to_string();
+            let code = code::grid(&rule);
+            return pattern(rule, None, formula, code);
+        }
+    }
+    tried.push(format!(
+        "P-positions as Wythoff pairs (floor(k phi), floor(k phi^2)), or as the pairs with \
+         min < max < phi min (needs at least {MIN_P_PAIRS} off (0, 0), found {p_pairs})"
+    ));
+    table_rules(family, grid, tried).starting_at(origin)
+}
+
+/// The rules of the table itself, in the shifted arguments (G(i, j) = grid[i][j]).
+fn table_rules(family: &str, grid: &[Vec<u64>], mut tried: Vec<String>) -> Pattern {
+    let checked_to = grid.len() as u64 - 1;
+    let pattern = |rule: Rule, formula: String, code: Code| Pattern {
+        family: family.to_string(),
+        arity: 2,
+        checked_to,
+        origin: 0,
+        rule,
+        proven: false,
+        proof: None,
+        formula,
+        code,
+    };
     let left: Vec<u64> = grid.iter().map(|row| row[0]).collect();
     let right: Vec<u64> = grid[0].clone();
     let is_sum = grid.iter().enumerate().all(|(a, row)| {
@@ -94,8 +185,8 @@ pub fn describe_grid(family: &str, grid: &[Vec<u64>], proof: Option<&Proof>) -> 
                 left: Box::new(l),
                 right: Box::new(r),
             };
-            if check(&rule, grid) {
-                return pattern(rule, None, formula, code);
+            if check(&rule, grid, 0) {
+                return pattern(rule, formula, code);
             }
         }
         tried.push(
@@ -104,6 +195,27 @@ pub fn describe_grid(family: &str, grid: &[Vec<u64>], proof: Option<&Proof>) -> 
     } else {
         tried.push("a sum G(a, 0) xor G(0, b): it does not hold".to_string());
     }
+    if let Some(t) = periodic_table(grid, |v| v) {
+        let (ka, kb) = (t.len(), t[0].len());
+        let rule = Rule::Formula {
+            rule: format!("T[a mod {ka}][b mod {kb}]"),
+            exceptions: vec![],
+            closed: Closed::Table2(t.clone()),
+        };
+        if check(&rule, grid, 0) {
+            let rows: Vec<String> = t.iter().map(|r| crate::seq::list(r)).collect();
+            let formula = format!(
+                "G(a, b) = T[a mod {ka}][b mod {kb}] with T = [{}]",
+                rows.join(", ")
+            );
+            let code = code::grid(&rule);
+            return pattern(rule, formula, code);
+        }
+    }
+    tried.push(format!(
+        "values periodic in both arguments: G(a, b) = T[a mod ka][b mod kb], ka, kb <= \
+         {MAX_PERIOD_2}, each seen three times"
+    ));
     let p_pairs = grid
         .iter()
         .enumerate()
@@ -111,29 +223,69 @@ pub fn describe_grid(family: &str, grid: &[Vec<u64>], proof: Option<&Proof>) -> 
         .filter(|&(a, b, v)| v == 0 && (a, b) != (0, 0))
         .count();
     if p_pairs >= MIN_P_PAIRS {
-        let rule = Rule::PPositions {
-            rule: "wythoff pairs".to_string(),
-            p_positions_seen: p_pairs as u64 + u64::from(grid[0][0] == 0),
-            p: PRule::Wythoff,
-        };
-        if check(&rule, grid) {
-            let proof = match proof {
-                Some(Proof::WythoffPairs { theorem }) => Some(theorem.clone()),
-                _ => None,
+        if let Some(t) = periodic_table(grid, |v| v == 0).filter(|t| t.iter().flatten().any(|&p| p))
+        {
+            let (ka, kb) = (t.len(), t[0].len());
+            let cells: Vec<String> = t
+                .iter()
+                .enumerate()
+                .flat_map(|(i, r)| {
+                    r.iter()
+                        .enumerate()
+                        .filter(|(_, &p)| p)
+                        .map(move |(j, _)| format!("({i}, {j})"))
+                })
+                .collect();
+            let rule = Rule::PPositions {
+                rule: "periodic in both arguments".to_string(),
+                p_positions_seen: p_pairs as u64 + u64::from(grid[0][0] == 0),
+                p: PRule::Periodic2(t),
             };
-            let formula = "(a, b) is a P-position (G = 0) exactly when it is (0, 0) or, for some \
-                           k >= 1, {a, b} = {floor(k phi), floor(k phi^2)} with phi = (1 + \
-                           sqrt 5) / 2: with a <= b and k = b - a, a = floor(k phi)"
-                .to_string();
-            let code = code::grid(&rule);
-            return pattern(rule, proof, formula, code);
+            if check(&rule, grid, 0) {
+                let formula = format!(
+                    "(a, b) is a P-position (G = 0) exactly when (a mod {ka}, b mod {kb}) is one \
+                     of {}",
+                    cells.join(", ")
+                );
+                let code = code::grid(&rule);
+                return pattern(rule, formula, code);
+            }
         }
     }
     tried.push(format!(
-        "P-positions as Wythoff pairs (floor(k phi), floor(k phi^2)) (needs at least \
-         {MIN_P_PAIRS} off (0, 0), found {p_pairs})"
+        "P-positions periodic in both arguments (needs at least {MIN_P_PAIRS} off (0, 0), \
+         found {p_pairs})"
     ));
     none_pattern(family, 2, checked_to, tried)
+}
+
+/// The largest period in each direction tried for a grid.
+const MAX_PERIOD_2: usize = 12;
+
+/// The least table T (by ka * kb, then ka) with f(G(a, b)) = T[a mod ka][b mod kb] on the
+/// whole grid, each period seen at least three times.
+fn periodic_table<T: PartialEq + Copy>(
+    grid: &[Vec<u64>],
+    f: impl Fn(u64) -> T,
+) -> Option<Vec<Vec<T>>> {
+    let n = grid.len();
+    let top = MAX_PERIOD_2.min(n / 3);
+    let mut sizes: Vec<(usize, usize)> = (1..=top)
+        .flat_map(|ka| (1..=top).map(move |kb| (ka, kb)))
+        .collect();
+    sizes.sort_by_key(|&(ka, kb)| (ka * kb, ka));
+    sizes.into_iter().find_map(|(ka, kb)| {
+        let holds = grid.iter().enumerate().all(|(a, row)| {
+            row.iter()
+                .enumerate()
+                .all(|(b, &v)| f(v) == f(grid[a % ka][b % kb]))
+        });
+        holds.then(|| {
+            (0..ka)
+                .map(|a| (0..kb).map(|b| f(grid[a][b])).collect())
+                .collect()
+        })
+    })
 }
 
 fn closed_text(c: &Closed) -> String {
@@ -144,6 +296,7 @@ fn closed_text(c: &Closed) -> String {
         Closed::Min => "min(a, b)".into(),
         Closed::Max => "max(a, b)".into(),
         Closed::AddMod(k) => format!("(a + b) mod {k}"),
+        Closed::Table2(t) => format!("T[a mod {}][b mod {}]", t.len(), t[0].len()),
         _ => String::new(),
     }
 }
@@ -159,11 +312,12 @@ fn value_at(rule: &Rule, a: u64, b: u64) -> Option<u64> {
     }
 }
 
-/// Whether the rule reproduces every value of the grid (for P-positions: every outcome).
-fn check(rule: &Rule, grid: &[Vec<u64>]) -> bool {
+/// Whether the rule reproduces every value of the grid (for P-positions: every outcome),
+/// `grid[i][j]` being the value at (i + origin, j + origin).
+fn check(rule: &Rule, grid: &[Vec<u64>], origin: u64) -> bool {
     grid.iter().enumerate().all(|(a, row)| {
         row.iter().enumerate().all(|(b, &v)| {
-            let (a, b) = (a as u64, b as u64);
+            let (a, b) = (a as u64 + origin, b as u64 + origin);
             match rule {
                 Rule::PPositions { p, .. } => p.is_p2(a, b) == (v == 0),
                 _ => value_at(rule, a, b) == Some(v),
@@ -205,6 +359,35 @@ mod tests {
             }
             r => panic!("{r:?}"),
         }
+        assert!(!p.proven);
+    }
+
+    #[test]
+    fn values_and_p_positions_periodic_in_both_arguments() {
+        // Not a sum: G(1, 1) = 0, not G(1, 0) xor G(0, 1) = 3.
+        let t = [[0, 1, 2], [2, 0, 1]];
+        let g = square(30, |a, b| t[(a % 2) as usize][(b % 3) as usize]);
+        let p = describe_grid("t", &g, None);
+        assert_eq!(p.kind(), "formula", "{p:?}");
+        assert_eq!(
+            p.formula,
+            "G(a, b) = T[a mod 2][b mod 3] with T = [[0, 1, 2], [2, 0, 1]]"
+        );
+        // P exactly when both are odd (kiki's game), values otherwise without a rule.
+        let g = square(30, |a, b| {
+            if a % 2 == 1 && b % 2 == 1 {
+                0
+            } else {
+                1 + ((a * 2_654_435_761 + b * 40_503) >> 7) % 4
+            }
+        });
+        let p = describe_grid("kiki", &g, None);
+        assert_eq!(p.kind(), "p-positions", "{p:?}");
+        assert!(
+            p.formula.ends_with("(a mod 2, b mod 2) is one of (1, 1)"),
+            "{}",
+            p.formula
+        );
         assert!(!p.proven);
     }
 

@@ -27,7 +27,7 @@ mod seq;
 
 use serde::Serialize;
 
-pub use grid::describe_grid;
+pub use grid::{describe_grid, describe_grid_from};
 pub use seq::describe_sequence;
 
 /// A theorem that the caller (the engine) knows to hold for the family it describes.
@@ -79,6 +79,10 @@ pub struct Pattern {
     pub arity: u8,
     /// The largest argument whose value was computed and checked.
     pub checked_to: u64,
+    /// The least argument of a position (0, or 1 for a family whose positions start at 1);
+    /// the rule and the code's inner function are written in n - origin.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub origin: u64,
     /// The kind of rule (`kind` in JSON) and its own fields.
     #[serde(flatten)]
     pub rule: Rule,
@@ -93,7 +97,79 @@ pub struct Pattern {
     pub code: Code,
 }
 
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 impl Pattern {
+    /// The pattern of a family whose positions start at `origin` in every argument, from the
+    /// pattern of its values shifted to start at 0 (`values[n] = G(n + origin)`): the formula
+    /// says so, and the code's function calls the shifted rule with n - origin.
+    ///
+    /// Arguments: the pattern of the shifted values, the origin.
+    /// Returns: the same rule, for the family's own arguments.
+    /// Example:
+    /// ```
+    /// let shifted: Vec<u64> = (0..100).map(|n| n % 2).collect();
+    /// let p = grundy_pattern::describe_sequence("f", &shifted, None).starting_at(1);
+    /// assert!(p.code.python.contains("return _grundy_at_0(n - 1)"));
+    /// ```
+    pub fn starting_at(mut self, origin: u64) -> Pattern {
+        if origin == 0 {
+            return self;
+        }
+        self.origin = origin;
+        self.checked_to += origin;
+        if let Rule::None { .. } = self.rule {
+            return self;
+        }
+        let (vars, shifted) = if self.arity == 2 {
+            (
+                format!("a' = a - {origin}, b' = b - {origin}"),
+                format!("a - {origin}, b - {origin}"),
+            )
+        } else {
+            (format!("n' = n - {origin}"), format!("n - {origin}"))
+        };
+        let prime = |f: &str| {
+            if self.arity == 2 {
+                f.replace("G(a, b)", "G(a', b')")
+                    .replace("(a, b) is", "(a', b') is")
+                    .replace("a mod", "a' mod")
+                    .replace("b mod", "b' mod")
+                    .replace("G(a, 0)", "G(a', 0)")
+                    .replace("G(0, b)", "G(0, b')")
+            } else {
+                f.replace("G(n", "G(n'").replace("n mod", "n' mod")
+            }
+        };
+        self.formula = format!(
+            "positions start at {origin}; with {vars}: {}",
+            prime(&self.formula)
+        );
+        let (name, ret) = match self.rule {
+            Rule::PPositions { .. } => ("first_player_wins", "bool"),
+            _ => ("grundy", "unsigned long long"),
+        };
+        let (params, cparams) = if self.arity == 2 {
+            ("a, b", "unsigned long long a, unsigned long long b")
+        } else {
+            ("n", "unsigned long long n")
+        };
+        let inner = format!("_{name}_at_0");
+        self.code.python = format!(
+            "{}\ndef {name}({params}):\n    # Positions start at {origin}.\n    return {inner}({shifted})\n",
+            self.code.python.replace(&format!("def {name}("), &format!("def {inner}("))
+        );
+        self.code.cpp = format!(
+            "{}\n{ret} {name}({cparams}) {{\n    // Positions start at {origin}.\n    return {inner}({shifted});\n}}\n",
+            self.code
+                .cpp
+                .replace(&format!(" {name}(unsigned"), &format!(" {inner}(unsigned"))
+        );
+        self
+    }
+
     /// The kind as the JSON writes it (`"periodic"`, `"sum"`, `"none"`, ...).
     pub fn kind(&self) -> &'static str {
         match &self.rule {
@@ -210,6 +286,8 @@ pub enum Closed {
     Max,
     /// G(a, b) = (a + b) mod k.
     AddMod(u64),
+    /// G(a, b) = table[a mod ka][b mod kb], ka = table.len(), kb = table[0].len().
+    Table2(Vec<Vec<u64>>),
 }
 
 /// A rule of the P-positions alone.
@@ -230,6 +308,10 @@ pub enum PRule {
     /// (a, b) is P exactly when it is (0, 0) or a Wythoff pair (floor(k phi), floor(k phi^2))
     /// or its mirror.
     Wythoff,
+    /// (a, b) is P exactly when table[a mod ka][b mod kb].
+    Periodic2(Vec<Vec<bool>>),
+    /// (a, b) is P exactly when 0 < min < max < phi * min (Euclid's game).
+    Golden,
 }
 
 impl PRule {
@@ -241,7 +323,7 @@ impl PRule {
                 Some(&p) if (n as usize) < pre.len() => p,
                 _ => per[((n - pre.len() as u64) % per.len() as u64) as usize],
             },
-            PRule::Wythoff | PRule::Nothing => false,
+            PRule::Wythoff | PRule::Periodic2(_) | PRule::Golden | PRule::Nothing => false,
         }
     }
 
@@ -249,9 +331,24 @@ impl PRule {
     fn is_p2(&self, a: u64, b: u64) -> bool {
         match self {
             PRule::Wythoff => is_wythoff_p(a, b),
+            PRule::Periodic2(t) => cell(t, a, b),
+            PRule::Golden => is_golden_p(a, b),
             _ => false,
         }
     }
+}
+
+/// Whether 0 < s < l < phi s for s = min(a, b), l = max(a, b), by exact integer arithmetic:
+/// l < phi s exactly when (2l - s)^2 < 5 s^2, that is l (l - s) < s^2.
+fn is_golden_p(a: u64, b: u64) -> bool {
+    let (s, l) = (u128::from(a.min(b)), u128::from(a.max(b)));
+    0 < s && s < l && l * (l - s) < s * s
+}
+
+/// table[a mod ka][b mod kb] of a nonempty rectangular table.
+fn cell<T: Copy>(t: &[Vec<T>], a: u64, b: u64) -> T {
+    let row = &t[(a % t.len() as u64) as usize];
+    row[(b % row.len() as u64) as usize]
 }
 
 /// Whether n >= 1 is in 1, 2, 3, 5, 8, ...
@@ -314,6 +411,7 @@ impl Closed {
             Closed::Min => Some(a.min(b)),
             Closed::Max => Some(a.max(b)),
             Closed::AddMod(k) => Some((a % k + b % k) % k),
+            Closed::Table2(ref t) => Some(cell(t, a, b)),
             _ => None,
         }
     }
@@ -331,6 +429,7 @@ pub(crate) fn none_pattern(
         family: family.to_string(),
         arity,
         checked_to,
+        origin: 0,
         rule: Rule::None { tried },
         proven: false,
         proof: None,

@@ -49,6 +49,7 @@ pub(crate) fn describe_named(
         family: family.to_string(),
         arity: 1,
         checked_to,
+        origin: 0,
         rule,
         proven: proof.is_some(),
         proof,
@@ -251,6 +252,7 @@ fn closed_name(c: &Closed) -> String {
         Closed::Min => "min(a, b)".to_string(),
         Closed::Max => "max(a, b)".to_string(),
         Closed::AddMod(k) => format!("(a + b) mod {k}"),
+        Closed::Table2(ref t) => format!("T[a mod {}][b mod {}]", t.len(), t[0].len()),
         Closed::Nothing => "nothing".to_string(),
     }
 }

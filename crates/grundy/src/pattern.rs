@@ -94,8 +94,9 @@ pub fn pattern(
         ));
     }
     if one_position(&r, &[Arg::int(1)]) {
+        let origin = origin(&r, 1, limits)?;
         let mut values = Vec::with_capacity(to1 as usize + 1);
-        for n in 0..=to1 {
+        for n in origin..=to1 {
             match value(&r, &[Arg::int(n)], limits) {
                 Ok(v) => values.push(v),
                 // Without an asked N, the values stop where the family's search stops
@@ -109,19 +110,18 @@ pub fn pattern(
                       when the heap is a Fibonacci number (Zeckendorf representation)"
                 .to_string(),
         });
-        return Ok(grundy_pattern::describe_sequence(
-            &name,
-            &values,
-            proof.as_ref(),
-        ));
+        return Ok(
+            grundy_pattern::describe_sequence(&name, &values, proof.as_ref()).starting_at(origin),
+        );
     }
     if one_position(&r, &[Arg::int(1), Arg::int(2)]) {
         let to2 = bounded(to, DEFAULT_TO_2, PATTERN_LIMIT_2)?;
+        let origin = origin(&r, 2, limits)?;
         let side = to2 as usize + 1;
         let mut grid = Vec::with_capacity(side);
-        for a in 0..=to2 {
+        for a in origin..=to2 {
             let mut row = Vec::with_capacity(side);
-            for b in 0..=to2 {
+            for b in origin..=to2 {
                 row.push(value(&r, &[Arg::int(a), Arg::int(b)], limits)?);
             }
             grid.push(row);
@@ -131,7 +131,12 @@ pub fn pattern(
                       and the pairs (floor(k phi), floor(k phi^2)), k >= 1, with their mirrors"
                 .to_string(),
         });
-        return Ok(grundy_pattern::describe_grid(&name, &grid, proof.as_ref()));
+        return Ok(grundy_pattern::describe_grid_from(
+            &name,
+            &grid,
+            origin,
+            proof.as_ref(),
+        ));
     }
     Err(Error::input(format!(
         "{name} is not a family of one or two integer arguments, so it has no table of \
@@ -153,6 +158,20 @@ fn bounded(to: Option<&BigUint>, default: u64, limit: u64) -> Result<u64, Error>
                 "a pattern to {to} is above the limit of {limit} for this family; ask for less"
             ),
         )),
+    }
+}
+
+/// The least argument of the family's positions: 0, or 1 when the family refuses 0 (a
+/// board of at least one row, Euclid's positive numbers) and takes 1.
+fn origin(r: &RulesetRef, arity: usize, limits: &Limits) -> Result<u64, Error> {
+    let at = |k: u64| vec![Arg::int(k); arity];
+    match value(r, &at(0), limits) {
+        Ok(_) => Ok(0),
+        Err(e0) if e0.kind() == crate::ErrorKind::Input => match value(r, &at(1), limits) {
+            Ok(_) => Ok(1),
+            Err(_) => Err(e0),
+        },
+        Err(e) => Err(e),
     }
 }
 

@@ -235,9 +235,9 @@ pub fn pattern_text(p: &crate::api::Pattern) -> String {
         }
     }
     let range = if p.arity == 2 {
-        format!("0 <= a, b <= {}", p.checked_to)
+        format!("{} <= a, b <= {}", p.origin, p.checked_to)
     } else {
-        format!("0 <= n <= {}", p.checked_to)
+        format!("{} <= n <= {}", p.origin, p.checked_to)
     };
     let _ = writeln!(out, "checked:  {range}");
     match (&p.rule, &p.proof) {

@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-use crate::cli::{grundy, grundy_stdin, json};
+use crate::cli::{grundy, grundy_stdin, json, root};
 
 fn temp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("grundy-pattern-{}-{name}", std::process::id()))
@@ -385,6 +385,113 @@ fn a_script_of_two_subtraction_games_is_a_sum() {
         assert_eq!(cpp, expected, "C++");
     }
     let _ = std::fs::remove_file(&file);
+}
+
+/// Runs the P-position code of a two-argument pattern on `cells` and on `huge` (cells with
+/// the expected answer, 1 when the first player wins), against the engine's outcomes of
+/// `family(a,b)` on `cells`.
+fn check_outcome_code(
+    p: &Value,
+    rules: &[&str],
+    family: &str,
+    cells: &[(u64, u64)],
+    huge: &[(u64, u64, u8)],
+) {
+    let exprs: Vec<String> = cells
+        .iter()
+        .map(|(a, b)| format!("{family}({a},{b})"))
+        .collect();
+    let mut expected = batch(rules, &exprs, true);
+    let mut inputs: Vec<Vec<String>> = cells
+        .iter()
+        .map(|&(a, b)| vec![a.to_string(), b.to_string()])
+        .collect();
+    for &(a, b, wins) in huge {
+        inputs.push(vec![a.to_string(), b.to_string()]);
+        expected.push(wins.to_string());
+    }
+    let code = &p["code"];
+    let py = run_python(
+        code["python"].as_str().unwrap(),
+        "first_player_wins",
+        &inputs,
+    );
+    assert_eq!(py, expected, "{family}: Python");
+    if let Some(cpp) = run_cpp(
+        code["cpp"].as_str().unwrap(),
+        "first_player_wins",
+        2,
+        &inputs,
+    ) {
+        assert_eq!(cpp, expected, "{family}: C++");
+    }
+}
+
+#[test]
+fn kiki_starts_at_1_and_its_p_positions_are_periodic() {
+    // HDU 2147: the first player loses exactly when both sides are odd.
+    let script = root().join("examples/rules/kiki.rhai");
+    let script = script.to_str().unwrap();
+    let p = pattern(&["--rules", script, "kiki", "--to", "30"]);
+    assert_eq!(
+        (&p["kind"], &p["origin"], &p["checked_to"]),
+        (&"p-positions".into(), &1.into(), &30.into())
+    );
+    assert_eq!(p["proven"], false);
+    let mut cells = vec![];
+    for a in 1..=310u64 {
+        for b in (1 + a % 7..=310).step_by(7) {
+            cells.push((a, b));
+        }
+    }
+    let h = HUGE;
+    check_outcome_code(
+        &p,
+        &[script],
+        "kiki",
+        &cells,
+        &[
+            (h + 1, h + 3, 0),
+            (h, h + 3, 1),
+            (h + 1, h, 1),
+            (u64::MAX, u64::MAX, 0),
+        ],
+    );
+}
+
+#[test]
+fn euclids_game_has_golden_ratio_p_positions() {
+    // HDU 1525: P exactly when min < max < phi min; the script's closed form answers huge pairs.
+    let script = root().join("examples/rules/euclid.rhai");
+    let script = script.to_str().unwrap();
+    let p = pattern(&["--rules", script, "euclid", "--to", "30"]);
+    assert_eq!(
+        (&p["kind"], &p["rule"], &p["origin"]),
+        (&"p-positions".into(), &"golden ratio".into(), &1.into())
+    );
+    assert_eq!(p["proven"], false);
+    let mut cells = vec![];
+    for a in 1..=310u64 {
+        for b in (1 + a % 5..=310).step_by(5) {
+            cells.push((a, b));
+        }
+    }
+    // Consecutive Fibonacci numbers near 10^18 (ratio just below or above phi) and neighbours.
+    let (mut f, mut g) = (1u64, 2u64);
+    while g < HUGE {
+        (f, g) = (g, f + g);
+    }
+    for (a, b) in [
+        (f, g),
+        (g, f),
+        (f, g + 1),
+        (f + 1, g),
+        (f, 2 * f),
+        (HUGE, HUGE + 7),
+    ] {
+        cells.push((a, b));
+    }
+    check_outcome_code(&p, &[script], "euclid", &cells, &[]);
 }
 
 #[test]
