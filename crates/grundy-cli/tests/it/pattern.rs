@@ -9,8 +9,12 @@ use serde_json::Value;
 
 use crate::cli::{grundy, grundy_stdin, json, root};
 
+/// A file name of its own for each call: tests run in parallel and write the same kinds of
+/// files.
 fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("grundy-pattern-{}-{name}", std::process::id()))
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("grundy-pattern-{}-{k}-{name}", std::process::id()))
 }
 
 fn pattern(args: &[&str]) -> Value {
