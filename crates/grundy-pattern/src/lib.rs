@@ -125,28 +125,32 @@ impl Pattern {
         }
         let (vars, shifted) = if self.arity == 2 {
             (
-                format!("a' = a - {origin}, b' = b - {origin}"),
+                format!("a' = a - {origin}, b' = b - {origin} and G'(a', b') = G(a, b)"),
                 format!("a - {origin}, b - {origin}"),
             )
         } else {
-            (format!("n' = n - {origin}"), format!("n - {origin}"))
+            (
+                format!("n' = n - {origin} and G'(n') = G(n)"),
+                format!("n - {origin}"),
+            )
         };
-        let prime = |f: &str| {
-            if self.arity == 2 {
-                f.replace("G(a, b)", "G(a', b')")
-                    .replace("(a, b) is", "(a', b') is")
-                    .replace("a mod", "a' mod")
-                    .replace("b mod", "b' mod")
-                    .replace("G(a, 0)", "G(a', 0)")
-                    .replace("G(0, b)", "G(0, b')")
-            } else {
-                f.replace("G(n", "G(n'").replace("n mod", "n' mod")
+        // The rule was found for the shifted values: every G and every argument in it is
+        // the shifted one.
+        let mut f = self
+            .formula
+            .replace("G(", "G'(")
+            .replace("G1(", "G1'(")
+            .replace("G2(", "G2'(");
+        let names: &[&str] = if self.arity == 2 { &["a", "b"] } else { &["n"] };
+        for x in names {
+            // Not " a " alone: that is also the article.
+            f = f.replace(&format!("({x}"), &format!("({x}'"));
+            f = f.replace(&format!("[{x} "), &format!("[{x}' "));
+            for after in [",", ")", " mod", " >=", " <=", " -", " +", " ="] {
+                f = f.replace(&format!(" {x}{after}"), &format!(" {x}'{after}"));
             }
-        };
-        self.formula = format!(
-            "positions start at {origin}; with {vars}: {}",
-            prime(&self.formula)
-        );
+        }
+        self.formula = format!("positions start at {origin}; with {vars}: {f}");
         let (name, ret) = match self.rule {
             Rule::PPositions { .. } => ("first_player_wins", "bool"),
             _ => ("grundy", "unsigned long long"),
@@ -471,6 +475,25 @@ mod tests {
             .filter(|&a| is_wythoff_p(a, a + k))
             .collect();
         assert_eq!(hits, vec![6_472_135_954_999_579_392]);
+    }
+
+    #[test]
+    fn a_family_that_starts_at_1_says_so_in_its_rule_and_code() {
+        // G(n) = (n - 1) mod 3 for n >= 1: n' = n - 1 has period 3 from 0.
+        let shifted: Vec<u64> = (0..60).map(|n| n % 3).collect();
+        let p = describe_sequence("f", &shifted, None).starting_at(1);
+        assert_eq!((p.origin, p.checked_to), (1, 60));
+        assert_eq!(
+            p.formula,
+            "positions start at 1; with n' = n - 1 and G'(n') = G(n): G'(n') = [0, 1, 2][n' mod 3]"
+        );
+        assert!(p.code.python.contains("def _grundy_at_0(n):"));
+        assert!(p.code.cpp.contains("return _grundy_at_0(n - 1);"));
+        let none = describe_sequence("f", &[1, 5, 2], None).starting_at(1);
+        assert_eq!(
+            (none.kind(), none.formula.as_str()),
+            ("none", "no rule found")
+        );
     }
 
     #[test]
