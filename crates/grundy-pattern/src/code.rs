@@ -177,6 +177,49 @@ fn p_positions1(p: &PRule) -> Code {
                   return a != n;\n}\n"
                 .to_string(),
         },
+        PRule::Geometric {
+            exceptions,
+            low,
+            high,
+            ratio,
+        } => {
+            let items: Vec<String> = exceptions.iter().map(|x| format!("{x}ULL")).collect();
+            let cpp_exc = if exceptions.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "    static const unsigned long long exceptions[{}] = {{{}}};\n    for (unsigned long long x : exceptions) if (x == n) return false;\n",
+                    exceptions.len(),
+                    items.join(", ")
+                )
+            };
+            Code {
+                python: format!(
+                    "def first_player_wins(n):\n    \
+                     # P-positions: {} and {low} * {ratio}^k < n <= {high} * {ratio}^k, k >= 0.\n    \
+                     if n in {}:\n        return False\n    \
+                     lo, hi = {low}, {high}\n    \
+                     while lo < n:\n        \
+                     if n <= hi:\n            return False\n        \
+                     lo, hi = lo * {ratio}, hi * {ratio}\n    \
+                     return True\n",
+                    list(exceptions),
+                    list(exceptions)
+                ),
+                cpp: format!(
+                    "bool first_player_wins(unsigned long long n) {{\n    \
+                     // P-positions: the exceptions and {low} * {ratio}^k < n <= {high} * {ratio}^k, k >= 0.\n\
+                     {cpp_exc}    \
+                     unsigned __int128 lo = {low}, hi = {high};\n    \
+                     while (lo < n) {{\n        \
+                     if (n <= hi) return false;\n        \
+                     lo *= {ratio};\n        \
+                     hi *= {ratio};\n    \
+                     }}\n    \
+                     return true;\n}}\n"
+                ),
+            }
+        }
         PRule::Periodic { pre, per } => {
             let (k, q) = (pre.len(), per.len());
             let mut py = "def first_player_wins(n):\n".to_string();

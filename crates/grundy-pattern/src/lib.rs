@@ -312,6 +312,19 @@ pub enum PRule {
     /// (a, b) is P exactly when it is (0, 0) or a Wythoff pair (floor(k phi), floor(k phi^2))
     /// or its mirror.
     Wythoff,
+    /// n is P exactly when it is one of `exceptions` or, for some k >= 0,
+    /// low * ratio^k < n <= high * ratio^k (intervals growing geometrically, as in the
+    /// multiplication game).
+    Geometric {
+        /// The P-positions below the first interval.
+        exceptions: Vec<u64>,
+        /// The first interval's lower bound (excluded).
+        low: u64,
+        /// The first interval's upper bound (included).
+        high: u64,
+        /// The factor from one interval to the next.
+        ratio: u64,
+    },
     /// (a, b) is P exactly when table[a mod ka][b mod kb].
     Periodic2(Vec<Vec<bool>>),
     /// (a, b) is P exactly when 0 < min < max < phi * min (Euclid's game).
@@ -327,6 +340,12 @@ impl PRule {
                 Some(&p) if (n as usize) < pre.len() => p,
                 _ => per[((n - pre.len() as u64) % per.len() as u64) as usize],
             },
+            PRule::Geometric {
+                exceptions,
+                low,
+                high,
+                ratio,
+            } => exceptions.contains(&n) || in_geometric(n, *low, *high, *ratio),
             PRule::Wythoff | PRule::Periodic2(_) | PRule::Golden | PRule::Nothing => false,
         }
     }
@@ -347,6 +366,19 @@ impl PRule {
 fn is_golden_p(a: u64, b: u64) -> bool {
     let (s, l) = (u128::from(a.min(b)), u128::from(a.max(b)));
     0 < s && s < l && l * (l - s) < s * s
+}
+
+/// Whether low * ratio^k < n <= high * ratio^k for some k >= 0 (ratio >= 2).
+fn in_geometric(n: u64, low: u64, high: u64, ratio: u64) -> bool {
+    let (n, mut lo, mut hi) = (u128::from(n), u128::from(low), u128::from(high));
+    while lo < n {
+        if n <= hi {
+            return true;
+        }
+        lo *= u128::from(ratio);
+        hi *= u128::from(ratio);
+    }
+    false
 }
 
 /// table[a mod ka][b mod kb] of a nonempty rectangular table.

@@ -132,7 +132,8 @@ pub(crate) fn describe_named(
     }
     tried.push(format!(
         "rules of the P-positions (needs at least {MIN_P_POSITIONS}, found {p_count}): 0 and \
-         the Fibonacci numbers, P-positions periodic in n"
+         the Fibonacci numbers, P-positions periodic in n, intervals growing geometrically \
+         ({MIN_INTERVALS} whole ones at least)"
     ));
     none_pattern(family, 1, checked_to, tried)
 }
@@ -278,7 +279,57 @@ fn p_rules(g: &[u64]) -> Vec<(PRule, &'static str)> {
         let per = is_p[n0..n0 + p].iter().map(|&x| x == 1).collect();
         v.push((PRule::Periodic { pre, per }, "periodic in n"));
     }
+    if let Some(rule) = geometric(&is_p) {
+        v.push((rule, "intervals growing geometrically"));
+    }
     v
+}
+
+/// The fewest whole intervals of P-positions that a geometric rule needs.
+const MIN_INTERVALS: usize = 3;
+
+/// Maximal runs of P-positions that grow by a constant integer factor: (s_i, e_i] with
+/// s_{i+1} = r s_i and e_{i+1} = r e_i, after at most two runs of exceptions; the last run may
+/// be cut by the end of the values.
+fn geometric(is_p: &[u64]) -> Option<PRule> {
+    let mut runs: Vec<(u64, u64)> = Vec::new(); // (low excluded, high included)
+    let mut n = 0;
+    while n < is_p.len() {
+        if is_p[n] == 1 {
+            let start = n;
+            while n < is_p.len() && is_p[n] == 1 {
+                n += 1;
+            }
+            runs.push((start as u64, n as u64 - 1));
+        }
+        n += 1;
+    }
+    let last = is_p.len() as u64 - 1;
+    for skip in 0..=2usize.min(runs.len()) {
+        let rest = &runs[skip..];
+        let whole = rest.iter().filter(|r| r.1 < last).count();
+        if whole < MIN_INTERVALS {
+            break;
+        }
+        let (s0, e0) = rest[0];
+        let (s1, e1) = rest[1];
+        let low = s0.saturating_sub(1);
+        if low == 0 || e1 % e0 != 0 {
+            continue;
+        }
+        let ratio = e1 / e0;
+        if ratio < 2 || (s1 - 1) != low * ratio {
+            continue;
+        }
+        let exceptions: Vec<u64> = runs[..skip].iter().flat_map(|&(a, b)| a..=b).collect();
+        return Some(PRule::Geometric {
+            exceptions,
+            low,
+            high: e0,
+            ratio,
+        });
+    }
+    None
 }
 
 /// The value the rule gives at n (arity 1); `None` for a rule of P-positions only.
@@ -369,6 +420,21 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
                 "n is a P-position (G(n) = 0) exactly when n = 0 or n is a Fibonacci number 1, 2, \
                  3, 5, 8, 13, ..."
                     .to_string()
+            }
+            PRule::Geometric {
+                exceptions,
+                low,
+                high,
+                ratio,
+            } => {
+                let mut f = format!(
+                    "n is a P-position (G(n) = 0) exactly when {low} * {ratio}^k < n <= {high} * \
+                     {ratio}^k for some k >= 0"
+                );
+                if !exceptions.is_empty() {
+                    f.push_str(&format!(", or n is one of {}", list(exceptions)));
+                }
+                f
             }
             PRule::Periodic { pre, per } => {
                 let ps: Vec<String> = per
@@ -607,6 +673,36 @@ mod tests {
             theorem: "Whinihan".into(),
         };
         assert!(describe_sequence("fibnim", &g, Some(&t)).proven);
+    }
+
+    #[test]
+    fn p_positions_in_intervals_growing_geometrically() {
+        // The multiplication game to reach n (2..9 a move): the first player loses exactly
+        // when 9 * 18^k < n <= 18^(k + 1); 0 and 1 are lost too (the goal is reached).
+        let lost = |n: u64| {
+            n <= 1
+                || [(9u64, 18u64), (162, 324), (2916, 5832), (52488, 104976)]
+                    .iter()
+                    .any(|&(lo, hi)| lo < n && n <= hi)
+        };
+        let g: Vec<u64> = (0..=60000u64)
+            .map(|n| {
+                if lost(n) {
+                    0
+                } else {
+                    1 + ((n * 2_654_435_761) >> 9) % 3
+                }
+            })
+            .collect();
+        let p = kind(&g);
+        assert_eq!(p.kind(), "p-positions", "{p:?}");
+        assert_eq!(
+            p.formula,
+            "n is a P-position (G(n) = 0) exactly when 9 * 18^k < n <= 18 * 18^k for some k >= 0, \
+             or n is one of [0, 1]"
+        );
+        // Two whole intervals only (to 1000) are not enough.
+        assert_eq!(kind(&g[..1001]).kind(), "none");
     }
 
     fn is_fib(n: u64) -> bool {

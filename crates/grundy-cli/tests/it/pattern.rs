@@ -498,6 +498,88 @@ fn euclids_game_has_golden_ratio_p_positions() {
     check_outcome_code(&p, &[script], "euclid", &cells, &[]);
 }
 
+const MULTIPLICATION: &str = r#"// The multiplication game to reach n: p starts at 1, a move multiplies it by 2..9;
+// whoever reaches n or more wins. The position is the factor still needed, ceil(n / p).
+const NAME = "mg";
+fn moves(m) {
+    let out = [];
+    if m <= 1 { return out; }
+    for f in 2..=9 { out.push((m + f - 1) / f); }
+    out
+}
+"#;
+
+#[test]
+fn the_multiplication_game_has_p_positions_in_geometric_intervals() {
+    // POJ 2505: Ollie (the second player) wins exactly when 9 * 18^k < n <= 18^(k + 1).
+    let file = temp("mg.rhai");
+    std::fs::write(&file, MULTIPLICATION).unwrap();
+    let f = file.to_str().unwrap();
+    let p = pattern(&["--rules", f, "mg", "--to", "20000"]);
+    assert_eq!(
+        (&p["kind"], &p["rule"]),
+        (
+            &"p-positions".into(),
+            &"intervals growing geometrically".into()
+        )
+    );
+    assert_eq!(p["proven"], false);
+    let far = 10 * 20000 + 10;
+    let t = json(&grundy(&[
+        "--rules",
+        f,
+        "table",
+        "mg",
+        "--to",
+        &far.to_string(),
+        "--json",
+    ]));
+    let mut expected: Vec<String> = t["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| u8::from(v != 0).to_string())
+        .collect();
+    let mut inputs: Vec<Vec<String>> = (0..=far).map(|n| vec![n.to_string()]).collect();
+    // Beyond the engine: the rule's own intervals around 10^18 and at the top of 64 bits.
+    let lost = |n: u128| {
+        let (mut lo, mut hi) = (9u128, 18u128);
+        while lo < n {
+            if n <= hi {
+                return true;
+            }
+            (lo, hi) = (lo * 18, hi * 18);
+        }
+        n <= 1
+    };
+    let mut big = vec![HUGE, u64::MAX, u64::MAX - 1];
+    let mut k = 18u64;
+    while let Some(next) = k.checked_mul(18) {
+        big.extend([k / 2, k / 2 + 1, k, k + 1]);
+        k = next;
+    }
+    for n in big {
+        inputs.push(vec![n.to_string()]);
+        expected.push(u8::from(!lost(u128::from(n))).to_string());
+    }
+    let code = &p["code"];
+    let py = run_python(
+        code["python"].as_str().unwrap(),
+        "first_player_wins",
+        &inputs,
+    );
+    assert_eq!(py, expected, "Python");
+    if let Some(cpp) = run_cpp(
+        code["cpp"].as_str().unwrap(),
+        "first_player_wins",
+        1,
+        &inputs,
+    ) {
+        assert_eq!(cpp, expected, "C++");
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
 #[test]
 fn wrong_families_exit_2_and_limits_exit_3() {
     let out = grundy(&["pattern", "tree"]);
