@@ -397,7 +397,8 @@ class Pattern:
 
     ``kind`` is ``"periodic"``, ``"arithmetic-periodic"``, ``"formula"``, ``"sum"``,
     ``"p-positions"`` or ``"none"``; ``formula`` the rule for people; ``proven`` whether a
-    theorem (``proof``) makes it hold at every size; ``python`` and ``cpp`` the code.
+    theorem (``proof``) makes it hold at every size; ``checked_to`` and ``origin`` (1 for a
+    family whose positions start at 1) the range checked; ``python`` and ``cpp`` the code.
     """
 
     def __init__(self, data: Dict[str, Any]) -> None:
@@ -405,6 +406,7 @@ class Pattern:
         self.family: str = data["family"]
         self.arity: int = data["arity"]
         self.checked_to: int = data["checked_to"]
+        self.origin: int = data.get("origin", 0)
         self.kind: str = data["kind"]
         self.proven: bool = data["proven"]
         self.proof: Optional[str] = data.get("proof")
