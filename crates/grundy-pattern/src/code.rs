@@ -210,7 +210,7 @@ fn p_positions1(p: &PRule) -> Code {
                     "bool first_player_wins(unsigned long long n) {{\n    \
                      // P-positions: the exceptions and {low} * {ratio}^k < n <= {high} * {ratio}^k, k >= 0.\n\
                      {cpp_exc}    \
-                     unsigned __int128 lo = {low}, hi = {high};\n    \
+                     __extension__ unsigned __int128 lo = {low}, hi = {high};\n    \
                      while (lo < n) {{\n        \
                      if (n <= hi) return false;\n        \
                      lo *= {ratio};\n        \
@@ -326,7 +326,7 @@ pub(crate) fn grid(rule: &Rule) -> Code {
             cpp: "bool first_player_wins(unsigned long long a, unsigned long long b) {\n    \
                   // P exactly when 0 < s < l < phi*s, s = min, l = max, phi = (1 + sqrt 5) / 2:\n    \
                   // l < phi*s exactly when l*(l - s) < s*s; the products fit in 128 bits.\n    \
-                  unsigned __int128 s = a < b ? a : b, l = a < b ? b : a;\n    \
+                  __extension__ unsigned __int128 s = a < b ? a : b, l = a < b ? b : a;\n    \
                   bool p = 0 < s && s < l && l * (l - s) < s * s;\n    \
                   return !p;\n}\n"
                 .to_string(),
@@ -353,7 +353,7 @@ pub(crate) fn grid(rule: &Rule) -> Code {
                   unsigned long long k = b - a;\n    \
                   if (k == 0) return a != 0;\n    \
                   if (a < k) return true;\n    \
-                  unsigned __int128 A = a, K = k;\n    \
+                  __extension__ unsigned __int128 A = a, K = k;\n    \
                   bool p = A * (A - K) < K * K && K * K < (A + 1) * (A + 1 - K);\n    \
                   return !p;\n}\n"
                 .to_string(),
@@ -381,17 +381,21 @@ pub(crate) fn sum(left: &Code, right: &Code) -> Code {
 
 /// The code of kind `none`: a function that says it has no rule.
 pub(crate) fn no_rule(arity: u8) -> (String, String) {
-    let (args, cargs) = if arity == 2 {
-        ("a, b", "unsigned long long a, unsigned long long b")
+    let (args, cargs, unused) = if arity == 2 {
+        (
+            "a, b",
+            "unsigned long long a, unsigned long long b",
+            "(void)a;\n    (void)b;",
+        )
     } else {
-        ("n", "unsigned long long n")
+        ("n", "unsigned long long n", "(void)n;")
     };
     (
         format!(
             "def grundy({args}):\n    raise NotImplementedError(\"no rule found: compute the value by search\")\n"
         ),
         format!(
-            "#include <stdexcept>\nunsigned long long grundy({cargs}) {{\n    throw std::runtime_error(\"no rule found: compute the value by search\");\n}}\n"
+            "#include <stdexcept>\nunsigned long long grundy({cargs}) {{\n    {unused}\n    throw std::runtime_error(\"no rule found: compute the value by search\");\n}}\n"
         ),
     )
 }

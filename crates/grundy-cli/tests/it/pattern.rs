@@ -36,7 +36,7 @@ fn run_python(code: &str, fname: &str, inputs: &[Vec<String>]) -> Vec<String> {
     out.expect("python3 runs the printed code")
 }
 
-/// Compiles the C++ code with `g++ -O2` and runs `fname` on each line of arguments; `None`
+/// Compiles the C++ code with `g++ -O2` (every warning an error) and runs `fname` on each line of arguments; `None`
 /// (with the reason on stderr) when g++ is missing.
 fn run_cpp(code: &str, fname: &str, arity: usize, inputs: &[Vec<String>]) -> Option<Vec<String>> {
     if Command::new("g++").arg("--version").output().is_err() {
@@ -59,7 +59,15 @@ fn run_cpp(code: &str, fname: &str, arity: usize, inputs: &[Vec<String>]) -> Opt
     let exe = temp(&format!("{fname}-{arity}.exe"));
     std::fs::write(&src, program).unwrap();
     let built = Command::new("g++")
-        .args(["-O2", "-std=c++17", "-o"])
+        .args([
+            "-O2",
+            "-std=c++17",
+            "-Wall",
+            "-Wextra",
+            "-pedantic",
+            "-Werror",
+            "-o",
+        ])
         .arg(&exe)
         .arg(&src)
         .output()
@@ -220,6 +228,14 @@ fn an_unproven_table_is_observed_not_proven() {
     assert!(p.get("proof").is_none());
     assert_eq!(p["kind"], "none");
     assert!(!p["tried"].as_array().unwrap().is_empty());
+    // Its code says so and compiles.
+    assert!(p["code"]["python"]
+        .as_str()
+        .unwrap()
+        .contains("no rule found"));
+    if let Some(out) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &[]) {
+        assert!(out.is_empty());
+    }
 }
 
 #[test]
