@@ -705,6 +705,35 @@ mod tests {
         assert_eq!(kind(&g[..1001]).kind(), "none");
     }
 
+    proptest::proptest! {
+        /// A sequence built with preperiod n0 and period p (and a saltus s) is described with a
+        /// preperiod at most n0 and a period dividing p, and the rule's values are its values.
+        #[test]
+        fn built_periods_are_found(
+            pre in proptest::collection::vec(0u64..6, 0..40),
+            per in proptest::collection::vec(0u64..6, 1..12),
+            s in 0u64..3,
+            periods in 3usize..8,
+        ) {
+            let (n0, p) = (pre.len(), per.len());
+            let len = (n0 + periods * p).max(2 * n0 + 2 * p).max(n0 + p + 40);
+            let g: Vec<u64> = (0..len)
+                .map(|n| if n < n0 { pre[n] } else { per[(n - n0) % p] + s * ((n - n0) / p) as u64 })
+                .collect();
+            let d = describe_sequence("built", &g, None);
+            let (dn0, dp) = match d.rule {
+                Rule::Periodic { preperiod, period, .. } => (preperiod, period),
+                Rule::ArithmeticPeriodic { preperiod, period, .. } => (preperiod, period),
+                ref r => panic!("{r:?} for {g:?}"),
+            };
+            proptest::prop_assert!(dn0 <= n0 as u64, "preperiod {dn0} > {n0}");
+            proptest::prop_assert_eq!(p as u64 % dp, 0);
+            for (n, &v) in g.iter().enumerate() {
+                proptest::prop_assert_eq!(value_at(&d.rule, n as u64), Some(v));
+            }
+        }
+    }
+
     fn is_fib(n: u64) -> bool {
         crate::is_fibonacci(n)
     }
