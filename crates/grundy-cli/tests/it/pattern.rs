@@ -596,6 +596,65 @@ fn the_multiplication_game_has_p_positions_in_geometric_intervals() {
     let _ = std::fs::remove_file(&file);
 }
 
+/// The fields the pattern spec promises, for a pattern object of any kind.
+fn assert_spec_shape(p: &Value) {
+    for field in ["family", "arity", "checked_to", "kind", "proven", "formula"] {
+        assert!(p.get(field).is_some(), "{field} in {p}");
+    }
+    assert!(
+        p["code"]["python"].is_string() && p["code"]["cpp"].is_string(),
+        "{p}"
+    );
+    assert_eq!(
+        p["proven"].as_bool().unwrap(),
+        p.get("proof").is_some(),
+        "{p}"
+    );
+    let fields: &[&str] = match p["kind"].as_str().unwrap() {
+        "periodic" => &["preperiod", "period"],
+        "arithmetic-periodic" => &["preperiod", "period", "saltus"],
+        "formula" | "p-positions" => &["formula"],
+        "sum" => &["left", "right"],
+        "none" => &["tried"],
+        k => panic!("kind {k}"),
+    };
+    for field in fields {
+        assert!(p.get(*field).is_some(), "{field} in {p}");
+    }
+    let entry = if p["kind"] == "p-positions" {
+        "first_player_wins("
+    } else {
+        "grundy("
+    };
+    let python = p["code"]["python"].as_str().unwrap();
+    assert!(python.contains(&format!("def {entry}")), "{python}");
+    if p["kind"] == "sum" {
+        for side in ["left", "right"] {
+            assert_eq!(p[side]["arity"], 1);
+            assert_spec_shape(&p[side]);
+        }
+    }
+}
+
+#[test]
+fn every_kind_has_the_fields_of_the_spec() {
+    let file = temp("twosub.rhai");
+    std::fs::write(&file, TWO_SUBTRACTIONS).unwrap();
+    let f = file.to_str().unwrap();
+    for args in [
+        vec!["nim"],
+        vec!["sub[1,2]"],
+        vec!["tb[0.07]", "--to", "300"],
+        vec!["grundys_game", "--to", "300"],
+        vec!["fibnim"],
+        vec!["wythoff", "--to", "20"],
+        vec!["--rules", f, "twosub", "--to", "20"],
+    ] {
+        assert_spec_shape(&pattern(&args));
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
 #[test]
 fn wrong_families_exit_2_and_limits_exit_3() {
     let out = grundy(&["pattern", "tree"]);
