@@ -123,6 +123,17 @@ fn formula1(fname: &str, exc: &[u64], c: &Closed) -> Code {
                 format!("    return (unsigned long long)__builtin_popcountll(n){md};\n"),
             )
         }
+        Closed::TwiceWithParity { odd } => {
+            let (py_extra, cpp_extra) = if odd {
+                ("1 - bin(n).count(\"1\") % 2", "1ULL - (unsigned long long)(__builtin_popcountll(n) % 2)")
+            } else {
+                ("bin(n).count(\"1\") % 2", "(unsigned long long)(__builtin_popcountll(n) % 2)")
+            };
+            (
+                format!("    return 2 * n + {py_extra}\n"),
+                format!("    // Exact for n < 2^63.\n    return 2ULL * n + {cpp_extra};\n"),
+            )
+        }
         Closed::BitLength { shift } => (
             format!("    return (n + {shift}).bit_length()\n"),
             format!(
@@ -273,6 +284,40 @@ pub(crate) fn grid(rule: &Rule) -> Code {
                 ),
             }
         }
+        Rule::Formula {
+            closed: Closed::NimProduct,
+            ..
+        } => Code {
+            python: "def _nim_mul(a, b, bits):\n    \
+                     # a, b < 2^bits, bits a power of 2; F = 2^(bits/2) and F*F = F ^ F/2.\n    \
+                     if a < 2 or b < 2:\n        return a * b\n    \
+                     h = bits // 2\n    \
+                     a1, a0, b1, b0 = a >> h, a & ((1 << h) - 1), b >> h, b & ((1 << h) - 1)\n    \
+                     c00 = _nim_mul(a0, b0, h)\n    \
+                     c11 = _nim_mul(a1, b1, h)\n    \
+                     c = _nim_mul(a0 ^ a1, b0 ^ b1, h)\n    \
+                     return ((c ^ c00) << h) ^ c00 ^ _nim_mul(c11, 1 << (h - 1), h)\n\n\
+                     def grundy(a, b):\n    \
+                     # The nim-product a (*) b, exact at any size.\n    \
+                     bits = 1\n    \
+                     while max(a, b) >> bits:\n        bits *= 2\n    \
+                     return _nim_mul(a, b, bits)\n"
+                .to_string(),
+            cpp: "static unsigned long long nim_mul_(unsigned long long a, unsigned long long b, int bits) {\n    \
+                  // a, b < 2^bits, bits a power of 2; F = 2^(bits/2) and F*F = F ^ F/2.\n    \
+                  if (a < 2 || b < 2) return a * b;\n    \
+                  int h = bits / 2;\n    \
+                  unsigned long long mask = (1ULL << h) - 1;\n    \
+                  unsigned long long a1 = a >> h, a0 = a & mask, b1 = b >> h, b0 = b & mask;\n    \
+                  unsigned long long c00 = nim_mul_(a0, b0, h);\n    \
+                  unsigned long long c11 = nim_mul_(a1, b1, h);\n    \
+                  unsigned long long c = nim_mul_(a0 ^ a1, b0 ^ b1, h);\n    \
+                  return ((c ^ c00) << h) ^ c00 ^ nim_mul_(c11, 1ULL << (h - 1), h);\n}\n\n\
+                  unsigned long long grundy(unsigned long long a, unsigned long long b) {\n    \
+                  // The nim-product a (*) b.\n    \
+                  return nim_mul_(a, b, 64);\n}\n"
+                .to_string(),
+        },
         Rule::PPositions {
             p: PRule::Periodic2(t),
             ..

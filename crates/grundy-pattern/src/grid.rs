@@ -83,6 +83,7 @@ pub fn describe_grid_from(
         Closed::Max,
     ];
     forms.extend((2..=8).map(Closed::AddMod));
+    forms.push(Closed::NimProduct);
     for closed in forms {
         let rule = Rule::Formula {
             rule: closed_text(&closed),
@@ -99,7 +100,8 @@ pub fn describe_grid_from(
         }
     }
     tried.push(
-        "closed forms: a xor b, a + b, |a - b|, min(a, b), max(a, b), (a + b) mod k for k = 2..8"
+        "closed forms: a xor b, a + b, |a - b|, min(a, b), max(a, b), (a + b) mod k for k = 2..8, \
+         the nim-product a (*) b"
             .to_string(),
     );
     let p_pairs = grid
@@ -297,6 +299,7 @@ fn closed_text(c: &Closed) -> String {
         Closed::Max => "max(a, b)".into(),
         Closed::AddMod(k) => format!("(a + b) mod {k}"),
         Closed::Table2(t) => format!("T[a mod {}][b mod {}]", t.len(), t[0].len()),
+        Closed::NimProduct => "a (*) b, the nim-product".into(),
         _ => String::new(),
     }
 }

@@ -290,6 +290,14 @@ pub enum Closed {
     Max,
     /// G(a, b) = (a + b) mod k.
     AddMod(u64),
+    /// G(a, b) = a (*) b, the nim-product (Conway's field of nimbers).
+    NimProduct,
+    /// G(n) = 2n + 1 when n has an even number of ones in binary, else 2n: the odious numbers
+    /// (`odd` true), or 2n + (ones of n mod 2): the evil numbers (`odd` false).
+    TwiceWithParity {
+        /// Whether the values are the odious numbers (else the evil ones).
+        odd: bool,
+    },
     /// G(a, b) = table[a mod ka][b mod kb], ka = table.len(), kb = table[0].len().
     Table2(Vec<Vec<u64>>),
 }
@@ -381,6 +389,22 @@ fn in_geometric(n: u64, low: u64, high: u64, ratio: u64) -> bool {
     false
 }
 
+/// The nim-product of a, b < 2^bits (bits a power of 2): with F = 2^(bits/2),
+/// (a1 F + a0)(b1 F + b0) = ((a0 + a1)(b0 + b1) + a0 b0) F + a0 b0 + a1 b1 (F/2), since
+/// F (*) F = F + F/2 (every + a XOR, every product a nim-product).
+fn nim_mul(a: u64, b: u64, bits: u32) -> u64 {
+    if a < 2 || b < 2 {
+        return a * b;
+    }
+    let h = bits / 2;
+    let mask = (1u64 << h) - 1;
+    let (a1, a0, b1, b0) = (a >> h, a & mask, b >> h, b & mask);
+    let c00 = nim_mul(a0, b0, h);
+    let c11 = nim_mul(a1, b1, h);
+    let c = nim_mul(a0 ^ a1, b0 ^ b1, h);
+    ((c ^ c00) << h) ^ c00 ^ nim_mul(c11, 1 << (h - 1), h)
+}
+
 /// table[a mod ka][b mod kb] of a nonempty rectangular table.
 fn cell<T: Copy>(t: &[Vec<T>], a: u64, b: u64) -> T {
     let row = &t[(a % t.len() as u64) as usize];
@@ -434,6 +458,11 @@ impl Closed {
                 let m = n.checked_add(shift)?;
                 Some(u64::from(64 - m.leading_zeros()))
             }
+            Closed::TwiceWithParity { odd } => {
+                let parity = u64::from(n.count_ones() % 2 == 1);
+                n.checked_mul(2)?
+                    .checked_add(if odd { 1 - parity } else { parity })
+            }
             _ => None,
         }
     }
@@ -448,6 +477,7 @@ impl Closed {
             Closed::Max => Some(a.max(b)),
             Closed::AddMod(k) => Some((a % k + b % k) % k),
             Closed::Table2(ref t) => Some(cell(t, a, b)),
+            Closed::NimProduct => Some(nim_mul(a, b, 64)),
             _ => None,
         }
     }
@@ -526,6 +556,30 @@ mod tests {
             (none.kind(), none.formula.as_str()),
             ("none", "no rule found")
         );
+    }
+
+    #[test]
+    fn nim_products_of_small_numbers() {
+        // Conway's table: 2 (*) 2 = 3, 2 (*) 3 = 1, 3 (*) 3 = 2, 4 (*) 4 = 6, 8 (*) 8 = 13.
+        let cases = [
+            (2, 2, 3),
+            (2, 3, 1),
+            (3, 3, 2),
+            (4, 4, 6),
+            (8, 8, 13),
+            (3, 5, 15),
+            (16, 16, 24),
+        ];
+        for (a, b, p) in cases {
+            assert_eq!(nim_mul(a, b, 64), p, "{a} (*) {b}");
+        }
+        // A field: multiplication distributes over XOR and has no zero divisors.
+        for a in 1..40u64 {
+            for b in 1..40u64 {
+                assert_ne!(nim_mul(a, b, 64), 0);
+                assert_eq!(nim_mul(a, b ^ 7, 64), nim_mul(a, b, 64) ^ nim_mul(a, 7, 64));
+            }
+        }
     }
 
     #[test]

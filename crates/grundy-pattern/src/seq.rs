@@ -104,7 +104,8 @@ pub(crate) fn describe_named(
     tried.push(format!(
         "closed forms with at most {MAX_EXCEPTIONS} exceptions: the 2-adic valuation of n and \
          n + 1 (plus 0 or 1), the largest power of 2 dividing n or n + 1, the number of ones \
-         in binary n and its parity, the number of binary digits of n and n + 1"
+         in binary n and its parity, the number of binary digits of n and n + 1, the odious and \
+         evil numbers"
     ));
     let p_count = values.iter().filter(|&&v| v == 0).count() as u64;
     if p_count >= MIN_P_POSITIONS {
@@ -219,6 +220,8 @@ fn closed_forms() -> Vec<Closed> {
     v.push(Closed::Ones { modulus: 0 });
     v.push(Closed::BitLength { shift: 0 });
     v.push(Closed::BitLength { shift: 1 });
+    v.push(Closed::TwiceWithParity { odd: true });
+    v.push(Closed::TwiceWithParity { odd: false });
     v
 }
 
@@ -254,6 +257,14 @@ fn closed_name(c: &Closed) -> String {
         Closed::Max => "max(a, b)".to_string(),
         Closed::AddMod(k) => format!("(a + b) mod {k}"),
         Closed::Table2(ref t) => format!("T[a mod {}][b mod {}]", t.len(), t[0].len()),
+        Closed::NimProduct => "a (*) b, the nim-product".to_string(),
+        Closed::TwiceWithParity { odd: true } => {
+            "the n-th odious number: 2n, plus 1 when binary n has an even number of ones"
+                .to_string()
+        }
+        Closed::TwiceWithParity { odd: false } => {
+            "the n-th evil number: 2n, plus 1 when binary n has an odd number of ones".to_string()
+        }
         Closed::Nothing => "nothing".to_string(),
     }
 }

@@ -596,6 +596,65 @@ fn the_multiplication_game_has_p_positions_in_geometric_intervals() {
     let _ = std::fs::remove_file(&file);
 }
 
+#[test]
+fn mock_turtles_are_the_odious_numbers() {
+    let p = pattern(&["turtles"]);
+    assert_eq!(p["kind"], "formula");
+    assert!(p["formula"].as_str().unwrap().contains("odious"));
+    let n = p["checked_to"].as_u64().unwrap();
+    let mut xs: Vec<u64> = (0..=10 * n + 10).collect();
+    xs.extend([HUGE, HUGE + 1, (1 << 62) - 1]);
+    let exprs: Vec<String> = xs.iter().map(|x| format!("turtles({x})")).collect();
+    let expected = batch(&[], &exprs, false);
+    let inputs: Vec<Vec<String>> = xs.iter().map(|x| vec![x.to_string()]).collect();
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
+        assert_eq!(cpp, expected, "C++");
+    }
+}
+
+#[test]
+fn turning_corners_is_the_nim_product() {
+    let p = pattern(&["corners", "--to", "16"]);
+    assert_eq!(
+        (&p["kind"], &p["proven"]),
+        (&"formula".into(), &false.into())
+    );
+    let mut cells = vec![];
+    for a in 0..=170u64 {
+        for b in (a % 3..=170).step_by(3) {
+            cells.push((a, b));
+        }
+    }
+    let exprs: Vec<String> = cells
+        .iter()
+        .map(|(a, b)| format!("corners({a},{b})"))
+        .collect();
+    let mut expected = batch(&[], &exprs, false);
+    // Far beyond: the engine's exact nim-product.
+    for (a, b) in [
+        (HUGE, HUGE + 1),
+        (u64::MAX, u64::MAX),
+        (1 << 63, 1 << 63),
+        (12345, u64::MAX - 2),
+    ] {
+        let out = grundy(&["nim-mul", &a.to_string(), &b.to_string()]);
+        assert!(out.status.success());
+        expected.push(String::from_utf8_lossy(&out.stdout).trim().to_string());
+        cells.push((a, b));
+    }
+    let inputs: Vec<Vec<String>> = cells
+        .iter()
+        .map(|&(a, b)| vec![a.to_string(), b.to_string()])
+        .collect();
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 2, &inputs) {
+        assert_eq!(cpp, expected, "C++");
+    }
+}
+
 /// The fields the pattern spec promises, for a pattern object of any kind.
 fn assert_spec_shape(p: &Value) {
     for field in ["family", "arity", "checked_to", "kind", "proven", "formula"] {
