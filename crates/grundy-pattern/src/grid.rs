@@ -2,7 +2,7 @@
 //! P-positions.
 
 use crate::seq::{self, describe_named};
-use crate::{code, none_pattern, Closed, Code, PRule, Pattern, Proof, Rule};
+use crate::{code, none_pattern, Closed, Code, Combine, PRule, Pattern, Proof, Rule};
 
 /// The fewest P-positions off (0, 0) that a rule of the P-positions needs to be claimed.
 const MIN_P_PAIRS: usize = 6;
@@ -104,6 +104,47 @@ pub fn describe_grid_from(
          the nim-product a (*) b"
             .to_string(),
     );
+    if origin == 0 {
+        for combine in Combine::ALL {
+            let Some(h) = of_one(grid, combine) else {
+                continue;
+            };
+            let inner = describe_named("h", &h, None, "_h");
+            if matches!(inner.rule, Rule::None { .. } | Rule::PPositions { .. }) {
+                continue;
+            }
+            let (words, py, cpp) = combine.text();
+            let formula = format!(
+                "G(a, b) = h({words}), where {}",
+                inner.formula.replace("G(", "h(")
+            );
+            let code = Code {
+                python: format!(
+                    "{}\ndef grundy(a, b):\n    return _h({py})\n",
+                    inner.code.python
+                ),
+                cpp: format!(
+                    "{}\nunsigned long long grundy(unsigned long long a, unsigned long long b) {{\n    return _h({cpp});\n}}\n",
+                    inner.code.cpp
+                ),
+            };
+            let rule = Rule::Formula {
+                rule: format!("h({words})"),
+                exceptions: vec![],
+                closed: Closed::Of {
+                    combine,
+                    inner: Box::new(inner),
+                },
+            };
+            if check(&rule, grid, 0) {
+                return pattern(rule, None, formula, code);
+            }
+        }
+        tried.push(
+            "a function of a + b, |a - b|, min(a, b) or max(a, b) alone, with a rule of its own"
+                .to_string(),
+        );
+    }
     let p_pairs = grid
         .iter()
         .enumerate()
@@ -261,6 +302,25 @@ fn table_rules(family: &str, grid: &[Vec<u64>], mut tried: Vec<String>) -> Patte
     none_pattern(family, 2, checked_to, tried)
 }
 
+/// h with G(a, b) = h(c(a, b)) on the whole grid, h(k) for every k that c takes there, if
+/// the values depend on c(a, b) alone.
+fn of_one(grid: &[Vec<u64>], combine: Combine) -> Option<Vec<u64>> {
+    let n = grid.len() as u64;
+    let top = combine.at(n - 1, n - 1)?.max(combine.at(n - 1, 0)?);
+    let mut h: Vec<Option<u64>> = vec![None; usize::try_from(top).ok()? + 1];
+    for (a, row) in grid.iter().enumerate() {
+        for (b, &v) in row.iter().enumerate() {
+            let k = combine.at(a as u64, b as u64)? as usize;
+            match h[k] {
+                None => h[k] = Some(v),
+                Some(w) if w != v => return None,
+                Some(_) => {}
+            }
+        }
+    }
+    h.into_iter().collect()
+}
+
 /// The largest period in each direction tried for a grid.
 const MAX_PERIOD_2: usize = 12;
 
@@ -346,6 +406,23 @@ mod tests {
         assert_eq!(
             describe_grid("x", &square(30, |a, b| (a + b) % 3), None).formula,
             "G(a, b) = (a + b) mod 3"
+        );
+    }
+
+    #[test]
+    fn a_function_of_the_smaller_argument() {
+        // h(min(a, b)) with h(n) = [0, 1, 1, 2][n mod 4].
+        let g = square(40, |a, b| [0, 1, 1, 2][(a.min(b) % 4) as usize]);
+        let p = describe_grid("m", &g, None);
+        assert_eq!(p.kind(), "formula", "{p:?}");
+        assert_eq!(
+            p.formula,
+            "G(a, b) = h(min(a, b)), where h(n) = [0, 1, 1, 2][n mod 4]"
+        );
+        assert!(
+            p.code.python.contains("return _h(min(a, b))"),
+            "{}",
+            p.code.python
         );
     }
 

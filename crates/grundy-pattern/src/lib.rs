@@ -251,7 +251,7 @@ pub enum Rule {
 }
 
 /// A closed form of the values.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub enum Closed {
     /// No closed form (the default of a skipped field).
     #[default]
@@ -292,6 +292,14 @@ pub enum Closed {
     AddMod(u64),
     /// G(a, b) = a (*) b, the nim-product (Conway's field of nimbers).
     NimProduct,
+    /// G(a, b) = h(c(a, b)) for a combination c (a + b, |a - b|, min, max) and a
+    /// one-argument rule h, described in turn.
+    Of {
+        /// The combination.
+        combine: Combine,
+        /// The pattern of h (its code's function is `_h`).
+        inner: Box<Pattern>,
+    },
     /// G(n) = 2n + 1 when n has an even number of ones in binary, else 2n: the odious numbers
     /// (`odd` true), or 2n + (ones of n mod 2): the evil numbers (`odd` false).
     TwiceWithParity {
@@ -300,6 +308,44 @@ pub enum Closed {
     },
     /// G(a, b) = table[a mod ka][b mod kb], ka = table.len(), kb = table[0].len().
     Table2(Vec<Vec<u64>>),
+}
+
+/// A combination of the two arguments that a closed form may depend on alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// a + b.
+    Sum,
+    /// |a - b|.
+    Diff,
+    /// min(a, b).
+    Min,
+    /// max(a, b).
+    Max,
+}
+
+impl Combine {
+    /// Every combination, in the order tried.
+    pub const ALL: [Combine; 4] = [Combine::Sum, Combine::Diff, Combine::Min, Combine::Max];
+
+    /// c(a, b); `None` when a + b is beyond 64 bits.
+    pub fn at(self, a: u64, b: u64) -> Option<u64> {
+        match self {
+            Combine::Sum => a.checked_add(b),
+            Combine::Diff => Some(a.abs_diff(b)),
+            Combine::Min => Some(a.min(b)),
+            Combine::Max => Some(a.max(b)),
+        }
+    }
+
+    /// How people and both languages write it: (words, Python, C++).
+    pub fn text(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Combine::Sum => ("a + b", "a + b", "a + b"),
+            Combine::Diff => ("|a - b|", "abs(a - b)", "a > b ? a - b : b - a"),
+            Combine::Min => ("min(a, b)", "min(a, b)", "a < b ? a : b"),
+            Combine::Max => ("max(a, b)", "max(a, b)", "a > b ? a : b"),
+        }
+    }
 }
 
 /// A rule of the P-positions alone.
@@ -478,6 +524,7 @@ impl Closed {
             Closed::AddMod(k) => Some((a % k + b % k) % k),
             Closed::Table2(ref t) => Some(cell(t, a, b)),
             Closed::NimProduct => Some(nim_mul(a, b, 64)),
+            Closed::Of { combine, ref inner } => seq::value_at(&inner.rule, combine.at(a, b)?),
             _ => None,
         }
     }

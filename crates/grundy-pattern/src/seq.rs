@@ -258,6 +258,7 @@ fn closed_name(c: &Closed) -> String {
         Closed::AddMod(k) => format!("(a + b) mod {k}"),
         Closed::Table2(ref t) => format!("T[a mod {}][b mod {}]", t.len(), t[0].len()),
         Closed::NimProduct => "a (*) b, the nim-product".to_string(),
+        Closed::Of { combine, .. } => format!("h({})", combine.text().0),
         Closed::TwiceWithParity { odd: true } => {
             "the n-th odious number: 2n, plus 1 when binary n has an even number of ones"
                 .to_string()

@@ -655,6 +655,59 @@ fn turning_corners_is_the_nim_product() {
     }
 }
 
+const TOTAL: &str = r#"// Two heaps; a move takes 1, 3 or 4 counters in all, split between them as one likes.
+const NAME = "total";
+const ARITY = 2;
+fn moves(p) {
+    let a = p[0]; let b = p[1];
+    let out = [];
+    for t in [1, 3, 4] {
+        for x in 0..=t {
+            if x <= a && t - x <= b { out.push([a - x, b - (t - x)]); }
+        }
+    }
+    out
+}
+"#;
+
+#[test]
+fn a_game_of_the_total_is_a_function_of_a_plus_b() {
+    let file = temp("total.rhai");
+    std::fs::write(&file, TOTAL).unwrap();
+    let f = file.to_str().unwrap();
+    let p = pattern(&["--rules", f, "total", "--to", "24"]);
+    assert_eq!(p["kind"], "formula");
+    assert_eq!(
+        p["formula"],
+        "G(a, b) = h(a + b), where h(n) = [0, 1, 0, 1, 2, 3, 2][n mod 7]"
+    );
+    let mut cells = vec![];
+    for a in 0..=250u64 {
+        for b in (a % 11..=250).step_by(11) {
+            cells.push((a, b));
+        }
+    }
+    let exprs: Vec<String> = cells
+        .iter()
+        .map(|(a, b)| format!("total({a},{b})"))
+        .collect();
+    let mut expected = batch(&[f], &exprs, false);
+    for (a, b) in [(HUGE, HUGE), (HUGE, 3), (u64::MAX / 2, u64::MAX / 2)] {
+        cells.push((a, b));
+        expected.push([0, 1, 0, 1, 2, 3, 2][((a + b) % 7) as usize].to_string());
+    }
+    let inputs: Vec<Vec<String>> = cells
+        .iter()
+        .map(|&(a, b)| vec![a.to_string(), b.to_string()])
+        .collect();
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 2, &inputs) {
+        assert_eq!(cpp, expected, "C++");
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
 /// The fields the pattern spec promises, for a pattern object of any kind.
 fn assert_spec_shape(p: &Value) {
     for field in ["family", "arity", "checked_to", "kind", "proven", "formula"] {
