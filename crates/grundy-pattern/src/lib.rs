@@ -28,7 +28,7 @@ mod seq;
 use serde::Serialize;
 
 pub use grid::{describe_grid, describe_grid_from};
-pub use seq::describe_sequence;
+pub use seq::{describe_sequence, describe_sequence_from};
 
 /// A theorem that the caller (the engine) knows to hold for the family it describes.
 ///

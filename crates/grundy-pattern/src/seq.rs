@@ -37,6 +37,82 @@ pub fn describe_sequence(family: &str, values: &[u64], proof: Option<&Proof>) ->
     describe_named(family, values, proof, "grundy")
 }
 
+/// [`describe_sequence`] for a family whose positions start at `origin`: `values[i]` is
+/// G(i + origin).
+///
+/// The closed forms (without exceptions) and the Fibonacci P-positions are looked for in the
+/// family's own n; periods and the other rules in n - origin, and their code then calls the
+/// shifted rule ([`Pattern::starting_at`]).
+/// Returns: as [`describe_sequence`], with `origin` and `checked_to` = origin + len - 1.
+/// Complexity: that of [`describe_sequence`].
+/// Example:
+/// ```
+/// // The ruler function on 1..=200: the largest power of 2 dividing n.
+/// let values: Vec<u64> = (1..=200u64).map(|n| n & n.wrapping_neg()).collect();
+/// let p = grundy_pattern::describe_sequence_from("ruler", &values, 1, None);
+/// assert_eq!((p.formula.as_str(), p.origin), ("G(n) = largest power of 2 dividing n", 1));
+/// ```
+pub fn describe_sequence_from(
+    family: &str,
+    values: &[u64],
+    origin: u64,
+    proof: Option<&Proof>,
+) -> Pattern {
+    if origin == 0 || values.is_empty() {
+        return describe_sequence(family, values, proof);
+    }
+    let checked_to = origin + values.len() as u64 - 1;
+    let at_own = |rule: &Rule| {
+        values.iter().enumerate().all(|(i, &v)| {
+            let n = i as u64 + origin;
+            match rule {
+                Rule::PPositions { p, .. } => p.is_p(n) == (v == 0),
+                _ => value_at(rule, n) == Some(v),
+            }
+        })
+    };
+    let pattern = |rule: Rule, proof: Option<String>| {
+        let (formula, code) = describe_rule(&rule, "grundy");
+        Pattern {
+            family: family.to_string(),
+            arity: 1,
+            checked_to,
+            origin,
+            rule,
+            proven: proof.is_some(),
+            proof,
+            formula,
+            code,
+        }
+    };
+    if values.len() >= 32 {
+        for closed in closed_forms() {
+            let rule = Rule::Formula {
+                rule: closed_name(&closed),
+                exceptions: vec![],
+                closed,
+            };
+            if at_own(&rule) {
+                return pattern(rule, None);
+            }
+        }
+    }
+    let p_count = values.iter().filter(|&&v| v == 0).count() as u64;
+    let rule = Rule::PPositions {
+        rule: "0 and the Fibonacci numbers".to_string(),
+        p_positions_seen: p_count,
+        p: PRule::Fibonacci,
+    };
+    if p_count >= MIN_P_POSITIONS && at_own(&rule) {
+        let proof = match proof {
+            Some(Proof::FibonacciPositions { theorem }) => Some(theorem.clone()),
+            _ => None,
+        };
+        return pattern(rule, proof);
+    }
+    describe_named(family, values, proof, "grundy").starting_at(origin)
+}
+
 /// [`describe_sequence`] with the code's function named `fname` (the sides of a sum).
 pub(crate) fn describe_named(
     family: &str,

@@ -110,9 +110,12 @@ pub fn pattern(
                       when the heap is a Fibonacci number (Zeckendorf representation)"
                 .to_string(),
         });
-        return Ok(
-            grundy_pattern::describe_sequence(&name, &values, proof.as_ref()).starting_at(origin),
-        );
+        return Ok(grundy_pattern::describe_sequence_from(
+            &name,
+            &values,
+            origin,
+            proof.as_ref(),
+        ));
     }
     if one_position(&r, &[Arg::int(1), Arg::int(2)]) {
         let to2 = bounded(to, DEFAULT_TO_2, PATTERN_LIMIT_2)?;

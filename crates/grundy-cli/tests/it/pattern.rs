@@ -615,6 +615,28 @@ fn mock_turtles_are_the_odious_numbers() {
 }
 
 #[test]
+fn the_ruler_game_starts_at_1_and_is_a_closed_form_of_n_itself() {
+    let p = pattern(&["coins[ruler]"]);
+    assert_eq!((&p["kind"], &p["origin"]), (&"formula".into(), &1.into()));
+    assert_eq!(p["formula"], "G(n) = largest power of 2 dividing n");
+    let n = p["checked_to"].as_u64().unwrap();
+    let mut xs: Vec<u64> = (1..=10 * n + 10).collect();
+    xs.extend([HUGE, 1 << 63, u64::MAX]);
+    let exprs: Vec<String> = xs.iter().map(|x| format!("ruler({x})")).collect();
+    let expected = batch(&[], &exprs, false);
+    assert_eq!(
+        expected[expected.len() - 3],
+        (HUGE & HUGE.wrapping_neg()).to_string()
+    );
+    let inputs: Vec<Vec<String>> = xs.iter().map(|x| vec![x.to_string()]).collect();
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
+        assert_eq!(cpp, expected, "C++");
+    }
+}
+
+#[test]
 fn turning_corners_is_the_nim_product() {
     let p = pattern(&["corners", "--to", "16"]);
     assert_eq!(
