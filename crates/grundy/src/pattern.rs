@@ -97,6 +97,7 @@ pub fn pattern(
         let origin = origin(&r, 1, limits)?;
         let mut values = Vec::with_capacity(to1 as usize + 1);
         for n in origin..=to1 {
+            limits.check()?;
             match value(&r, &[Arg::int(n)], limits) {
                 Ok(v) => values.push(v),
                 // Without an asked N, the values stop where the family's search stops
@@ -123,6 +124,9 @@ pub fn pattern(
         let side = to2 as usize + 1;
         let mut grid = Vec::with_capacity(side);
         for a in origin..=to2 {
+            // Cells already in the memo cost no search, so the deadline and Ctrl-C are
+            // checked here too.
+            limits.check()?;
             let mut row = Vec::with_capacity(side);
             for b in origin..=to2 {
                 row.push(value(&r, &[Arg::int(a), Arg::int(b)], limits)?);
