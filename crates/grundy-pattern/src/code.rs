@@ -39,6 +39,20 @@ fn cpp_list(v: &[u64]) -> String {
 
 fn periodic(fname: &str, pre: &[u64], per: &[u64], s: u64) -> Code {
     let (k, p) = (pre.len(), per.len());
+    if k == 0 && per == [0] && s > 0 {
+        // G(n) = s n (Nim: n).
+        let (py, cpp) = if s == 1 {
+            ("n".to_string(), "n".to_string())
+        } else {
+            (format!("{s} * n"), format!("{s}ULL * n"))
+        };
+        return Code {
+            python: format!("def {fname}(n):\n    return {py}\n"),
+            cpp: format!(
+                "unsigned long long {fname}(unsigned long long n) {{\n    return {cpp};\n}}\n"
+            ),
+        };
+    }
     let mut py = format!("def {fname}(n):\n");
     if k > 0 {
         py.push_str(&format!(
