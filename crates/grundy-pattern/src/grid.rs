@@ -4,6 +4,10 @@
 use crate::seq::{self, describe_named};
 use crate::{code, none_pattern, Closed, Code, Combine, PRule, Pattern, Proof, Rule};
 
+/// The fewest values on a side of the grid for any rule (on a smaller one, a + b fits
+/// Wythoff's game).
+const MIN_SIDE: usize = 8;
+
 /// The fewest P-positions off (0, 0) that a rule of the P-positions needs to be claimed.
 const MIN_P_PAIRS: usize = 6;
 
@@ -61,6 +65,16 @@ pub fn describe_grid_from(
             2,
             checked_to,
             vec!["nothing: the values do not form a square".to_string()],
+        );
+    }
+    if n < MIN_SIDE {
+        return none_pattern(
+            family,
+            2,
+            checked_to,
+            vec![format!(
+                "nothing: a rule needs a side of at least {MIN_SIDE} values, found {n}"
+            )],
         );
     }
     let mut tried = Vec::new();
@@ -424,6 +438,13 @@ mod tests {
             "{}",
             p.code.python
         );
+    }
+
+    #[test]
+    fn a_tiny_grid_has_no_rule() {
+        // Wythoff's game on 0..1: G = a + b there, and nowhere beyond.
+        let p = describe_grid("w", &square(2, |a, b| a + b), None);
+        assert_eq!(p.kind(), "none");
     }
 
     #[test]

@@ -13,7 +13,7 @@ const MIN_RELATIONS: usize = 24;
 const MAX_EXCEPTIONS: usize = 8;
 
 /// The fewest P-positions a rule of the P-positions needs to be claimed.
-const MIN_P_POSITIONS: u64 = 6;
+const MIN_P_POSITIONS: u64 = 8;
 
 /// The rule behind G(0..=N) of a one-argument family.
 ///
