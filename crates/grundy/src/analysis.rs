@@ -705,34 +705,9 @@ fn winning_replacements(
                     count,
                 });
             }
-            let mut listed = Vec::new();
-            let mut count = Some(0usize);
-            for (i, opt) in r.rules().options(s, limits)?.into_iter().enumerate() {
-                if i % 1024 == 1023 {
-                    limits.check()?;
-                }
-                // Past the counting budget, options are examined only to fill the list.
-                if count.is_some() && !limits.spend_count(1) {
-                    count = None;
-                }
-                if count.is_none() && listed.len() >= room {
-                    break;
-                }
-                let mut v = Nimber::ZERO;
-                for part in &opt {
-                    v ^= &r.rules().value(part, limits)?;
-                }
-                if v == *target {
-                    if let Some(c) = count.as_mut() {
-                        *c += 1;
-                    }
-                    if listed.len() < room {
-                        listed.push(Replacement::States(opt));
-                    }
-                }
-            }
+            let (listed, count) = r.rules().listed_moves_to_value(s, target, room, limits)?;
             Ok(Found {
-                listed,
+                listed: listed.into_iter().map(Replacement::States).collect(),
                 count: count.map(BigUint::from),
             })
         }
