@@ -347,12 +347,12 @@ local function bind(moves, maxdepth)
                     n += 22
                 elseif mt == "sum" then
                     at = i
-                    -- A sum of numbers and pairs of numbers (two bombs, two heaps, two
-                    -- rows), written without a call; anything else by flat and enc.
+                    -- A sum of numbers and short arrays of numbers (two bombs, two lines
+                    -- of coins), written without a call; anything else by flat and enc.
                     local ok = array_like(o, l)
                     if ok then
-                        if n + 4 + 23 * l > cap then
-                            grow(n + 4 + 23 * l)
+                        if n + 4 + 41 * l > cap then
+                            grow(n + 4 + 41 * l)
                         end
                         wu32(buf, n, l)
                         local m = n + 4
@@ -363,16 +363,30 @@ local function bind(moves, maxdepth)
                                 wu8(buf, m, 1)
                                 wf64(buf, m + 1, q)
                                 m += 9
-                            elseif tq == "table" and getmetatable(q) == nil and rawlen(q) == 2
-                                and type(q[1]) == "number" and type(q[2]) == "number" and next(q, 2) == nil then
-                                -- A pair, in line as above.
+                            elseif tq == "table" and getmetatable(q) == nil then
+                                -- An array of one to four numbers (a line of coins, a square),
+                                -- in line; anything else is left to enc.
+                                local ql = rawlen(q)
+                                if ql < 1 or ql > 4 or next(q, ql) ~= nil then
+                                    ok = false
+                                    break
+                                end
                                 wu8(buf, m, 3)
-                                wu32(buf, m + 1, 2)
-                                wu8(buf, m + 5, 1)
-                                wf64(buf, m + 6, q[1])
-                                wu8(buf, m + 14, 1)
-                                wf64(buf, m + 15, q[2])
-                                m += 23
+                                wu32(buf, m + 1, ql)
+                                m += 5
+                                for k = 1, ql do
+                                    local x = q[k]
+                                    if type(x) ~= "number" then
+                                        ok = false
+                                        break
+                                    end
+                                    wu8(buf, m, 1)
+                                    wf64(buf, m + 1, x)
+                                    m += 9
+                                end
+                                if not ok then
+                                    break
+                                end
                             else
                                 ok = false
                                 break
@@ -396,11 +410,38 @@ local function bind(moves, maxdepth)
                     end
                 else
                     at = i
-                    if n + 4 > cap then
-                        grow(n + 4)
+                    -- An array of one to four numbers (canwin's triples), in line.
+                    local done = false
+                    if mt == nil and l >= 1 and l <= 4 and next(o, l) == nil then
+                        if n + 9 + 9 * l > cap then
+                            grow(n + 9 + 9 * l)
+                        end
+                        local m = n + 9
+                        done = true
+                        for k = 1, l do
+                            local x = o[k]
+                            if type(x) ~= "number" then
+                                done = false
+                                break
+                            end
+                            wu8(buf, m, 1)
+                            wf64(buf, m + 1, x)
+                            m += 9
+                        end
+                        if done then
+                            wu32(buf, n, 1)
+                            wu8(buf, n + 4, 3)
+                            wu32(buf, n + 5, l)
+                            n = m
+                        end
                     end
-                    wu32(buf, n, 1)
-                    n = enc(o, n + 4, 0)
+                    if not done then
+                        if n + 4 > cap then
+                            grow(n + 4)
+                        end
+                        wu32(buf, n, 1)
+                        n = enc(o, n + 4, 0)
+                    end
                 end
             else
                 at = i
@@ -1126,14 +1167,15 @@ fn read_options(b: &[u8], out: &mut OptionList<Key>, arity: Arity) -> Result<(),
         let bytes: [u8; 4] = b.get(at..at + 4)?.try_into().ok()?;
         Some(u32::from_le_bytes(bytes) as usize)
     };
+    // Items still due in the arrays open in the part being read (one buffer for the call).
+    let mut open: Vec<usize> = Vec::new();
     while at < b.len() {
         index += 1;
         let parts = u32_at(at).ok_or_else(damaged)?;
         at += 4;
         for _ in 0..parts {
             w.clear();
-            // Items still due in the arrays open in this part.
-            let mut open: Vec<usize> = Vec::new();
+            open.clear();
             loop {
                 let tag = *b.get(at).ok_or_else(damaged)?;
                 at += 1;
