@@ -305,7 +305,7 @@ pub(crate) fn render(
 ) -> PositionMove {
     let after = pos.replace(place, rep.clone());
     let to = after.to_string();
-    let shown = Some(after.shown()).filter(|s| *s != to);
+    let shown = after.shown_if_other(&to);
     PositionMove {
         place,
         to,
@@ -349,7 +349,7 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             other => other?,
         }
     };
-    a.shown = Some(pos.shown()).filter(|s| *s != game);
+    a.shown = pos.shown_if_other(&game);
     a.game = game;
     if opts.remoteness && a.outcome != Outcome::D {
         let limits = opts.limits.clone().with_nodes(REMOTENESS_BUDGET);
