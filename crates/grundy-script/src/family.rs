@@ -86,14 +86,7 @@ impl ScriptRules {
             cancel: limits.cancel.as_ref().map(grundy::Cancel::flag),
             deadline: limits.deadline,
         };
-        let now = self.script.interrupt();
-        let same = now.deadline == wanted.deadline
-            && match (&now.cancel, &wanted.cancel) {
-                (None, None) => true,
-                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-                _ => false,
-            };
-        if !same {
+        if !self.script.watches(&wanted) {
             self.script.set_interrupt(wanted);
         }
     }

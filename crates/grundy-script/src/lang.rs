@@ -258,6 +258,18 @@ impl Script {
         *guard = interrupt;
     }
 
+    /// Whether calls watch exactly this flag (the same one, not an equal one) and deadline:
+    /// a look under the read lock, without cloning (it is asked before every call).
+    pub fn watches(&self, wanted: &Interrupt) -> bool {
+        let now = self.interrupt.read().unwrap_or_else(|e| e.into_inner());
+        now.deadline == wanted.deadline
+            && match (&now.cancel, &wanted.cancel) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
+    }
+
     /// The cancellation flag and deadline that calls watch.
     pub fn interrupt(&self) -> Interrupt {
         self.interrupt

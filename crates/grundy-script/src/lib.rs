@@ -33,6 +33,7 @@
 mod datum;
 mod error;
 mod family;
+mod interrupt;
 mod key;
 mod lang;
 mod limits;

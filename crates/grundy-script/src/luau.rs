@@ -26,6 +26,7 @@ use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
 
 use crate::error::{CallSite, Location, ScriptError};
+use crate::interrupt;
 use crate::key::{Item, Key, KeyWriter};
 use crate::limits::{Interrupt, LimitKind, Limits};
 use crate::script::{CheckReport, FunctionInfo};
@@ -34,7 +35,8 @@ use crate::{Arity, Datum, ScriptOption, MAX_ARITY};
 /// The largest integer a Luau number holds exactly.
 const MAX_EXACT: i64 = 1 << 53;
 
-/// How many interrupts pass between two looks at the cancellation flag and the clock.
+/// How many interrupts pass between two looks at the operation count, the cancellation flag
+/// and the clock.
 const CHECK_EVERY: u64 = 1024;
 
 /// The most bytes the script's own heap may hold, whatever the process limit says.
@@ -61,23 +63,53 @@ impl std::fmt::Display for Stop {
 impl std::error::Error for Stop {}
 
 /// What the interrupt watches, shared with its callback.
+///
+/// Luau calls the interrupt at every call and loop back edge, and mlua's own trampoline around
+/// a Rust closure costs about 45 ns a call (a tenth of a searched position's time). So the
+/// interrupt installed is [`interrupt::install`]'s: it counts a grant of ticks down in a
+/// thread-local and calls mlua's trampoline, and through it [`Watch::tick`], only when the
+/// grant is spent. `tick` adds the grant to the call's count, stops the call past the
+/// operation limit, looks at the cancellation flag and the clock, and grants the next ticks,
+/// never more than the limit has left: the limit stops a call at the same operation as a
+/// tick per interrupt would.
 struct Watch {
     ops: AtomicU64,
+    /// The ticks granted by the last [`Watch::start`] or [`Watch::tick`].
+    granted: AtomicU64,
     max_ops: u64,
     interrupt: Arc<RwLock<Interrupt>>,
 }
 
 impl Watch {
+    /// A fresh count for the call about to start on this thread.
+    fn start(&self) {
+        self.ops.store(0, Ordering::Relaxed);
+        self.grant();
+    }
+
+    /// Grants the ticks up to the next look: `CHECK_EVERY`, or what the limit has left plus
+    /// one (the tick past the limit is the one that stops).
+    fn grant(&self) {
+        let used = self.ops.load(Ordering::Relaxed);
+        let left = self.max_ops.saturating_add(1).saturating_sub(used);
+        let g = CHECK_EVERY.min(left).max(1);
+        self.granted.store(g, Ordering::Relaxed);
+        interrupt::grant(g);
+    }
+
     fn tick(&self) -> Result<VmState, mlua::Error> {
-        let n = self.ops.fetch_add(1, Ordering::Relaxed);
-        if n >= self.max_ops {
+        let n = self
+            .ops
+            .load(Ordering::Relaxed)
+            .saturating_add(self.granted.load(Ordering::Relaxed));
+        self.ops.store(n, Ordering::Relaxed);
+        if n > self.max_ops {
             return Err(mlua::Error::external(Stop::Operations));
         }
-        if n % CHECK_EVERY == 0 {
-            if let Some(stop) = self.stopped() {
-                return Err(mlua::Error::external(stop));
-            }
+        if let Some(stop) = self.stopped() {
+            return Err(mlua::Error::external(stop));
         }
+        self.grant();
         Ok(VmState::Continue)
     }
 
@@ -145,7 +177,11 @@ local function array_like(t, len)
     return is_array(t)
 end
 local MAXDEPTH = 16
-local where = ""
+-- The index of the option being written (0: none), named in shape errors.
+local at = 0
+local function where()
+    return at == 0 and "" or "the option at index " .. at
+end
 local bcreate, wu8, wu32, wf64, wstr, bcopy =
     buffer.create, buffer.writeu8, buffer.writeu32, buffer.writef64, buffer.writestring, buffer.copy
 local cap = 4096
@@ -183,14 +219,14 @@ local function enc(v, n, depth)
         return n + 5 + l
     elseif t == "table" then
         if getmetatable(v) == "sum" then
-            error(BAD .. where .. ": a sum inside a position is not a position; a sum may only be an option itself", 0)
+            error(BAD .. where() .. ": a sum inside a position is not a position; a sum may only be an option itself", 0)
         end
         if depth >= MAXDEPTH then
-            error(BAD .. where .. ": it nests tables more than " .. MAXDEPTH .. " deep (the script limit position-depth)", 0)
+            error(BAD .. where() .. ": it nests tables more than " .. MAXDEPTH .. " deep (the script limit position-depth)", 0)
         end
         local len = rawlen(v)
         if not array_like(v, len) then
-            error(BAD .. where .. ": a table with keys other than 1, 2, ..., n is not an array (build arrays with out[#out + 1] = q)", 0)
+            error(BAD .. where() .. ": a table with keys other than 1, 2, ..., n is not an array (build arrays with out[#out + 1] = q)", 0)
         end
         if n + 5 > cap then
             grow(n + 5)
@@ -203,15 +239,15 @@ local function enc(v, n, depth)
         end
         return n
     else
-        error(BAD .. where .. ": " .. what(v) .. " is not a position; an option is a position or sum({...}) of positions", 0)
+        error(BAD .. where() .. ": " .. what(v) .. " is not a position; an option is a position or sum({...}) of positions", 0)
     end
 end
 local function flat(s, parts, depth)
     if depth > 64 then
-        error(BAD .. where .. ": sums nest more than 64 deep", 0)
+        error(BAD .. where() .. ": sums nest more than 64 deep", 0)
     end
     if not is_array(s) then
-        error(BAD .. where .. ": a sum of a table with keys other than 1, 2, ..., n", 0)
+        error(BAD .. where() .. ": a sum of a table with keys other than 1, 2, ..., n", 0)
     end
     for i = 1, rawlen(s) do
         local q = s[i]
@@ -285,7 +321,8 @@ local function bind(moves, maxdepth)
                 local mt = getmetatable(o)
                 local l = rawlen(o)
                 if mt == nil and l == 2 and type(o[1]) == "number" and type(o[2]) == "number" and next(o, 2) == nil then
-                    -- The common shape, a pair of numbers, written without a call.
+                    -- The common shape, a pair of numbers, written in line (a local function
+                    -- here, even one the compiler may inline, costs 8 to 15% of kiki's time).
                     if n + 27 > cap then
                         grow(n + 27)
                     end
@@ -309,27 +346,105 @@ local function bind(moves, maxdepth)
                     wf64(buf, n + 14, o[2])
                     n += 22
                 elseif mt == "sum" then
-                    where = "the option at index " .. i
-                    local parts = {}
-                    flat(o, parts, 0)
-                    if n + 4 > cap then
-                        grow(n + 4)
+                    at = i
+                    -- A sum of numbers and short arrays of numbers (two bombs, two lines
+                    -- of coins), written without a call; anything else by flat and enc.
+                    local ok = array_like(o, l)
+                    if ok then
+                        if n + 4 + 41 * l > cap then
+                            grow(n + 4 + 41 * l)
+                        end
+                        wu32(buf, n, l)
+                        local m = n + 4
+                        for j = 1, l do
+                            local q = o[j]
+                            local tq = type(q)
+                            if tq == "number" then
+                                wu8(buf, m, 1)
+                                wf64(buf, m + 1, q)
+                                m += 9
+                            elseif tq == "table" and getmetatable(q) == nil then
+                                -- An array of one to four numbers (a line of coins, a square),
+                                -- in line; anything else is left to enc.
+                                local ql = rawlen(q)
+                                if ql < 1 or ql > 4 or next(q, ql) ~= nil then
+                                    ok = false
+                                    break
+                                end
+                                wu8(buf, m, 3)
+                                wu32(buf, m + 1, ql)
+                                m += 5
+                                for k = 1, ql do
+                                    local x = q[k]
+                                    if type(x) ~= "number" then
+                                        ok = false
+                                        break
+                                    end
+                                    wu8(buf, m, 1)
+                                    wf64(buf, m + 1, x)
+                                    m += 9
+                                end
+                                if not ok then
+                                    break
+                                end
+                            else
+                                ok = false
+                                break
+                            end
+                        end
+                        if ok then
+                            n = m
+                        end
                     end
-                    wu32(buf, n, #parts)
-                    n += 4
-                    for j = 1, #parts do
-                        n = enc(parts[j], n, 0)
+                    if not ok then
+                        local parts = {}
+                        flat(o, parts, 0)
+                        if n + 4 > cap then
+                            grow(n + 4)
+                        end
+                        wu32(buf, n, #parts)
+                        n += 4
+                        for j = 1, #parts do
+                            n = enc(parts[j], n, 0)
+                        end
                     end
                 else
-                    where = "the option at index " .. i
-                    if n + 4 > cap then
-                        grow(n + 4)
+                    at = i
+                    -- An array of one to four numbers (canwin's triples), in line.
+                    local done = false
+                    if mt == nil and l >= 1 and l <= 4 and next(o, l) == nil then
+                        if n + 9 + 9 * l > cap then
+                            grow(n + 9 + 9 * l)
+                        end
+                        local m = n + 9
+                        done = true
+                        for k = 1, l do
+                            local x = o[k]
+                            if type(x) ~= "number" then
+                                done = false
+                                break
+                            end
+                            wu8(buf, m, 1)
+                            wf64(buf, m + 1, x)
+                            m += 9
+                        end
+                        if done then
+                            wu32(buf, n, 1)
+                            wu8(buf, n + 4, 3)
+                            wu32(buf, n + 5, l)
+                            n = m
+                        end
                     end
-                    wu32(buf, n, 1)
-                    n = enc(o, n + 4, 0)
+                    if not done then
+                        if n + 4 > cap then
+                            grow(n + 4)
+                        end
+                        wu32(buf, n, 1)
+                        n = enc(o, n + 4, 0)
+                    end
                 end
             else
-                where = "the option at index " .. i
+                at = i
                 if n + 4 > cap then
                     grow(n + 4)
                 end
@@ -434,11 +549,17 @@ pub(crate) fn analyse(
     };
     let watch = Arc::new(Watch {
         ops: AtomicU64::new(0),
+        granted: AtomicU64::new(0),
         max_ops: limits.operations,
         interrupt,
     });
     let w = watch.clone();
-    lua.set_interrupt(move |_| w.tick());
+    if let Err(e) = interrupt::install(&lua, move || w.tick()) {
+        report
+            .problems
+            .push(compile_error(None, format!("Luau could not start: {e}")));
+        return (None, report);
+    }
     // Level 2: local functions inlined and short loops unrolled (level 1, the default, does
     // neither). Interrupts stay at every loop's back edge and every call that is not inlined,
     // so the operation limit still stops endless loops and recursion.
@@ -480,7 +601,7 @@ pub(crate) fn analyse(
         .set_name(format!("={file}"))
         .set_mode(ChunkMode::Text);
     let run = chunk.into_function().and_then(|f| {
-        watch.ops.store(0, Ordering::Relaxed);
+        watch.start();
         f.call::<()>(())
     });
     if let Err(e) = run {
@@ -882,7 +1003,7 @@ impl LuauScript {
         limits: &Limits,
     ) -> Result<(), ScriptError> {
         let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
-        self.watch.ops.store(0, Ordering::Relaxed);
+        self.watch.start();
         let (packed, used) = self
             .moves
             .call::<(mlua::Buffer, usize)>(args)
@@ -910,7 +1031,7 @@ impl LuauScript {
         args: mlua::MultiValue,
         limits: &Limits,
     ) -> Result<Value, ScriptError> {
-        self.watch.ops.store(0, Ordering::Relaxed);
+        self.watch.start();
         f.call::<Value>(args)
             .map_err(|e| self.error(&e, name, p, limits))
     }
@@ -1046,14 +1167,15 @@ fn read_options(b: &[u8], out: &mut OptionList<Key>, arity: Arity) -> Result<(),
         let bytes: [u8; 4] = b.get(at..at + 4)?.try_into().ok()?;
         Some(u32::from_le_bytes(bytes) as usize)
     };
+    // Items still due in the arrays open in the part being read (one buffer for the call).
+    let mut open: Vec<usize> = Vec::new();
     while at < b.len() {
         index += 1;
         let parts = u32_at(at).ok_or_else(damaged)?;
         at += 4;
         for _ in 0..parts {
             w.clear();
-            // Items still due in the arrays open in this part.
-            let mut open: Vec<usize> = Vec::new();
+            open.clear();
             loop {
                 let tag = *b.get(at).ok_or_else(damaged)?;
                 at += 1;

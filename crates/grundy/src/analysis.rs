@@ -305,7 +305,7 @@ pub(crate) fn render(
 ) -> PositionMove {
     let after = pos.replace(place, rep.clone());
     let to = after.to_string();
-    let shown = Some(after.shown()).filter(|s| *s != to);
+    let shown = after.shown_if_other(&to);
     PositionMove {
         place,
         to,
@@ -349,7 +349,7 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             other => other?,
         }
     };
-    a.shown = Some(pos.shown()).filter(|s| *s != game);
+    a.shown = pos.shown_if_other(&game);
     a.game = game;
     if opts.remoteness && a.outcome != Outcome::D {
         let limits = opts.limits.clone().with_nodes(REMOTENESS_BUDGET);
@@ -705,34 +705,9 @@ fn winning_replacements(
                     count,
                 });
             }
-            let mut listed = Vec::new();
-            let mut count = Some(0usize);
-            for (i, opt) in r.rules().options(s, limits)?.into_iter().enumerate() {
-                if i % 1024 == 1023 {
-                    limits.check()?;
-                }
-                // Past the counting budget, options are examined only to fill the list.
-                if count.is_some() && !limits.spend_count(1) {
-                    count = None;
-                }
-                if count.is_none() && listed.len() >= room {
-                    break;
-                }
-                let mut v = Nimber::ZERO;
-                for part in &opt {
-                    v ^= &r.rules().value(part, limits)?;
-                }
-                if v == *target {
-                    if let Some(c) = count.as_mut() {
-                        *c += 1;
-                    }
-                    if listed.len() < room {
-                        listed.push(Replacement::States(opt));
-                    }
-                }
-            }
+            let (listed, count) = r.rules().listed_moves_to_value(s, target, room, limits)?;
             Ok(Found {
-                listed,
+                listed: listed.into_iter().map(Replacement::States).collect(),
                 count: count.map(BigUint::from),
             })
         }

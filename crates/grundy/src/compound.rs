@@ -41,7 +41,7 @@
 //! **Boundary:** the parser knows compounds only by [`Kind::of`]; the analysis sees one
 //! ruleset per kind, whose positions are [`Parts`].
 
-use std::collections::{HashMap, HashSet};
+use hashbrown::{HashMap, HashSet};
 use std::sync::Mutex;
 
 use num_bigint::BigUint;

@@ -200,13 +200,15 @@ impl Term {
                             continue;
                         }
                     }
-                    let args: Vec<String> = rules
-                        .rules()
-                        .args(c)
-                        .iter()
-                        .map(|a| a.to_string())
-                        .collect();
-                    write!(f, "{}({})", rules.name(), args.join(","))?;
+                    f.write_str(rules.name())?;
+                    f.write_str("(")?;
+                    for (j, a) in rules.rules().args(c).iter().enumerate() {
+                        if j > 0 {
+                            f.write_str(",")?;
+                        }
+                        write!(f, "{a}")?;
+                    }
+                    f.write_str(")")?;
                 }
                 Ok(())
             }
@@ -273,6 +275,22 @@ impl Position {
     /// `2001-11-3` for a date). It need not parse back; `to_string` does.
     pub fn shown(&self) -> String {
         Shown(self).to_string()
+    }
+
+    /// [`Position::shown`] when it differs from `canonical` (this position's `to_string`),
+    /// else `None`; a position none of whose components has a text of its own is not
+    /// rendered a second time (a sum of a million heaps renders once).
+    pub fn shown_if_other(&self, canonical: &str) -> Option<String> {
+        let own = self.terms.iter().any(|t| match t {
+            Term::Game { rules, comps } if rules.rules().one_term_per_component() => {
+                comps.iter().any(|c| rules.rules().display(c).is_some())
+            }
+            _ => false,
+        });
+        if !own {
+            return None;
+        }
+        Some(self.shown()).filter(|s| s != canonical)
     }
 }
 

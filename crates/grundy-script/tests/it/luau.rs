@@ -356,3 +356,39 @@ fn outcome(p) { if p[0] == p[1] { \"P\" } else { \"N\" } }";
         r.problems[0]
     );
 }
+
+/// The operation limit counts each call afresh and to the operation: a loop of n back edges
+/// passes under a limit of n + 100 and stops under n - 100, call after call (the interrupt
+/// counts a grant of ticks at a time, and the grant never runs past the limit).
+#[test]
+fn the_operation_limit_is_per_call_and_exact_within_a_few_operations() {
+    let n: u64 = 5000;
+    let src = "function moves(n) local k = 0 for i = 1, n do k += 1 end return {} end";
+    let with_limit = |operations: u64| {
+        Script::compile(
+            src,
+            "games/t.luau",
+            Limits {
+                operations,
+                ..Limits::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let roomy = with_limit(n + 100);
+    for _ in 0..5 {
+        assert!(roomy.moves(&Datum::Int(n as i64)).is_ok());
+    }
+    let tight = with_limit(n - 100);
+    for _ in 0..3 {
+        match tight.moves(&Datum::Int(n as i64)) {
+            Err(ScriptError::Limit {
+                limit: LimitKind::Operations,
+                ..
+            }) => {}
+            other => panic!("expected the operations limit, got {other:?}"),
+        }
+        // A short call after a stopped one starts from zero.
+        assert!(tight.moves(&Datum::Int(10)).is_ok());
+    }
+}

@@ -126,6 +126,17 @@ pub trait DynRuleset: Send + Sync {
         cap: usize,
         limits: &Limits,
     ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error>;
+    /// The options of `c` of value `target`, found by listing every option and reading its
+    /// parts' values (the fallback when the family has no rule for them): at most `room`
+    /// listed; counted while [`Limits::spend_count`] grants one look-up per option, else the
+    /// count is `None` and the listing stops once `room` are listed.
+    fn listed_moves_to_value(
+        &self,
+        c: &Comp,
+        target: &Nimber,
+        room: usize,
+        limits: &Limits,
+    ) -> Result<(Vec<Vec<Comp>>, Option<usize>), Error>;
     fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error>;
     fn winning_moves_alone(
         &self,
@@ -389,6 +400,56 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             .r
             .counted_moves_to_value(self.pos(c)?, target, cap, limits)?
             .map(|(m, n)| (Self::wrap(m), n)))
+    }
+    fn listed_moves_to_value(
+        &self,
+        c: &Comp,
+        target: &Nimber,
+        room: usize,
+        limits: &Limits,
+    ) -> Result<(Vec<Vec<Comp>>, Option<usize>), Error> {
+        let p = self.pos(c)?;
+        // The options in the flat list (nothing allocated per option), and the parts' values
+        // read in the family's memo under one lock: the search that valued the component has
+        // valued its options there.
+        let mut options = OptionList::new();
+        self.r.options_into(p, &mut options, limits)?;
+        let mut guard = self.memo.try_lock();
+        let mut own = Arena::new();
+        let arena = match guard.as_deref_mut() {
+            Ok(a) => a,
+            Err(_) => &mut own,
+        };
+        let mut listed = Vec::new();
+        let mut count = Some(0usize);
+        for (i, opt) in options.iter().enumerate() {
+            if i % 1024 == 1023 {
+                limits.check()?;
+            }
+            // Past the counting budget, options are examined only to fill the list.
+            if count.is_some() && !limits.spend_count(1) {
+                count = None;
+            }
+            if count.is_none() && listed.len() >= room {
+                break;
+            }
+            let mut v = Nimber::ZERO;
+            for part in opt {
+                v ^= &match self.r.nimber(part, limits)? {
+                    Some(v) => v,
+                    None => arena_value(arena, self.r.as_ref(), part, limits)?,
+                };
+            }
+            if v == *target {
+                if let Some(c) = count.as_mut() {
+                    *c += 1;
+                }
+                if listed.len() < room {
+                    listed.push(opt.iter().cloned().map(Comp::new).collect());
+                }
+            }
+        }
+        Ok((listed, count))
     }
     fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error> {
         self.r.outcome_alone(self.pos(c)?, limits)
