@@ -273,6 +273,7 @@ async function sequenceNow() {
     const t = await api('/api/table', { ruleset, to: /^\d+$/.test(to) ? Number(to) : to });
     showError($('seq-error'), null);
     renderSequence(t);
+    showPattern($('seq-pattern'), ruleset, t.values.length - 1);
   } catch (e) {
     $('seq-summary').textContent = '';
     showError($('seq-error'), e, ruleset);
@@ -354,6 +355,50 @@ for (const id of ['ruleset', 'seq-to']) {
   $(id).addEventListener('keydown', (e) => { if (e.key === 'Enter') sequenceNow(); });
 }
 
+// ---- the rule behind the values (grundy pattern), with code to copy ----
+
+let patternAsked = 0;
+
+async function showPattern(box, family, to) {
+  const asked = ++patternAsked;
+  box.textContent = 'Looking for the rule…';
+  box.dataset.kind = '';
+  try {
+    const p = await api('/api/pattern', { family, to });
+    if (asked === patternAsked) renderPattern(box, p);
+  } catch (e) {
+    // A family of neither one nor two integer arguments has no rule to find.
+    if (asked === patternAsked) {
+      box.textContent = 'No rule looked for: ' + ((e.info && e.info.message) || e.message || e);
+      box.dataset.kind = 'error';
+    }
+  }
+}
+
+function renderPattern(box, p) {
+  box.textContent = '';
+  box.dataset.kind = p.kind;
+  box.dataset.proven = p.proven ? 'yes' : 'no';
+  const range = p.arity === 1 ? '0 ≤ n ≤ ' + p.checked_to : '0 ≤ a, b ≤ ' + p.checked_to;
+  box.append(el('p', { class: 'pattern-rule' }, el('strong', {}, 'Rule (' + p.kind + '): '), p.formula));
+  box.append(el('p', { class: 'pattern-status' },
+    p.kind === 'none'
+      ? 'Checked on ' + range + '.'
+      : p.proven
+        ? 'Proven for every size: ' + p.proof + '.'
+        : 'Observed on ' + range + ', not proven: check it further before you rely on it.'));
+  if (p.kind === 'none' || !p.code) return;
+  for (const [lang, label] of [['python', 'Python'], ['cpp', 'C++']]) {
+    const code = p.code[lang];
+    const copy = el('button', {
+      class: 'copy',
+      onclick: () => { if (navigator.clipboard) navigator.clipboard.writeText(code).catch(() => {}); },
+    }, 'Copy');
+    box.append(el('details', { class: 'pattern-code', 'data-lang': lang },
+      el('summary', {}, label + ' code that answers any size '), copy, el('pre', {}, code)));
+  }
+}
+
 // ---- two-heap grid (Wythoff's P-positions) ----
 
 let gridData = null;
@@ -368,6 +413,8 @@ async function gridNow() {
     gridData = await api('/api/grid', { game, size, misere });
     showError($('grid-error'), null);
     drawGrid();
+    if (misere) $('grid-pattern').textContent = '';
+    else showPattern($('grid-pattern'), game, size - 1);
   } catch (e) {
     $('grid-info').textContent = '';
     showError($('grid-error'), e, game);

@@ -198,6 +198,43 @@ pub async fn table(
 }
 
 #[derive(Deserialize)]
+pub struct PatternReq {
+    family: String,
+    #[serde(default)]
+    to: Option<serde_json::Value>,
+    #[serde(default)]
+    rules: Vec<RuleScript>,
+}
+
+/// A pattern above this N runs in the heavy pool (a two-argument one computes (N + 1)^2
+/// values).
+const HEAVY_PATTERN: u64 = 200;
+
+/// `POST /api/pattern`: what `grundy pattern --json` prints (`to` optional: the tool's
+/// default N for the family's arity).
+pub async fn pattern(
+    Extract(st): Extract<State>,
+    Body(req): Body<PatternReq>,
+) -> Result<JsonText, ApiError> {
+    let to = match &req.to {
+        Some(v) if !v.is_null() => Some(read_to(v, st.config.max_table)?),
+        _ => None,
+    };
+    let class = if to.is_some_and(|n| n > HEAVY_PATTERN) {
+        Class::Heavy
+    } else {
+        Class::Light
+    };
+    let s = st.clone();
+    st.run(class, Play::Normal, move |limits| {
+        let reg = s.registry_for(&req.rules, limits)?;
+        let to = to.map(BigUint::from);
+        to_json(&api::pattern(&reg, &req.family, to.as_ref(), limits)?)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
 pub struct PositionReq {
     expr: String,
     #[serde(default)]

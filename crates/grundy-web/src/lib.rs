@@ -146,6 +146,7 @@ fn routes(state: work::State) -> Router {
         .route("/api/families", get(handlers::families))
         .route("/api/analyze", post(handlers::analyze))
         .route("/api/table", post(handlers::table))
+        .route("/api/pattern", post(handlers::pattern))
         .route("/api/explain", post(handlers::explain))
         .route("/api/moves", post(handlers::moves))
         .route("/api/engine", post(handlers::engine))

@@ -100,6 +100,37 @@ fn serve_prints_its_url_answers_and_stops_on_ctrl_c() {
     );
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
     assert!(answer.contains("use \\\"luau\\\""), "{answer}");
+    // /api/pattern is `grundy pattern --json`: the rule of a subtraction game, proven, with
+    // code; of a rule script (the Luau Lasker's Nim, period 4 with saltus 4, observed); a
+    // family of no integer argument is an input error.
+    let answer = post(
+        &addr,
+        "/api/pattern",
+        &serde_json::json!({"family": "sub[1,2]"}),
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains(r#""kind":"periodic""#), "{answer}");
+    assert!(answer.contains(r#""period_values":[0,1,2]"#), "{answer}");
+    assert!(answer.contains(r#""proven":true"#), "{answer}");
+    assert!(answer.contains("def grundy(n)"), "{answer}");
+    let answer = post(
+        &addr,
+        "/api/pattern",
+        &serde_json::json!({"family": "lasker", "to": 200, "rules": rules}),
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        answer.contains(r#""kind":"arithmetic-periodic""#),
+        "{answer}"
+    );
+    assert!(answer.contains(r#""saltus":4"#), "{answer}");
+    assert!(answer.contains(r#""proven":false"#), "{answer}");
+    let answer = post(
+        &addr,
+        "/api/pattern",
+        &serde_json::json!({"family": "nim(3)"}),
+    );
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

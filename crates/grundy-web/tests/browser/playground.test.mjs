@@ -191,6 +191,11 @@ test('open a plot of a sequence with its period marked', async () => {
   assert.equal(await run("return document.querySelectorAll('#seq-plot .period-mark').length"), 1);
   assert.ok(await run("return document.querySelector('#seq-plot .points').getAttribute('d').length > 1000"));
   assert.equal(await run("return document.querySelectorAll('#seq-table div').length"), 301);
+  // The rule found under the plot: periodic, proven, with Python and C++ code to copy.
+  await until("return document.getElementById('seq-pattern').dataset.kind === 'periodic'", 'the rule of 0.07');
+  assert.equal(await run("return document.getElementById('seq-pattern').dataset.proven"), 'yes');
+  assert.match(await run("return document.querySelector('#seq-pattern [data-lang=python] pre').textContent"), /def grundy\(n\)/);
+  assert.match(await run("return document.querySelector('#seq-pattern [data-lang=cpp] pre').textContent"), /grundy\(unsigned long long n\)/);
   await shot('sequence');
 });
 
@@ -225,6 +230,10 @@ test('draw the P-positions of Wythoff', async () => {
     if (b < 40) expected += k === 0 ? 1 : 2;
   }
   assert.equal(ps, expected);
+  // The rule of the P-positions, by Wythoff's theorem.
+  await until("return document.getElementById('grid-pattern').dataset.kind === 'p-positions'", 'the rule of Wythoff');
+  assert.equal(await run("return document.getElementById('grid-pattern').dataset.proven"), 'yes');
+  assert.match(await run("return document.querySelector('#grid-pattern [data-lang=python] pre').textContent"), /def first_player_wins\(a, b\)/);
   // The colours follow the values: a larger nim-value is a lighter colour (P-positions, value
   // 0, darkest), so the picture can be read; the legend names both ends of the scale.
   const cells = await run(`const c = document.getElementById('grid-canvas');
