@@ -832,3 +832,90 @@ fn text_output_says_kind_rule_proof_and_code() {
         "{text}"
     );
 }
+
+/// The published periods of known-results.md (copied here: Kayles 0.77, period 12 from 71,
+/// OEIS A002186; Dawson's chess 0.137, period 34, last exception 51, OEIS A002187; the
+/// subtraction game {2, 3, 7}, period 5, CGSuite's tables; 0.127, period 4, last exception
+/// 46577, OEIS A071464): each found with its least preperiod and period, proven by the
+/// engine's period theorem, and its code answering as the engine does ten times further and
+/// at 10^18.
+#[test]
+fn the_published_periods_are_found_and_proven() {
+    for (family, preperiod, period) in [
+        ("tb[0.77]", 71u64, 12u64),
+        ("tb[0.137]", 52, 34),
+        ("sub[2,3,7]", 0, 5),
+    ] {
+        let p = pattern(&[family]);
+        assert_eq!(p["kind"], "periodic", "{family}");
+        assert_eq!(
+            (p["preperiod"].as_u64(), p["period"].as_u64()),
+            (Some(preperiod), Some(period)),
+            "{family}"
+        );
+        assert_eq!(p["proven"], true, "{family}");
+        let engine = batch(&[], &[format!("{family}({HUGE})")], false);
+        check_values_code(&p, family, &[(HUGE, engine[0].clone())]);
+    }
+    // 0.127 needs a table past its last exception: to 10^5, and the code checked on every
+    // 997th heap to 10^6 and at 10^18 against the engine.
+    let p = pattern(&["tb[0.127]", "--to", "100000"]);
+    assert_eq!(p["kind"], "periodic");
+    assert_eq!(
+        (p["preperiod"].as_u64(), p["period"].as_u64()),
+        (Some(46_578), Some(4))
+    );
+    assert_eq!(p["proven"], true);
+    let far = table("tb[0.127]", 1_000_000);
+    let mut inputs: Vec<Vec<String>> = (0..=1_000_000u64)
+        .step_by(997)
+        .map(|n| vec![n.to_string()])
+        .collect();
+    let mut expected: Vec<String> = (0..=1_000_000usize)
+        .step_by(997)
+        .map(|n| far[n].clone())
+        .collect();
+    inputs.push(vec![HUGE.to_string()]);
+    expected.extend(batch(&[], &[format!("tb[0.127]({HUGE})")], false));
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "tb[0.127]: Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
+        assert_eq!(cpp, expected, "tb[0.127]: C++");
+    }
+}
+
+/// Lasker's Nim as the Luau example script: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
+/// G(4k+4) = 4k+3 (known-results.md, the seeds' closed form): arithmetic-periodic with period
+/// 4 and saltus 4 from 1, observed (a script's moves carry no theorem), its code agreeing with
+/// the published closed form far beyond the table.
+#[test]
+fn lasker_script_is_arithmetic_periodic_and_only_observed() {
+    let script = root().join("examples/rules/lasker.luau");
+    let p = pattern(&["lasker", "--rules", script.to_str().unwrap(), "--to", "300"]);
+    assert_eq!(p["kind"], "arithmetic-periodic");
+    assert_eq!(
+        (
+            p["preperiod"].as_u64(),
+            p["period"].as_u64(),
+            p["saltus"].as_u64()
+        ),
+        (Some(1), Some(4), Some(4))
+    );
+    assert_eq!(p["proven"], false);
+    assert!(p.get("proof").is_none());
+    let published = |n: u64| match n % 4 {
+        0 if n > 0 => n - 1,
+        3 => n + 1,
+        _ => n,
+    };
+    let ns: Vec<u64> = (0..3010u64)
+        .chain([HUGE, HUGE + 1, HUGE + 2, HUGE + 3])
+        .collect();
+    let inputs: Vec<Vec<String>> = ns.iter().map(|n| vec![n.to_string()]).collect();
+    let expected: Vec<String> = ns.iter().map(|&n| published(n).to_string()).collect();
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "lasker: Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
+        assert_eq!(cpp, expected, "lasker: C++");
+    }
+}
