@@ -919,3 +919,169 @@ fn lasker_script_is_arithmetic_periodic_and_only_observed() {
         assert_eq!(cpp, expected, "lasker: C++");
     }
 }
+
+/// Officers (0.6; known-results.md: no period known, OEIS A046695) to 10000: no rule, and the
+/// census of its values: the counts add up to the heaps counted, a value is listed as rare by
+/// frequency exactly when it is on fewer than 1% of them, and the split by a bit mask puts
+/// each value in the class its mask says, 0 among the rare.
+#[test]
+fn officers_has_no_rule_and_a_census_of_rare_values() {
+    let p = pattern(&["tb[0.6]", "--to", "10000"]);
+    assert_eq!((&p["kind"], &p["proven"]), (&"none".into(), &false.into()));
+    let c = &p["census"];
+    assert_eq!(c["heaps"], 10001);
+    let values: Vec<u64> = table("tb[0.6]", 10000)
+        .iter()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let counts: Vec<u64> = c["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(counts.len() as u64, values.iter().max().unwrap() + 1);
+    for (v, &n) in counts.iter().enumerate() {
+        assert_eq!(n, values.iter().filter(|&&x| x == v as u64).count() as u64);
+    }
+    let rare: Vec<u64> = (0..counts.len() as u64)
+        .filter(|&v| counts[v as usize] > 0 && counts[v as usize] * 100 < 10001)
+        .collect();
+    assert_eq!(c["rare_by_frequency"], serde_json::json!(rare));
+    let s = &c["sparse"];
+    let mask = s["mask"].as_u64().unwrap();
+    let is_rare = |v: u64| (v & mask).count_ones().is_multiple_of(2);
+    let rare_heaps: Vec<usize> = (0..values.len()).filter(|&n| is_rare(values[n])).collect();
+    assert_eq!(s["rare_heaps"], rare_heaps.len());
+    assert_eq!(s["last_rare"], *rare_heaps.last().unwrap());
+    assert!(s["rare_values"].as_array().unwrap().contains(&0.into()));
+    assert!(4 * rare_heaps.len() < values.len());
+    // The same split as `grundy census` finds for the same heaps.
+    let row = &json(&grundy(&[
+        "census",
+        "--to",
+        "10000",
+        "--json",
+        "--threads",
+        "1",
+        "tb[0.6]",
+    ]))["rows"][0];
+    assert_eq!(
+        (&row["rare_mask"], &row["rare_heaps"], &row["last_rare"]),
+        (&s["mask"], &s["rare_heaps"], &s["last_rare"])
+    );
+    // The text says the same.
+    let out = grundy(&["pattern", "tb[0.6]", "--to", "10000"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("census:   the values of heaps 0..10000 (10001 heaps)")
+            && text.contains(&format!("  split:  mask {mask:#b}: rare"))
+            && text.contains(&format!(
+                "{} values on fewer than 1% of the heaps",
+                rare.len()
+            )),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_period_has_a_census_and_growing_values_have_none() {
+    // Dawson's Kayles: periodic, so counted; Nim: arithmetic-periodic, every value once.
+    let p = pattern(&["tb[0.07]"]);
+    assert_eq!(p["census"]["heaps"], 1001);
+    assert!(pattern(&["nim"]).get("census").is_none());
+    // A two-argument family has none.
+    assert!(pattern(&["wythoff", "--to", "20"]).get("census").is_none());
+}
+
+const WYTHOFF_2: &str = r#"-- Fraenkel's a-Wythoff game with a = 2: take any number from one heap, or k >= 1 from one
+-- and l >= 1 from the other with |k - l| < 2.
+NAME = "wythoff2"
+ARITY = 2
+
+function moves(p)
+    local a, b = p[1], p[2]
+    local out = {}
+    for k = 1, a do out[#out + 1] = {a - k, b} end
+    for l = 1, b do out[#out + 1] = {a, b - l} end
+    for k = 1, a do
+        for l = math.max(1, k - 1), math.min(b, k + 1) do
+            out[#out + 1] = {a - k, b - l}
+        end
+    end
+    return out
+end
+"#;
+
+/// floor(k sqrt 2) by integers: the largest a with a^2 < 2 k^2.
+fn floor_k_sqrt2(k: u64) -> u64 {
+    let (k2, mut lo, mut hi) = (2 * u128::from(k) * u128::from(k), 0u128, 2 * u128::from(k));
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if mid * mid < k2 {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo as u64
+}
+
+#[test]
+fn a_wythoff_game_with_difference_2_has_beatty_p_positions_of_sqrt_2() {
+    // Fraenkel (1982): the P-positions of a-Wythoff are (floor(k alpha), floor(k alpha) + a k),
+    // alpha = (2 - a + sqrt(a^2 + 4)) / 2, sqrt 2 for a = 2. No theorem of the engine covers a
+    // script: observed only.
+    let file = temp("wythoff2.luau");
+    std::fs::write(&file, WYTHOFF_2).unwrap();
+    let f = file.to_str().unwrap();
+    let p = pattern(&["--rules", f, "wythoff2", "--to", "30"]);
+    assert_eq!(
+        (&p["kind"], &p["rule"], &p["proven"]),
+        (
+            &"p-positions".into(),
+            &"beatty pairs, b - a = 2 k".into(),
+            &false.into()
+        )
+    );
+    assert!(p.get("proof").is_none());
+    let mut cells = vec![];
+    for a in 0..=310u64 {
+        for b in (a % 7..=310).step_by(7) {
+            cells.push((a, b));
+        }
+    }
+    // Every P-position to 310 and its neighbours.
+    for k in 1..=130u64 {
+        let a = floor_k_sqrt2(k);
+        for (x, y) in [
+            (a, a + 2 * k),
+            (a + 2 * k, a),
+            (a + 1, a + 2 * k + 1),
+            (a, a + 2 * k + 1),
+        ] {
+            if x <= 310 && y <= 310 {
+                cells.push((x, y));
+            }
+        }
+    }
+    // Beyond the engine: the pair of k = 10^18 (floor(10^18 sqrt 2) = 1414213562373095048),
+    // its mirror, and its neighbours with the same difference.
+    let k = HUGE;
+    let a = floor_k_sqrt2(k);
+    assert_eq!(a, 1_414_213_562_373_095_048);
+    check_outcome_code(
+        &p,
+        &[f],
+        "wythoff2",
+        &cells,
+        &[
+            (a, a + 2 * k, 0),
+            (a + 2 * k, a, 0),
+            (a + 1, a + 1 + 2 * k, 1),
+            (a - 1, a - 1 + 2 * k, 1),
+            (a, a + 2 * k - 1, 1),
+        ],
+    );
+    let _ = std::fs::remove_file(&file);
+}
