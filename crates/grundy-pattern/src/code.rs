@@ -391,6 +391,10 @@ pub(crate) fn grid(rule: &Rule) -> Code {
                 .to_string(),
         },
         Rule::PPositions {
+            p: PRule::Beatty { c },
+            ..
+        } => beatty(*c),
+        Rule::PPositions {
             p: PRule::Wythoff, ..
         } => Code {
             python: "def first_player_wins(a, b):\n    \
@@ -421,6 +425,48 @@ pub(crate) fn grid(rule: &Rule) -> Code {
             let (python, cpp) = no_rule(2);
             Code { python, cpp }
         }
+    }
+}
+
+/// The code of the Beatty pairs with b - a = c k ([`PRule::Beatty`]).
+fn beatty(c: u64) -> Code {
+    let head = format!(
+        "P-positions: (0, 0) and {{floor(k*alpha), floor(k*beta)}}, k >= 1, with\n    \
+         // alpha = (2 - {c} + sqrt({})) / 2 and beta = alpha + {c} (1/alpha + 1/beta = 1).\n    \
+         // With a <= b: b - a = {c}*k, b >= 2k, and a = floor(k*alpha) exactly when\n    \
+         // a*(b - 2k) < k*(b - a) < (a + 1)*(b + 1 - 2k)",
+        c * c + 4
+    );
+    Code {
+        python: format!(
+            "def first_player_wins(a, b):\n    \
+             # {}\n    \
+             # (integers only, exact at any size).\n    \
+             if a > b:\n        a, b = b, a\n    \
+             d = b - a\n    \
+             if d == 0:\n        return a != 0\n    \
+             if d % {c}:\n        return True\n    \
+             k = d // {c}\n    \
+             if b < 2 * k:\n        return True\n    \
+             p = a * (b - 2 * k) < k * d < (a + 1) * (b + 1 - 2 * k)\n    \
+             return not p\n",
+            head.replace("\n    // ", "\n    # ")
+        ),
+        cpp: format!(
+            "bool first_player_wins(unsigned long long a, unsigned long long b) {{\n    \
+             // {head}\n    \
+             // (the products fit in 128 bits).\n    \
+             if (a > b) {{ unsigned long long t = a; a = b; b = t; }}\n    \
+             unsigned long long d = b - a;\n    \
+             if (d == 0) return a != 0;\n    \
+             if (d % {c}ULL != 0) return true;\n    \
+             unsigned long long k = d / {c}ULL;\n    \
+             if (k > b / 2) return true;  // b < 2k\n    \
+             __extension__ typedef unsigned __int128 u128;\n    \
+             u128 A = a, B = b, K = k, D = d;\n    \
+             bool p = A * (B - 2 * K) < K * D && K * D < (A + 1) * (B + 1 - 2 * K);\n    \
+             return !p;\n}}\n"
+        ),
     }
 }
 

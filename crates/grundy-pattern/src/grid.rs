@@ -88,6 +88,7 @@ pub fn describe_grid_from(
         proof,
         formula,
         code,
+        census: None,
     };
     let mut forms = vec![
         Closed::Xor,
@@ -197,10 +198,31 @@ pub fn describe_grid_from(
             let code = code::grid(&rule);
             return pattern(rule, None, formula, code);
         }
+        if let Some(c) = beatty_difference(grid, origin) {
+            let rule = Rule::PPositions {
+                rule: format!("beatty pairs, b - a = {c} k"),
+                p_positions_seen: p_seen,
+                p: PRule::Beatty { c },
+            };
+            if check(&rule, grid, origin) {
+                let alpha = (2.0 - c as f64 + ((c * c + 4) as f64).sqrt()) / 2.0;
+                let formula = format!(
+                    "(a, b) is a P-position (G = 0) exactly when it is (0, 0) or, for some k >= 1, \
+                     {{a, b}} = {{floor(k alpha), floor(k beta)}} with alpha = (2 - {c} + \
+                     sqrt({})) / 2 = {alpha:.6}..., beta = alpha + {c} (1/alpha + 1/beta = 1): \
+                     with a <= b, b - a = {c} k and a (b - 2k) < k (b - a) < (a + 1) (b + 1 - 2k)",
+                    c * c + 4
+                );
+                let code = code::grid(&rule);
+                return pattern(rule, None, formula, code);
+            }
+        }
     }
     tried.push(format!(
-        "P-positions as Wythoff pairs (floor(k phi), floor(k phi^2)), or as the pairs with \
-         min < max < phi min (needs at least {MIN_P_PAIRS} off (0, 0), found {p_pairs})"
+        "P-positions as Wythoff pairs (floor(k phi), floor(k phi^2)), as Beatty pairs \
+         (floor(k alpha), floor(k (alpha + c))) with b - a = c k, alpha = (2 - c + sqrt(c^2 + \
+         4)) / 2, c >= 2 read from the P-position (1, 1 + c), or as the pairs with min < max < \
+         phi min (needs at least {MIN_P_PAIRS} off (0, 0), found {p_pairs})"
     ));
     table_rules(family, grid, tried).starting_at(origin)
 }
@@ -218,6 +240,7 @@ fn table_rules(family: &str, grid: &[Vec<u64>], mut tried: Vec<String>) -> Patte
         proof: None,
         formula,
         code,
+        census: None,
     };
     let left: Vec<u64> = grid.iter().map(|row| row[0]).collect();
     let right: Vec<u64> = grid[0].clone();
@@ -314,6 +337,21 @@ fn table_rules(family: &str, grid: &[Vec<u64>], mut tried: Vec<String>) -> Patte
          found {p_pairs})"
     ));
     none_pattern(family, 2, checked_to, tried)
+}
+
+/// c >= 2 when (1, 1 + c) is the only P-position (1, b) with b > 1 in the grid (the first
+/// Beatty pair of alpha in (1, 2) is (1, 1 + c)); `grid[i][j]` is the value at
+/// (i + origin, j + origin).
+fn beatty_difference(grid: &[Vec<u64>], origin: u64) -> Option<u64> {
+    let row = usize::try_from(1u64.checked_sub(origin)?).ok()?;
+    let mut ps = grid
+        .get(row)?
+        .iter()
+        .enumerate()
+        .map(|(j, &v)| (j as u64 + origin, v))
+        .filter(|&(b, v)| v == 0 && b > 1);
+    let (b, _) = ps.next()?;
+    (ps.next().is_none() && b >= 3).then_some(b - 1)
 }
 
 /// h with G(a, b) = h(c(a, b)) on the whole grid, h(k) for every k that c takes there, if
@@ -490,6 +528,39 @@ mod tests {
             p.formula
         );
         assert!(!p.proven);
+    }
+
+    #[test]
+    fn beatty_p_positions_with_a_difference_of_c_k() {
+        // Fraenkel's a-Wythoff game with a = 2: P-positions (floor(k sqrt 2), floor(k (2 +
+        // sqrt 2))); values elsewhere without a rule.
+        let g = square(50, |a, b| {
+            if crate::is_beatty_p(a, b, 2) {
+                0
+            } else {
+                1 + (a * 7 + b * b * 3) % 5
+            }
+        });
+        let p = describe_grid("w2", &g, None);
+        assert_eq!(p.kind(), "p-positions", "{p:?}");
+        match &p.rule {
+            Rule::PPositions { rule, p: pr, .. } => {
+                assert_eq!(rule, "beatty pairs, b - a = 2 k");
+                assert_eq!(*pr, PRule::Beatty { c: 2 });
+            }
+            r => panic!("{r:?}"),
+        }
+        assert!(p.formula.contains("1.414214"), "{}", p.formula);
+        // Even with Wythoff's proof handed over, a rule other than Wythoff's is not proven.
+        let t = Proof::WythoffPairs {
+            theorem: "Wythoff".into(),
+        };
+        assert!(!describe_grid("w2", &g, Some(&t)).proven);
+        // One P-position moved: no rule.
+        let mut bad = g.clone();
+        bad[4][10] = 1;
+        bad[4][11] = 0;
+        assert_eq!(describe_grid("w2", &bad, None).kind(), "none");
     }
 
     #[test]

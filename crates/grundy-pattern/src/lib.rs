@@ -21,12 +21,14 @@
 //! ```
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod census;
 mod code;
 mod grid;
 mod seq;
 
 use serde::Serialize;
 
+pub use census::{census, Census, SparseSplit, RARE_PER};
 pub use grid::{describe_grid, describe_grid_from};
 pub use seq::{describe_sequence, describe_sequence_from};
 
@@ -95,6 +97,9 @@ pub struct Pattern {
     pub formula: String,
     /// The rule as code.
     pub code: Code,
+    /// The census of rare values (arity 1, attached by [`Pattern::with_census`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub census: Option<Census>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -171,6 +176,31 @@ impl Pattern {
                 .cpp
                 .replace(&format!(" {name}(unsigned"), &format!(" {inner}(unsigned"))
         );
+        self
+    }
+
+    /// The pattern with the census of rare values of `values` (G(0..=N), as described)
+    /// attached, when the values have a plain period or no rule of their own (kinds
+    /// `periodic`, `p-positions` and `none`) and the pattern has arity 1; otherwise as it is.
+    ///
+    /// Arguments: the values the pattern was found from.
+    /// Returns: the same pattern, with `census` set where it applies.
+    /// Complexity: that of [`census()`].
+    /// Example:
+    /// ```
+    /// let g: Vec<u64> = (0..300).map(|n| if n == 7 { 3 } else { n % 2 }).collect();
+    /// let p = grundy_pattern::describe_sequence("f", &g, None).with_census(&g);
+    /// assert_eq!(p.census.unwrap().rare_by_frequency, vec![3]);
+    /// ```
+    pub fn with_census(mut self, values: &[u64]) -> Pattern {
+        if self.arity == 1
+            && matches!(
+                self.rule,
+                Rule::Periodic { .. } | Rule::PPositions { .. } | Rule::None { .. }
+            )
+        {
+            self.census = census(values);
+        }
         self
     }
 
@@ -379,6 +409,14 @@ pub enum PRule {
         /// The factor from one interval to the next.
         ratio: u64,
     },
+    /// (a, b) is P exactly when it is (0, 0) or, for some k >= 1, {a, b} =
+    /// {floor(k alpha), floor(k beta)} with alpha = (2 - c + sqrt(c^2 + 4)) / 2 and
+    /// beta = alpha + c, so that 1/alpha + 1/beta = 1 and b - a = c k (the P-positions of
+    /// Fraenkel's a-Wythoff game with a = c; c = 1 is Wythoff's own, [`PRule::Wythoff`]).
+    Beatty {
+        /// The difference per pair: b_k - a_k = c k, c >= 1.
+        c: u64,
+    },
     /// (a, b) is P exactly when table[a mod ka][b mod kb].
     Periodic2(Vec<Vec<bool>>),
     /// (a, b) is P exactly when 0 < min < max < phi * min (Euclid's game).
@@ -400,7 +438,11 @@ impl PRule {
                 high,
                 ratio,
             } => exceptions.contains(&n) || in_geometric(n, *low, *high, *ratio),
-            PRule::Wythoff | PRule::Periodic2(_) | PRule::Golden | PRule::Nothing => false,
+            PRule::Wythoff
+            | PRule::Beatty { .. }
+            | PRule::Periodic2(_)
+            | PRule::Golden
+            | PRule::Nothing => false,
         }
     }
 
@@ -408,6 +450,7 @@ impl PRule {
     fn is_p2(&self, a: u64, b: u64) -> bool {
         match self {
             PRule::Wythoff => is_wythoff_p(a, b),
+            PRule::Beatty { c } => is_beatty_p(a, b, *c),
             PRule::Periodic2(t) => cell(t, a, b),
             PRule::Golden => is_golden_p(a, b),
             _ => false,
@@ -484,6 +527,32 @@ pub(crate) fn is_wythoff_p(a: u64, b: u64) -> bool {
     a * (a - k) < k * k && k * k < (a + 1) * (a + 1 - k)
 }
 
+/// Whether (a, b) is (0, 0) or a pair {floor(k alpha), floor(k beta)}, alpha =
+/// (2 - c + sqrt(c^2 + 4)) / 2, beta = alpha + c, by exact integer arithmetic.
+///
+/// With a <= b, the pair of k has b - a = c k. alpha is the root above 1 of
+/// x^2 + (c - 2) x - c = 0, and c^2 + 4 is no square, so k alpha is irrational and
+/// a = floor(k alpha) exactly when a < k alpha < a + 1. Written as
+/// 2a + (c - 2) k < k sqrt(c^2 + 4) < 2a + 2 + (c - 2) k and squared (both sides are
+/// nonnegative once b >= 2k; below, a + 1 <= k alpha fails), with b = a + c k:
+/// a (b - 2k) < k (b - a) < (a + 1) (b + 1 - 2k). For c = 1 that is Wythoff's test.
+pub(crate) fn is_beatty_p(a: u64, b: u64, c: u64) -> bool {
+    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+    let d = b - a;
+    if d == 0 {
+        return a == 0;
+    }
+    if c == 0 || d % c != 0 {
+        return false;
+    }
+    let k = d / c;
+    let (a, b, k, d) = (u128::from(a), u128::from(b), u128::from(k), u128::from(d));
+    if b < 2 * k {
+        return false;
+    }
+    a * (b - 2 * k) < k * d && k * d < (a + 1) * (b + 1 - 2 * k)
+}
+
 impl Closed {
     /// The closed form at n (arity 1); `None` where it is undefined (the valuation of 0).
     fn at(&self, n: u64) -> Option<u64> {
@@ -548,6 +617,7 @@ pub(crate) fn none_pattern(
         proof: None,
         formula: "no rule found".to_string(),
         code: Code { python: py, cpp },
+        census: None,
     }
 }
 
@@ -584,6 +654,44 @@ mod tests {
             .filter(|&a| is_wythoff_p(a, a + k))
             .collect();
         assert_eq!(hits, vec![6_472_135_954_999_579_392]);
+    }
+
+    #[test]
+    fn beatty_pairs_by_integers_match_the_greedy_construction() {
+        // Fraenkel's a-Wythoff P-positions by their definition: a_k is the least number not
+        // yet used, b_k = a_k + c k; for c = 1 they are Wythoff's.
+        for c in 1..=6u64 {
+            let mut used = vec![false; 4000];
+            let mut pairs = vec![(0u64, 0u64)];
+            let mut k = 1;
+            for a in 1..500u64 {
+                if used[a as usize] {
+                    continue;
+                }
+                let b = a + c * k;
+                used[a as usize] = true;
+                used[b as usize] = true;
+                pairs.push((a, b));
+                k += 1;
+            }
+            for a in 0..500u64 {
+                for b in 0..500u64 {
+                    let p = pairs.contains(&(a, b)) || pairs.contains(&(b, a));
+                    assert_eq!(is_beatty_p(a, b, c), p, "c = {c}: ({a}, {b})");
+                    if c == 1 {
+                        assert_eq!(is_wythoff_p(a, b), p);
+                    }
+                }
+            }
+        }
+        // c = 2: alpha = sqrt 2; the pair of k = 10^18 is (floor(k sqrt 2), that + 2k), with
+        // floor(10^18 sqrt 2) = 1414213562373095048 (sqrt 2 = 1.414213562373095048801...).
+        let k: u64 = 1_000_000_000_000_000_000;
+        let a = 1_414_213_562_373_095_048;
+        assert!(is_beatty_p(a, a + 2 * k, 2));
+        assert!(is_beatty_p(a + 2 * k, a, 2));
+        assert!(!is_beatty_p(a + 1, a + 1 + 2 * k, 2));
+        assert!(!is_beatty_p(a - 1, a - 1 + 2 * k, 2));
     }
 
     #[test]

@@ -83,6 +83,7 @@ pub fn describe_sequence_from(
             proof,
             formula,
             code,
+            census: None,
         }
     };
     if values.len() >= 32 {
@@ -131,6 +132,7 @@ pub(crate) fn describe_named(
         proof,
         formula,
         code,
+        census: None,
     };
     let mut tried = Vec::new();
     if let Some(Proof::Period {

@@ -37,7 +37,8 @@ pub const DEFAULT_TO_2: u64 = 48;
 /// Arguments: the registry, the family as written (`sub[1,3,4]`, `tb[0.07]`, `wythoff`, a rule
 /// script's name), the largest argument N (default [`DEFAULT_TO_1`] or [`DEFAULT_TO_2`]), the
 /// limits.
-/// Returns: the pattern (its JSON is `grundy pattern --json`); an input error when the family
+/// Returns: the pattern (its JSON is `grundy pattern --json`), with the census of rare values
+/// for a family with a heap table whose values are periodic or have no rule; an input error when the family
 /// is not one of one or two integer arguments; a limit when N is above [`PATTERN_LIMIT_1`] or
 /// [`PATTERN_LIMIT_2`] or a search is.
 /// The pattern is proven only by a theorem the engine applies to that family: a proven
@@ -87,11 +88,11 @@ pub fn pattern(
                 saltus: p.saltus,
                 theorem: period_theorem(&r, p),
             });
-        return Ok(grundy_pattern::describe_sequence(
-            &name,
-            &values,
-            proof.as_ref(),
-        ));
+        // Heap rulesets (take-and-break codes above all) get the census of rare values
+        // when their values have a plain period or no rule.
+        return Ok(
+            grundy_pattern::describe_sequence(&name, &values, proof.as_ref()).with_census(&values),
+        );
     }
     if one_position(&r, &[Arg::int(1)]) {
         let origin = origin(&r, 1, limits)?;

@@ -221,6 +221,73 @@ pub fn graph_csv(r: &GraphReport<'_>, out: &mut impl std::io::Write) -> std::io:
     Ok(())
 }
 
+/// The census lines of a pattern: what was counted, the values rare by frequency, the split
+/// by a bit mask.
+fn census_text(out: &mut String, c: &grundy_pattern::Census) {
+    // The text lists the first values of a long list; the JSON has them all.
+    const SHOWN: usize = 24;
+    let more = |n: usize| {
+        if n > SHOWN {
+            format!(", ... and {} more", n - SHOWN)
+        } else {
+            String::new()
+        }
+    };
+    let list = |v: &[u64]| {
+        let items: Vec<String> = v.iter().take(SHOWN).map(u64::to_string).collect();
+        format!("{{{}{}}}", items.join(", "), more(v.len()))
+    };
+    let top = c.heaps.saturating_sub(1);
+    let _ = writeln!(
+        out,
+        "census:   the values of heaps 0..{top} ({} heaps), from 0 to {}",
+        c.heaps,
+        c.counts.len().saturating_sub(1)
+    );
+    if c.rare_by_frequency.is_empty() {
+        let _ = writeln!(
+            out,
+            "  rare:   no value occurs on fewer than 1% of the heaps (but at least once)"
+        );
+    } else {
+        let counted: Vec<String> = c
+            .rare_by_frequency
+            .iter()
+            .take(SHOWN)
+            .map(|&v| format!("{v} ({}x)", c.counts[v as usize]))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  rare:   {} values on fewer than 1% of the heaps each, {} heaps in all: {}{}",
+            c.rare_by_frequency.len(),
+            c.rare_by_frequency_heaps,
+            counted.join(", "),
+            more(c.rare_by_frequency.len())
+        );
+    }
+    match &c.sparse {
+        Some(s) => {
+            let _ = writeln!(
+                out,
+                "  split:  mask {:#b}: rare (an even number of ones in v & mask) on {} heaps, the last at heap {}: {} values {}; common: {} values {}",
+                s.mask,
+                s.rare_heaps,
+                s.last_rare,
+                s.rare_values.len(),
+                list(&s.rare_values),
+                s.common_values.len(),
+                list(&s.common_values)
+            );
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "  split:  no bit mask leaves fewer than a quarter of the heaps rare"
+            );
+        }
+    }
+}
+
 /// The text of `pattern`: the kind, the rule, how far it was checked and whether a theorem
 /// proves it, then the Python and C++ code.
 pub fn pattern_text(p: &crate::api::Pattern) -> String {
@@ -240,6 +307,9 @@ pub fn pattern_text(p: &crate::api::Pattern) -> String {
         format!("{} <= n <= {}", p.origin, p.checked_to)
     };
     let _ = writeln!(out, "checked:  {range}");
+    if let Some(c) = &p.census {
+        census_text(&mut out, c);
+    }
     match (&p.rule, &p.proof) {
         (Rule::None { tried }, _) => {
             let _ = writeln!(out, "tried:");
