@@ -939,15 +939,7 @@ impl LuauScript {
     /// The position as the arguments of a bound hook: `(0, p)` for an integer or a string,
     /// `(1, flat...)` for an array (`true`, its length, its items, depth first).
     fn args_of(&self, p: &Key) -> Result<mlua::MultiValue, String> {
-        let exact = |n: i64| -> Result<Value, String> {
-            if n.unsigned_abs() > MAX_EXACT as u64 {
-                return Err(format!(
-                    "{n} is beyond 2^53, the largest integer a Luau number holds exactly; a \
-                     Luau script takes integers of at most 2^53 in size"
-                ));
-            }
-            Ok(Value::Number(n as f64))
-        };
+        let exact = |n: i64| exact_number(n).map(Value::Number);
         if let Some(n) = p.as_int() {
             return Ok(mlua::MultiValue::from_vec(vec![
                 Value::Integer(0),
@@ -1002,16 +994,36 @@ impl LuauScript {
         arity: Arity,
         limits: &Limits,
     ) -> Result<(), ScriptError> {
-        let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
-        self.watch.start();
-        let (packed, used) = self
-            .moves
-            .call::<(mlua::Buffer, usize)>(args)
-            .map_err(|e| self.error(&e, "moves", p, limits))?;
-        let mut bytes = vec![0u8; used];
-        std::io::Read::read_exact(&mut packed.cursor(), &mut bytes)
-            .map_err(|_| self.bad(p, "the options".into(), "damaged options".into()))?;
-        read_options(&bytes, out, arity).map_err(|(what, why)| self.bad(p, what, why))
+        type Packed = (mlua::Buffer, usize);
+        // A number, or two or three numbers, go as a tuple (no argument vector per call).
+        let called = match small_args(p) {
+            Some(Ok(args)) => {
+                self.watch.start();
+                match args {
+                    SmallArgs::One(a) => self.moves.call::<Packed>((0.0, a)),
+                    SmallArgs::Two(a, b) => self.moves.call::<Packed>((2.0, a, b)),
+                    SmallArgs::Three(a, b, c) => self.moves.call::<Packed>((3.0, a, b, c)),
+                }
+            }
+            Some(Err(m)) => return Err(self.bad_position(p, m)),
+            None => {
+                let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
+                self.watch.start();
+                self.moves.call::<Packed>(args)
+            }
+        };
+        let (packed, used) = called.map_err(|e| self.error(&e, "moves", p, limits))?;
+        // The bytes in a buffer of this thread, kept between calls.
+        thread_local! {
+            static BYTES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        BYTES.with_borrow_mut(|bytes| {
+            bytes.clear();
+            bytes.resize(used, 0);
+            std::io::Read::read_exact(&mut packed.cursor(), bytes)
+                .map_err(|_| self.bad(p, "the options".into(), "damaged options".into()))?;
+            read_options(bytes, out, arity).map_err(|(what, why)| self.bad(p, what, why))
+        })
     }
 
     fn bad_position(&self, p: &Key, reason: String) -> ScriptError {
@@ -1253,6 +1265,54 @@ fn read_options(b: &[u8], out: &mut OptionList<Key>, arity: Arity) -> Result<(),
         out.close();
     }
     Ok(())
+}
+
+/// An integer as a Luau number, or why it cannot be one exactly.
+fn exact_number(n: i64) -> Result<f64, String> {
+    if n.unsigned_abs() > MAX_EXACT as u64 {
+        return Err(format!(
+            "{n} is beyond 2^53, the largest integer a Luau number holds exactly; a Luau script \
+             takes integers of at most 2^53 in size"
+        ));
+    }
+    Ok(n as f64)
+}
+
+/// The arguments of `moves` for the common positions: an integer, or an array of two or three
+/// integers (the prelude's kinds 0, 2 and 3).
+enum SmallArgs {
+    One(f64),
+    Two(f64, f64),
+    Three(f64, f64, f64),
+}
+
+/// `p` as [`SmallArgs`]; `None` for any other position (`args_of` writes those), an error for
+/// an integer beyond 2^53.
+fn small_args(p: &Key) -> Option<Result<SmallArgs, String>> {
+    if let Some(n) = p.as_int() {
+        return Some(exact_number(n).map(SmallArgs::One));
+    }
+    let len = p.list_len().filter(|l| (2..=3).contains(l))?;
+    let mut r = p.reader();
+    let _ = r.next_item();
+    let mut x = [0f64; 3];
+    for slot in x.iter_mut().take(len) {
+        match r.next_item() {
+            Some(Item::Int(n)) => match exact_number(n) {
+                Ok(v) => *slot = v,
+                Err(m) => return Some(Err(m)),
+            },
+            _ => return None,
+        }
+    }
+    if !r.at_end() {
+        return None;
+    }
+    Some(Ok(if len == 2 {
+        SmallArgs::Two(x[0], x[1])
+    } else {
+        SmallArgs::Three(x[0], x[1], x[2])
+    }))
 }
 
 /// The interrupt's stop inside an error, if it caused it.

@@ -159,6 +159,15 @@ fn results_that_are_not_arrays_are_errors_not_silent_answers() {
     // A position beyond 2^53 cannot be given to a Luau script.
     let e = luau_error("function moves(n) return {} end", Datum::Int(1 << 60));
     assert!(e.to_string().contains("2^53"), "{e}");
+    // Nor as an item of a pair or a triple (passed as numbers, not as a table).
+    for items in [
+        vec![Datum::Int(1), Datum::Int(1 << 60)],
+        vec![Datum::Int(1 << 60), Datum::Int(2), Datum::Int(3)],
+    ] {
+        let e = luau_error("function moves(p) return {} end", Datum::List(items));
+        assert!(matches!(e, ScriptError::BadPosition { .. }), "{e:?}");
+        assert!(e.to_string().contains("2^53"), "{e}");
+    }
 }
 
 #[test]
