@@ -8,9 +8,6 @@ use grundy_verify::{certify, checksum, verify, CertError, Certificate, VerifyOpt
 /// How many rare values a row lists (the count of all of them is in `rare_heaps`).
 pub const RARE_VALUES_LISTED: usize = 32;
 
-/// Most (mask, value) pairs tried when looking for the sparse split of one sequence.
-const SPARSE_WORK: usize = 1 << 22;
-
 /// What the census learned about one ruleset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Row {
@@ -74,7 +71,7 @@ pub struct SparseSplit {
 /// Arguments: `values`, G(0..N).
 ///
 /// Returns: the split, or `None` when the best mask leaves at least N/4 heaps rare, when
-/// every value is 0, or when `values` is empty.
+/// every value is 0, when `values` is empty, or when a value is beyond 2^20.
 ///
 /// Complexity: O(N + masks * distinct values), the second term bounded by about 4 million.
 ///
@@ -88,50 +85,18 @@ pub struct SparseSplit {
 /// assert_eq!(s.rare_values, vec![0, 3]);
 /// ```
 pub fn sparse_split(values: &[u32]) -> Option<SparseSplit> {
-    let max = values.iter().copied().max()?;
-    if max == 0 {
-        return None;
-    }
-    let mut count = vec![0u64; max as usize + 1];
-    for &v in values {
-        count[v as usize] += 1;
-    }
-    let present: Vec<(u32, u64)> = (0..=max)
-        .filter(|&v| count[v as usize] > 0)
-        .map(|v| (v, count[v as usize]))
-        .collect();
-    let value_bits = 32 - max.leading_zeros();
-    let mut bits = value_bits.min(12);
-    while bits > 1 && (1usize << bits) * present.len() > SPARSE_WORK {
-        bits -= 1;
-    }
-    let even = |v: u32, m: u32| (v & m).count_ones() % 2 == 0;
-    let mut best: Option<(u64, u32)> = None;
-    for mask in 1..(1u32 << bits) {
-        let rare: u64 = present
-            .iter()
-            .filter(|&&(v, _)| even(v, mask))
-            .map(|&(_, c)| c)
-            .sum();
-        if best.map_or(true, |(r, _)| rare < r) {
-            best = Some((rare, mask));
-        }
-    }
-    let (rare_heaps, mask) = best?;
-    if rare_heaps.saturating_mul(4) >= values.len() as u64 {
-        return None;
-    }
-    let last_rare = values.iter().rposition(|&v| even(v, mask)).unwrap_or(0) as u64;
-    let rare_values = present
-        .iter()
-        .filter(|&&(v, _)| even(v, mask))
-        .map(|&(v, _)| v)
-        .collect();
+    // One definition with `grundy pattern`'s census (grundy_pattern::sparse_split).
+    let wide: Vec<u64> = values.iter().map(|&v| u64::from(v)).collect();
+    let s = grundy_pattern::sparse_split(&wide)?;
     Some(SparseSplit {
-        mask,
-        rare_heaps,
-        last_rare,
-        rare_values,
+        mask: u32::try_from(s.mask).ok()?,
+        rare_heaps: s.rare_heaps,
+        last_rare: s.last_rare,
+        rare_values: s
+            .rare_values
+            .into_iter()
+            .map(|v| u32::try_from(v).ok())
+            .collect::<Option<Vec<u32>>>()?,
     })
 }
 

@@ -90,14 +90,32 @@ pub fn census(values: &[u64]) -> Option<Census> {
     let rare_by_frequency_heaps = rare_by_frequency.iter().map(|&v| counts[v as usize]).sum();
     Some(Census {
         heaps,
-        sparse: sparse_split(values, &counts),
+        sparse: split_by_mask(values, &counts),
         counts,
         rare_by_frequency,
         rare_by_frequency_heaps,
     })
 }
 
-fn sparse_split(values: &[u64], counts: &[u64]) -> Option<SparseSplit> {
+/// The sparse split of G(0..=N) alone (as defined at [`SparseSplit`]): the one definition
+/// that `grundy census`'s rare mask uses too.
+///
+/// Arguments: `values[n]` = G(n). Returns: the split, or `None` when every value is 0, when
+/// the best mask leaves at least a quarter of the heaps rare, or when the largest value is
+/// beyond 2^20 (as [`census`]).
+/// Complexity: O(N + max G + masks * distinct values).
+/// Example:
+/// ```
+/// let g = [0, 1, 2, 1, 2, 1, 2, 1, 2, 3, 1, 2, 1, 2, 1, 2];
+/// let s = grundy_pattern::sparse_split(&g).unwrap();
+/// assert_eq!((s.mask, s.rare_heaps, s.last_rare), (0b11, 2, 9));
+/// assert_eq!(s.rare_values, vec![0, 3]);
+/// ```
+pub fn sparse_split(values: &[u64]) -> Option<SparseSplit> {
+    census(values)?.sparse
+}
+
+fn split_by_mask(values: &[u64], counts: &[u64]) -> Option<SparseSplit> {
     let max = counts.len() as u64 - 1;
     if max == 0 {
         return None;

@@ -28,7 +28,7 @@ mod seq;
 
 use serde::Serialize;
 
-pub use census::{census, Census, SparseSplit, RARE_PER};
+pub use census::{census, sparse_split, Census, SparseSplit, RARE_PER};
 pub use grid::{describe_grid, describe_grid_from};
 pub use seq::{describe_sequence, describe_sequence_from};
 
