@@ -180,6 +180,25 @@ fn check_values_code(p: &Value, family: &str, extra: &[(u64, String)]) {
 
 const HUGE: u64 = 1_000_000_000_000_000_000;
 
+/// Checks the code of a one-argument value rule against the engine's table on every `step`th
+/// heap to `to`, and at 10^18 against the engine (for long periods, where every heap to
+/// `10 * N` would be a slow test).
+fn check_sampled_code(p: &Value, family: &str, to: usize, step: usize) {
+    let far = table(family, to as u64);
+    let mut inputs: Vec<Vec<String>> = (0..=to)
+        .step_by(step)
+        .map(|n| vec![n.to_string()])
+        .collect();
+    let mut expected: Vec<String> = (0..=to).step_by(step).map(|n| far[n].clone()).collect();
+    inputs.push(vec![HUGE.to_string()]);
+    expected.extend(batch(&[], &[format!("{family}({HUGE})")], false));
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "{family}: Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
+        assert_eq!(cpp, expected, "{family}: C++");
+    }
+}
+
 #[test]
 fn nim_is_arithmetic_periodic_with_saltus_one() {
     let p = pattern(&["nim"]);
@@ -866,22 +885,7 @@ fn the_published_periods_are_found_and_proven() {
         (Some(46_578), Some(4))
     );
     assert_eq!(p["proven"], true);
-    let far = table("tb[0.127]", 1_000_000);
-    let mut inputs: Vec<Vec<String>> = (0..=1_000_000u64)
-        .step_by(997)
-        .map(|n| vec![n.to_string()])
-        .collect();
-    let mut expected: Vec<String> = (0..=1_000_000usize)
-        .step_by(997)
-        .map(|n| far[n].clone())
-        .collect();
-    inputs.push(vec![HUGE.to_string()]);
-    expected.extend(batch(&[], &[format!("tb[0.127]({HUGE})")], false));
-    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
-    assert_eq!(py, expected, "tb[0.127]: Python");
-    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
-        assert_eq!(cpp, expected, "tb[0.127]: C++");
-    }
+    check_sampled_code(&p, "tb[0.127]", 1_000_000, 997);
 }
 
 /// Lasker's Nim as the Luau example script: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
@@ -933,22 +937,7 @@ fn octal_0_16_long_period_is_found_and_proven() {
         (Some(105_351), Some(149_459))
     );
     assert_eq!(p["proven"], true);
-    let far = table("tb[0.16]", 1_200_000);
-    let mut inputs: Vec<Vec<String>> = (0..=1_200_000u64)
-        .step_by(1009)
-        .map(|n| vec![n.to_string()])
-        .collect();
-    let mut expected: Vec<String> = (0..=1_200_000usize)
-        .step_by(1009)
-        .map(|n| far[n].clone())
-        .collect();
-    inputs.push(vec![HUGE.to_string()]);
-    expected.extend(batch(&[], &[format!("tb[0.16]({HUGE})")], false));
-    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
-    assert_eq!(py, expected, "tb[0.16]: Python");
-    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
-        assert_eq!(cpp, expected, "tb[0.16]: C++");
-    }
+    check_sampled_code(&p, "tb[0.16]", 1_200_000, 1009);
 }
 
 /// Officers (0.6; known-results.md: no period known, OEIS A046695) to 10000: no rule, and the
