@@ -78,17 +78,8 @@ pub fn describe_grid_from(
         );
     }
     let mut tried = Vec::new();
-    let pattern = |rule: Rule, proof: Option<String>, formula: String, code: Code| Pattern {
-        family: family.to_string(),
-        arity: 2,
-        checked_to,
-        origin,
-        rule,
-        proven: proof.is_some(),
-        proof,
-        formula,
-        code,
-        census: None,
+    let pattern = |rule: Rule, proof: Option<String>, formula: String, code: Code| {
+        Pattern::found(family, 2, checked_to, origin, rule, proof, (formula, code))
     };
     let mut forms = vec![
         Closed::Xor,
@@ -230,17 +221,8 @@ pub fn describe_grid_from(
 /// The rules of the table itself, in the shifted arguments (G(i, j) = grid[i][j]).
 fn table_rules(family: &str, grid: &[Vec<u64>], mut tried: Vec<String>) -> Pattern {
     let checked_to = grid.len() as u64 - 1;
-    let pattern = |rule: Rule, formula: String, code: Code| Pattern {
-        family: family.to_string(),
-        arity: 2,
-        checked_to,
-        origin: 0,
-        rule,
-        proven: false,
-        proof: None,
-        formula,
-        code,
-        census: None,
+    let pattern = |rule: Rule, formula: String, code: Code| {
+        Pattern::found(family, 2, checked_to, 0, rule, None, (formula, code))
     };
     let left: Vec<u64> = grid.iter().map(|row| row[0]).collect();
     let right: Vec<u64> = grid[0].clone();

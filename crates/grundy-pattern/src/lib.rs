@@ -607,17 +607,44 @@ pub(crate) fn none_pattern(
     tried: Vec<String>,
 ) -> Pattern {
     let (py, cpp) = code::no_rule(arity);
-    Pattern {
-        family: family.to_string(),
+    let code = Code { python: py, cpp };
+    let formula = "no rule found".to_string();
+    Pattern::found(
+        family,
         arity,
         checked_to,
-        origin: 0,
-        rule: Rule::None { tried },
-        proven: false,
-        proof: None,
-        formula: "no rule found".to_string(),
-        code: Code { python: py, cpp },
-        census: None,
+        0,
+        Rule::None { tried },
+        None,
+        (formula, code),
+    )
+}
+
+impl Pattern {
+    /// A pattern found for `family` (of `arity`, checked on `origin..=checked_to`): its
+    /// rule, the theorem that proves it if any (proven exactly when there is one), and its
+    /// formula and code; no census (see [`Pattern::with_census`]).
+    pub(crate) fn found(
+        family: &str,
+        arity: u8,
+        checked_to: u64,
+        origin: u64,
+        rule: Rule,
+        proof: Option<String>,
+        (formula, code): (String, Code),
+    ) -> Pattern {
+        Pattern {
+            family: family.to_string(),
+            arity,
+            checked_to,
+            origin,
+            rule,
+            proven: proof.is_some(),
+            proof,
+            formula,
+            code,
+            census: None,
+        }
     }
 }
 

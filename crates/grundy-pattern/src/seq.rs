@@ -72,19 +72,8 @@ pub fn describe_sequence_from(
         })
     };
     let pattern = |rule: Rule, proof: Option<String>| {
-        let (formula, code) = describe_rule(&rule, "grundy");
-        Pattern {
-            family: family.to_string(),
-            arity: 1,
-            checked_to,
-            origin,
-            rule,
-            proven: proof.is_some(),
-            proof,
-            formula,
-            code,
-            census: None,
-        }
+        let described = describe_rule(&rule, "grundy");
+        Pattern::found(family, 1, checked_to, origin, rule, proof, described)
     };
     if values.len() >= 32 {
         for closed in closed_forms() {
@@ -122,17 +111,8 @@ pub(crate) fn describe_named(
     fname: &str,
 ) -> Pattern {
     let checked_to = values.len().saturating_sub(1) as u64;
-    let pattern = |rule: Rule, proof: Option<String>, formula: String, code: Code| Pattern {
-        family: family.to_string(),
-        arity: 1,
-        checked_to,
-        origin: 0,
-        rule,
-        proven: proof.is_some(),
-        proof,
-        formula,
-        code,
-        census: None,
+    let pattern = |rule: Rule, proof: Option<String>, formula: String, code: Code| {
+        Pattern::found(family, 1, checked_to, 0, rule, proof, (formula, code))
     };
     let mut tried = Vec::new();
     if let Some(Proof::Period {
