@@ -772,3 +772,24 @@ mod tests {
         assert!(!is_fibonacci(u64::MAX));
     }
 }
+
+#[cfg(test)]
+mod edge_tests {
+    /// Empty or tiny inputs describe nothing and panic nowhere (a family whose first values
+    /// are all it has, a grid of one cell, a ragged grid).
+    #[test]
+    fn empty_and_tiny_inputs_are_kind_none_or_a_rule_without_panic() {
+        for values in [vec![], vec![0], vec![7, 7], vec![u64::MAX, 0, u64::MAX]] {
+            let p = crate::describe_sequence("f", &values, None);
+            assert!(!p.proven);
+            let _ = crate::describe_sequence_from("f", &values, 1, None);
+            let _ = p.with_census(&values);
+        }
+        for grid in [vec![], vec![vec![0]], vec![vec![0, 1], vec![1]]] {
+            let p = crate::describe_grid("f", &grid, None);
+            assert_eq!(p.kind(), "none");
+        }
+        assert!(crate::sparse_split(&[]).is_none());
+        assert!(crate::census(&[u64::MAX]).is_none());
+    }
+}
