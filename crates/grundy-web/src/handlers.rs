@@ -169,8 +169,8 @@ fn read_to(v: &serde_json::Value, max: u64) -> Result<u64, ApiError> {
         Ok(n) if n <= max => Ok(n),
         _ => {
             let mut e = ApiError::from(grundy::Error::too_large(format!(
-                "a table to {text} is longer than this server gives ({max} values at most); \
-                 ask for fewer values, or run grundy table on your own machine"
+                "\"to\" = {text} asks for more values than this server computes ({max} at \
+                 most); ask for fewer, or run grundy on your own machine"
             )));
             e.limit = Some("size");
             Err(e)

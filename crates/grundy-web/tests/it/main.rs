@@ -176,6 +176,24 @@ async fn analyze_and_table_answer_the_cli_json() {
     .await;
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["values"].as_array().unwrap().len(), 1001);
+    // /api/pattern: the same answer as the library, and a `to` beyond what the server
+    // computes is a size limit that says so.
+    let (status, v) = post(addr, "/api/pattern", json!({"family": "tb[0.07]"})).await;
+    assert_eq!(status, 200, "{v}");
+    let p = api::pattern(&Registry::builtin(), "tb[0.07]", None, &Default::default()).unwrap();
+    assert_eq!(v, serde_json::to_value(&p).unwrap());
+    let (status, v) = post(
+        addr,
+        "/api/pattern",
+        json!({"family": "sub[1,2]", "to": "10^30"}),
+    )
+    .await;
+    assert!(status == 413 || status == 422, "{status} {v}");
+    assert!(
+        v.to_string()
+            .contains("more values than this server computes"),
+        "{v}"
+    );
 }
 
 /// The remoteness within a small budget is the remoteness: on random small sums of several
@@ -369,6 +387,17 @@ async fn malformed_requests_get_400_in_the_contract_shape() {
             "/api/grid",
             b"{\"game\": \"wythoff\", \"size\": 100000}".to_vec(),
         ),
+        ("/api/pattern", b"{\"to\": 10}".to_vec()),
+        ("/api/pattern", b"{\"family\": 5}".to_vec()),
+        (
+            "/api/pattern",
+            b"{\"family\": \"sub[1,2]\", \"to\": -5}".to_vec(),
+        ),
+        (
+            "/api/pattern",
+            b"{\"family\": \"sub[1,2]\", \"to\": [1]}".to_vec(),
+        ),
+        ("/api/pattern", b"{\"family\": \"nim(3\"}".to_vec()),
     ];
     for (path, body) in cases {
         let (status, v) = send(addr, "POST", path, &body).await;
