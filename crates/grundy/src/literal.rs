@@ -57,3 +57,31 @@ pub fn classify_word(word: &str) -> Option<Result<BigInt, String>> {
     let v = BigInt::from(value);
     Some(Ok(if neg { -v } else { v }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::classify_word;
+    use num_bigint::BigInt;
+
+    /// The u64 path (up to 19 digits) and the general one agree at their border and beyond:
+    /// every word reads as the number its digits say, leading zeros included.
+    #[test]
+    fn numbers_read_the_same_on_both_sides_of_19_digits() {
+        for w in [
+            "0",
+            "007",
+            "9999999999999999999",
+            "10000000000000000000",
+            "18446744073709551615",
+            "18446744073709551616",
+            "0000000000000000000001",
+            "-9223372036854775808",
+            "12345678901234567890123",
+        ] {
+            let expected: BigInt = w.parse().unwrap();
+            assert_eq!(classify_word(w), Some(Ok(expected)), "{w}");
+        }
+        assert_eq!(classify_word("12a"), None);
+        assert_eq!(classify_word(""), None);
+    }
+}
