@@ -4,6 +4,11 @@ use std::fmt;
 
 use rhai::{Array, Dynamic, ImmutableString};
 
+/// The first item of a position of another family in a script's options: `game("tb[0.77]",
+/// 8)` is the array `[GAME, "tb[0.77]", 8]`. The control character U+0001 keeps it apart from
+/// any string a position would hold by chance.
+pub const GAME: &str = "\u{1}game";
+
 /// A position of a script family, compared by value.
 ///
 /// In an expression, `NAME(a)` is the position `a` and `NAME(a, b, ...)` is the position
@@ -222,6 +227,9 @@ impl Arity {
     /// Whether `p` has the shape of a position of this arity (an array of k values for a
     /// fixed arity above 1; anything otherwise).
     pub fn fits(self, p: &Datum) -> bool {
+        if p.game().is_some() {
+            return true;
+        }
         match (self, p) {
             (Arity::Fixed(k), Datum::List(items)) if k > 1 => items.len() == k,
             (Arity::Fixed(k), _) if k > 1 => false,
@@ -248,6 +256,18 @@ impl Arity {
 }
 
 impl Datum {
+    /// The game and arguments of a position of another family (`game("tb[0.77]", 8)`, see
+    /// [`GAME`]); `None` for the family's own positions.
+    pub fn game(&self) -> Option<(&Datum, &[Datum])> {
+        match self {
+            Datum::List(items) => match items.as_slice() {
+                [Datum::Str(mark), name, args @ ..] if mark == GAME => Some((name, args)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// The position written `NAME(args...)`: the argument itself when there is one, the list of
     /// them otherwise (`NAME()` is the empty list).
     ///

@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use grundy::rules::{Arg, ArgError, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use grundy::rules::{Arg, ArgError, Comp, Family, HeapTable, Opt, Ruleset, RulesetRef};
 use grundy::solve::{Arena, OptionList};
 use grundy::{Error, Limit, Nimber, Outcome, Period};
 use num_bigint::BigInt;
@@ -41,6 +41,8 @@ pub struct ScriptRules {
     /// globals are frozen), so that a sum of a million piles of sixty sizes calls it sixty
     /// times; at most [`CLOSED_MEMO`] entries.
     closed: Mutex<std::collections::HashMap<Key, u64>>,
+    /// The families of the script's `game(NAME, ...)` options, by NAME as written.
+    games: Mutex<std::collections::HashMap<String, RulesetRef>>,
 }
 
 /// The most positions whose closed-form value a script family remembers.
@@ -72,6 +74,7 @@ impl ScriptRules {
             table_arena: Mutex::new(Arena::new()),
             hooks,
             closed: Mutex::new(std::collections::HashMap::new()),
+            games: Mutex::new(std::collections::HashMap::new()),
         }
     }
 
@@ -91,9 +94,111 @@ impl ScriptRules {
         }
     }
 
+    /// The family and the position of an option `game(NAME, args...)`, which is a position
+    /// of another family (a built-in one) inside this one; `None` for the script's own
+    /// positions.
+    fn game(&self, p: &Key) -> Option<Result<(RulesetRef, Comp), Error>> {
+        p.is_game().then(|| self.resolve_game(&datum(p)))
+    }
+
+    fn resolve_game(&self, d: &Datum) -> Result<(RulesetRef, Comp), Error> {
+        let written = || format!("{} in the options of {}", d, self.script.name());
+        let Some((Datum::Str(name), args)) = d.game() else {
+            return Err(Error::input(format!(
+                "{}: game takes the game's name first, as a string: game(\"tb[0.77]\", 8)",
+                written()
+            )));
+        };
+        let rules = {
+            let mut games = lock(&self.games);
+            match games.get(name) {
+                Some(r) => r.clone(),
+                None => {
+                    let r = grundy::expr::parse_ruleset(name).map_err(|e| {
+                        Error::input(format!(
+                            "{}: {e} (game names a built-in game, such as \"tb[0.77]\" or \"nim\")",
+                            written()
+                        ))
+                    })?;
+                    games.insert(name.clone(), r.clone());
+                    r
+                }
+            }
+        };
+        let mut words = Vec::with_capacity(args.len());
+        for a in args {
+            words.push(match a {
+                Datum::Int(n) => Arg::int(*n),
+                Datum::Str(s) => Arg::Name(s.clone()),
+                Datum::List(_) => {
+                    return Err(Error::input(format!(
+                        "{}: the arguments of a game are numbers and strings, not arrays",
+                        written()
+                    )))
+                }
+            });
+        }
+        let comps = rules
+            .rules()
+            .components(&words)
+            .map_err(|e| Error::input(format!("{}: {}", written(), e.message)))?;
+        let [comp] = <[Comp; 1]>::try_from(comps).map_err(|comps| {
+            Error::input(format!(
+                "{}: this is a sum of {} positions of {}; write each as its own game(...), in \
+                 sum({{...}})",
+                written(),
+                comps.len(),
+                rules.name()
+            ))
+        })?;
+        if rules.rules().text(&comp).is_some() {
+            return Err(Error::unsupported(format!(
+                "{}: a compound game cannot be an option of a rule script",
+                written()
+            )));
+        }
+        Ok((rules, comp))
+    }
+
+    /// The key of a position of `rules` (an option of a `game(...)` position).
+    fn game_key(rules: &RulesetRef, c: &Comp) -> Result<Key, Error> {
+        let mut items = vec![
+            Datum::Str(crate::datum::GAME.to_string()),
+            Datum::Str(rules.name().to_string()),
+        ];
+        for a in rules.rules().args(c) {
+            items.push(match a {
+                Arg::Int(n) => i64::try_from(&n).map(Datum::Int).map_err(|_| {
+                    Error::too_large(format!(
+                        "{n}, an argument of {}, is beyond the 64-bit integers of rule scripts",
+                        rules.name()
+                    ))
+                })?,
+                Arg::Name(s) => Datum::Str(s),
+            });
+        }
+        Ok(Key::of(&Datum::List(items)))
+    }
+
+    /// The canonical text of a `game(...)` position: `NAME(args)` in its own family.
+    fn game_text(rules: &RulesetRef, c: &Comp) -> String {
+        let args: Vec<String> = rules
+            .rules()
+            .args(c)
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        format!("{}({})", rules.name(), args.join(","))
+    }
+
     /// The text of a position for move descriptions: the script's `display(p)`, else
     /// `NAME(args)`.
     fn shown(&self, p: &Datum) -> String {
+        if p.game().is_some() {
+            if let Ok((rules, c)) = self.resolve_game(p) {
+                return ScriptRules::game_text(&rules, &c);
+            }
+        }
         match self.script.display(p) {
             Ok(Some(s)) => s,
             _ => p.call_text(self.script.name()),
@@ -182,10 +287,25 @@ impl Ruleset for ScriptFamily {
     }
 
     fn display(&self, p: &Key) -> Option<String> {
-        if !self.0.script.has_display() {
+        if !self.0.script.has_display() || p.is_game() {
             return None;
         }
         self.0.script.display(&datum(p)).ok().flatten()
+    }
+
+    fn searchable(&self, p: &Key) -> Result<(), Error> {
+        match self.0.game(p) {
+            Some(game) => {
+                let (rules, c) = game?;
+                rules.rules().searchable(&c)
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn other_family(&self, p: &Key) -> Option<String> {
+        let (rules, c) = self.0.game(p)?.ok()?;
+        Some(ScriptRules::game_text(&rules, &c))
     }
 
     fn options(&self, p: &Key, limits: &grundy::Limits) -> Result<Vec<Opt<Key>>, Error> {
@@ -198,6 +318,16 @@ impl Ruleset for ScriptFamily {
         out: &mut OptionList<Key>,
         limits: &grundy::Limits,
     ) -> Result<(), Error> {
+        if let Some(game) = self.0.game(p) {
+            let (rules, c) = game?;
+            for o in rules.rules().options(&c, limits)? {
+                for q in &o {
+                    out.push_part(ScriptRules::game_key(&rules, q)?);
+                }
+                out.close();
+            }
+            return Ok(());
+        }
         self.0.watch(limits);
         self.0
             .script
@@ -206,6 +336,18 @@ impl Ruleset for ScriptFamily {
     }
 
     fn describe(&self, p: &Key, to: &[Key]) -> String {
+        if let Some(Ok((rules, c))) = self.0.game(p) {
+            let to: Option<Vec<Comp>> = to
+                .iter()
+                .map(|q| match self.0.game(q) {
+                    Some(Ok((r, qc))) if r.name() == rules.name() => Some(qc),
+                    _ => None,
+                })
+                .collect();
+            if let Some(to) = to {
+                return rules.rules().describe(&c, &to);
+            }
+        }
         let p = datum(p);
         let to: Vec<Datum> = to.iter().map(datum).collect();
         let option = match to.as_slice() {
@@ -225,6 +367,12 @@ impl Ruleset for ScriptFamily {
     }
 
     fn nimber(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Nimber>, Error> {
+        if let Some(game) = self.0.game(p) {
+            // Another family's value, from its closed forms and tables: not the script's
+            // closed form, so it answers with the hooks off too.
+            let (rules, c) = game?;
+            return rules.rules().value(&c, limits).map(Some);
+        }
         if !self.0.hooks || !self.0.script.has_nimber() {
             return Ok(None);
         }
@@ -246,7 +394,7 @@ impl Ruleset for ScriptFamily {
     }
 
     fn outcome_alone(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Outcome>, Error> {
-        if !self.0.hooks || !self.0.script.has_outcome() {
+        if !self.0.hooks || !self.0.script.has_outcome() || p.is_game() {
             return Ok(None);
         }
         self.0.watch(limits);

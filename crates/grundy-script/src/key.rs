@@ -121,6 +121,14 @@ impl Key {
         (used + 1 == b.len()).then(|| unzigzag(n))
     }
 
+    /// Whether the position is one of another family (an array whose first item is
+    /// [`crate::datum::GAME`]); cheap, for every position the search meets.
+    pub fn is_game(&self) -> bool {
+        let mut r = self.reader();
+        matches!(r.next_item(), Some(Item::List(n)) if n >= 2)
+            && r.next_item() == Some(Item::Str(crate::datum::GAME))
+    }
+
     /// The number of items, when the position is an array.
     pub fn list_len(&self) -> Option<usize> {
         let b = self.bytes();

@@ -43,7 +43,7 @@ mod safe;
 mod script;
 mod table;
 
-pub use datum::{Arity, Datum, ShapeError, MAX_ARITY};
+pub use datum::{Arity, Datum, ShapeError, GAME, MAX_ARITY};
 pub use error::{CallSite, Location, ScriptError};
 pub use family::{
     engine_error, family_of, load, load_in, register, seen_period, ScriptFamily, ScriptRules,

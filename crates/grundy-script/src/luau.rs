@@ -147,6 +147,13 @@ end
 function is_sum(q)
     return type(q) == "table" and getmetatable(q) == "sum"
 end
+local GAME = "\1game"
+function game(name, ...)
+    if type(name) ~= "string" then
+        error("game takes the game's name first, as a string: game(\"tb[0.77]\", 8)", 2)
+    end
+    return { GAME, name, ... }
+end
 local function what(v)
     local t = type(v)
     if t == "number" then
@@ -1249,7 +1256,7 @@ fn read_options(b: &[u8], out: &mut OptionList<Key>, arity: Arity) -> Result<(),
             }
             let k = w.finish();
             if let Arity::Fixed(n) = arity {
-                if n > 1 && k.list_len() != Some(n) {
+                if n > 1 && k.list_len() != Some(n) && !k.is_game() {
                     let shown = k.to_datum().map(|d| d.to_string()).unwrap_or_default();
                     return Err((
                         format!("the option at index {index}, {shown}"),

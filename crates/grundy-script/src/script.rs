@@ -750,6 +750,28 @@ fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
         d
     });
     engine.register_fn("is_sum", |v: Dynamic| is_sum(&v));
+    // `game(NAME, args...)`: a position of another family (see `crate::datum::GAME`).
+    let game = |name: ImmutableString, args: &[Dynamic]| -> Array {
+        let mut a: Array = vec![Dynamic::from(ImmutableString::from(crate::datum::GAME))];
+        a.push(Dynamic::from(name));
+        a.extend(args.iter().cloned());
+        a
+    };
+    engine.register_fn("game", move |n: ImmutableString| game(n, &[]));
+    engine.register_fn("game", move |n: ImmutableString, a: Dynamic| game(n, &[a]));
+    engine.register_fn("game", move |n: ImmutableString, a: Dynamic, b: Dynamic| {
+        game(n, &[a, b])
+    });
+    engine.register_fn(
+        "game",
+        move |n: ImmutableString, a: Dynamic, b: Dynamic, c: Dynamic| game(n, &[a, b, c]),
+    );
+    engine.register_fn(
+        "game",
+        move |n: ImmutableString, a: Dynamic, b: Dynamic, c: Dynamic, d: Dynamic| {
+            game(n, &[a, b, c, d])
+        },
+    );
     crate::safe::register_overrides(&mut engine);
     engine
 }

@@ -162,6 +162,9 @@ impl Component {
                     if let Some(text) = r.rules().display(c) {
                         return text;
                     }
+                    if let Some(text) = r.rules().other_family(c) {
+                        return text;
+                    }
                 }
                 if let Some(text) = r.rules().text(c) {
                     return format!("{}({text})", r.name());
@@ -199,6 +202,10 @@ impl Term {
                             f.write_str(&text)?;
                             continue;
                         }
+                    }
+                    if let Some(text) = rules.rules().other_family(c) {
+                        f.write_str(&text)?;
+                        continue;
                     }
                     f.write_str(rules.name())?;
                     f.write_str("(")?;

@@ -6,6 +6,7 @@ mod common;
 mod examples;
 mod family;
 mod fuzz;
+mod games;
 mod hostile;
 mod luau;
 mod sandbox;

@@ -107,6 +107,10 @@ pub trait DynRuleset: Send + Sync {
     fn display(&self, _c: &Comp) -> Option<String> {
         None
     }
+    /// The canonical text of a component of another family ([`Ruleset::other_family`]).
+    fn other_family(&self, _c: &Comp) -> Option<String> {
+        None
+    }
     fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error>;
     fn describe(&self, c: &Comp, to: &[Comp]) -> String;
     fn searchable(&self, c: &Comp) -> Result<(), Error>;
@@ -348,6 +352,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn display(&self, c: &Comp) -> Option<String> {
         self.r.display(c.get::<R::P>()?)
+    }
+    fn other_family(&self, c: &Comp) -> Option<String> {
+        self.r.other_family(c.get::<R::P>()?)
     }
     fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error> {
         let p = self.pos(c)?;

@@ -57,6 +57,15 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// Hook: the canonical text of a component that is a position of another family, in that
+    /// family's notation, in place of `NAME(args)` (a rule script's option
+    /// `game("tb[0.77]", 8)` is written `tb[0.77](8)`). It parses back to that family's
+    /// position, the same game. Only families with [`Ruleset::one_term_per_component`] are
+    /// asked. `None`: the component is the family's own.
+    fn other_family(&self, _p: &Self::P) -> Option<String> {
+        None
+    }
+
     /// Every option of a component. Only called on positions that [`Ruleset::searchable`]
     /// accepted; an error stops the search (a rule script that failed, a limit).
     fn options(&self, p: &Self::P, limits: &Limits) -> Result<Vec<Opt<Self::P>>, Error>;
