@@ -124,9 +124,18 @@ impl Key {
     /// Whether the position is one of another family (an array whose first item is
     /// [`crate::datum::GAME`]); cheap, for every position the search meets.
     pub fn is_game(&self) -> bool {
-        let mut r = self.reader();
-        matches!(r.next_item(), Some(Item::List(n)) if n >= 2)
-            && r.next_item() == Some(Item::Str(crate::datum::GAME))
+        // The bytes of the first item, the string GAME: its tag, its length 5, its bytes.
+        const MARK: [u8; 7] = [TAG_STR, 5, 1, b'g', b'a', b'm', b'e'];
+        match self.bytes() {
+            // An array of fewer than 128 items: its length is one byte.
+            [TAG_LIST, n, rest @ ..] if n & 0x80 == 0 => *n >= 2 && rest.starts_with(&MARK),
+            [TAG_LIST, ..] => {
+                let mut r = self.reader();
+                r.next_item();
+                r.next_item() == Some(Item::Str(crate::datum::GAME))
+            }
+            _ => false,
+        }
     }
 
     /// The number of items, when the position is an array.
@@ -335,6 +344,33 @@ fn read_varint(b: &[u8]) -> Option<(u64, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_of_other_games_are_told_by_their_first_item() {
+        let game = |n: usize| {
+            let mut items = vec![
+                Datum::Str(crate::datum::GAME.into()),
+                Datum::Str("nim".into()),
+            ];
+            items.extend((0..n).map(|i| Datum::Int(i as i64)));
+            Key::of(&Datum::List(items))
+        };
+        // Short and long arrays (a length of one byte and of two).
+        for n in [0, 1, 3, 125, 126, 200] {
+            assert!(game(n).is_game(), "{n}");
+        }
+        for d in [
+            Datum::List(vec![Datum::Str(crate::datum::GAME.into())]),
+            Datum::List(vec![Datum::Str("\u{1}gamer".into()), Datum::Int(1)]),
+            Datum::List(vec![Datum::Str("game".into()), Datum::Int(1)]),
+            Datum::List(vec![Datum::Int(1), Datum::Str(crate::datum::GAME.into())]),
+            Datum::Str(crate::datum::GAME.into()),
+            Datum::Int(5),
+            Datum::List((0..300).map(Datum::Int).collect()),
+        ] {
+            assert!(!Key::of(&d).is_game(), "{d:?}");
+        }
+    }
 
     #[test]
     fn round_trips_and_sizes() {
