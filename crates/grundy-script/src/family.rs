@@ -19,7 +19,7 @@ use grundy::{Error, Limit, Nimber, Outcome, Period};
 use num_bigint::BigInt;
 
 use crate::error::ScriptError;
-use crate::key::Key;
+use crate::key::{Key, KeyWriter};
 use crate::limits::{Interrupt, LimitKind, Limits};
 use crate::script::ScriptOption;
 use crate::{Arity, Datum, Language, Script};
@@ -160,24 +160,26 @@ impl ScriptRules {
         Ok((rules, comp))
     }
 
-    /// The key of a position of `rules` (an option of a `game(...)` position).
-    fn game_key(rules: &RulesetRef, c: &Comp) -> Result<Key, Error> {
-        let mut items = vec![
-            Datum::Str(crate::datum::GAME.to_string()),
-            Datum::Str(rules.name().to_string()),
-        ];
-        for a in rules.rules().args(c) {
-            items.push(match a {
-                Arg::Int(n) => i64::try_from(&n).map(Datum::Int).map_err(|_| {
+    /// The key of a position of `rules` (an option of a `game(...)` position), written
+    /// straight into its bytes (a heap of Kayles has half a million options).
+    fn game_key(rules: &RulesetRef, c: &Comp, w: &mut KeyWriter) -> Result<Key, Error> {
+        let args = rules.rules().args(c);
+        w.clear();
+        w.list(args.len() + 2);
+        w.str(crate::datum::GAME);
+        w.str(rules.name());
+        for a in &args {
+            match a {
+                Arg::Int(n) => w.int(i64::try_from(n).map_err(|_| {
                     Error::too_large(format!(
                         "{n}, an argument of {}, is beyond the 64-bit integers of rule scripts",
                         rules.name()
                     ))
-                })?,
-                Arg::Name(s) => Datum::Str(s),
-            });
+                })?),
+                Arg::Name(s) => w.str(s),
+            }
         }
-        Ok(Key::of(&Datum::List(items)))
+        Ok(w.finish())
     }
 
     /// The canonical text of a `game(...)` position: `NAME(args)` in its own family.
@@ -320,9 +322,10 @@ impl Ruleset for ScriptFamily {
     ) -> Result<(), Error> {
         if let Some(game) = self.0.game(p) {
             let (rules, c) = game?;
+            let mut w = KeyWriter::new();
             for o in rules.rules().options(&c, limits)? {
                 for q in &o {
-                    out.push_part(ScriptRules::game_key(&rules, q)?);
+                    out.push_part(ScriptRules::game_key(&rules, q, &mut w)?);
                 }
                 out.close();
             }
