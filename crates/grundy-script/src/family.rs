@@ -184,13 +184,7 @@ impl ScriptRules {
 
     /// The canonical text of a `game(...)` position: `NAME(args)` in its own family.
     fn game_text(rules: &RulesetRef, c: &Comp) -> String {
-        let args: Vec<String> = rules
-            .rules()
-            .args(c)
-            .iter()
-            .map(|a| a.to_string())
-            .collect();
-        format!("{}({})", rules.name(), args.join(","))
+        format!("{}({})", rules.name(), rules.args_text(c))
     }
 
     /// The text of a position for move descriptions: the script's `display(p)`, else

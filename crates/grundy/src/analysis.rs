@@ -296,6 +296,33 @@ pub(crate) fn replacement_components(c: &Component, rep: &Replacement) -> Vec<Co
     }
 }
 
+/// Positions of at least this many components write their moves from pieces rendered once
+/// ([`crate::position::Pieces`]) rather than whole, move after move.
+const PIECES_FROM: usize = 64;
+
+thread_local! {
+    /// The pieces of the last large position whose moves were rendered on this thread, with
+    /// the position (they are reused only for an equal position) and whether any of its
+    /// components has a text of its own; emptied when an analysis ends.
+    static PIECES: std::cell::RefCell<Option<(Position, crate::position::Pieces, bool)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Empties [`PIECES`] when dropped: an analysis lets go of its position's pieces however it
+/// ends.
+struct ForgetPieces;
+
+impl Drop for ForgetPieces {
+    fn drop(&mut self) {
+        // `try_with`: a thread being torn down has nothing left to free.
+        let _ = PIECES.try_with(|cache| {
+            if let Ok(mut c) = cache.try_borrow_mut() {
+                *c = None;
+            }
+        });
+    }
+}
+
 /// A move of the whole position, rendered: the position after it and its text.
 pub(crate) fn render(
     pos: &Position,
@@ -303,9 +330,46 @@ pub(crate) fn render(
     c: &Component,
     rep: Replacement,
 ) -> PositionMove {
-    let after = pos.replace(place, rep.clone());
-    let to = after.to_string();
-    let shown = after.shown_if_other(&to);
+    let count: usize = pos
+        .terms
+        .iter()
+        .map(|t| match t {
+            Term::Star(_) => 1,
+            Term::Game { comps, .. } => comps.len(),
+        })
+        .sum();
+    let (to, shown) = if count >= PIECES_FROM {
+        PIECES.with_borrow_mut(|cache| {
+            if !cache.as_ref().is_some_and(|(p, _, _)| p == pos) {
+                let own = pos.shown_if_other("").is_some();
+                *cache = Some((pos.clone(), pos.pieces(), own));
+            }
+            let Some((_, pieces, own)) = cache.as_ref() else {
+                let after = pos.replace(place, rep.clone());
+                let to = after.to_string();
+                let shown = after.shown_if_other(&to);
+                return (to, shown);
+            };
+            let to = pieces.replaced(place, &rep);
+            let fresh_own = match (c, &rep) {
+                (Component::Of(r, _), Replacement::States(states)) => {
+                    states.iter().any(|q| r.rules().display(q).is_some())
+                }
+                _ => false,
+            };
+            let shown = if *own || fresh_own {
+                pos.replace(place, rep.clone()).shown_if_other(&to)
+            } else {
+                None
+            };
+            (to, shown)
+        })
+    } else {
+        let after = pos.replace(place, rep.clone());
+        let to = after.to_string();
+        let shown = after.shown_if_other(&to);
+        (to, shown)
+    };
     PositionMove {
         place,
         to,
@@ -326,6 +390,7 @@ pub(crate) fn render(
 /// the whole sum.
 /// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves.len() == 1`.
 pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
+    let _forget = ForgetPieces;
     // The canonical rendering is needed for the answer anyway; render it once.
     let game = pos.to_string();
     let mut capped = opts.clone();

@@ -169,8 +169,7 @@ impl Component {
                 if let Some(text) = r.rules().text(c) {
                     return format!("{}({text})", r.name());
                 }
-                let args: Vec<String> = r.rules().args(c).iter().map(|a| a.to_string()).collect();
-                format!("{}({})", r.name(), args.join(","))
+                format!("{}({})", r.name(), r.args_text(c))
             }
         }
     }
@@ -251,6 +250,133 @@ impl fmt::Display for Position {
     /// to an equal position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write(f, false)
+    }
+}
+
+/// A position's canonical text in pieces, one per component, rendered once:
+/// [`Pieces::replaced`] writes the position after replacing one component without rendering
+/// the others again (each of the thousand winning moves of a sum of a thousand bombs is the
+/// whole sum written out). The text is exactly [`Position::replace`]'s `to_string`.
+#[derive(Clone, Debug)]
+pub struct Pieces {
+    terms: Vec<TermPieces>,
+}
+
+#[derive(Clone, Debug)]
+enum TermPieces {
+    Star(String),
+    /// A family written one term per component: `NAME(args)` each, joined by ` + `.
+    Each(RulesetRef, Vec<String>),
+    /// A family written `NAME(...)` with every component's arguments inside (`None`: a
+    /// component with no argument).
+    Inside(RulesetRef, Vec<Option<String>>),
+}
+
+/// The canonical text of a component of a family written one term per component.
+fn each_piece(rules: &RulesetRef, c: &Comp) -> String {
+    if let Some(text) = rules.rules().other_family(c) {
+        return text;
+    }
+    format!("{}({})", rules.name(), rules.args_text(c))
+}
+
+/// A component's text inside `NAME(...)`; `None` when it writes nothing.
+fn inside_piece(rules: &RulesetRef, c: &Comp) -> Option<String> {
+    if let Some(text) = rules.rules().text(c) {
+        return Some(text);
+    }
+    let args = rules.rules().args(c);
+    (!args.is_empty()).then(|| rules.args_text(c))
+}
+
+impl Position {
+    /// The position's canonical text in pieces (see [`Pieces`]).
+    pub fn pieces(&self) -> Pieces {
+        let terms = self
+            .terms
+            .iter()
+            .map(|t| match t {
+                Term::Star(n) => TermPieces::Star(n.star()),
+                Term::Game { rules, comps } if rules.rules().one_term_per_component() => {
+                    TermPieces::Each(
+                        rules.clone(),
+                        comps.iter().map(|c| each_piece(rules, c)).collect(),
+                    )
+                }
+                Term::Game { rules, comps } => TermPieces::Inside(
+                    rules.clone(),
+                    comps.iter().map(|c| inside_piece(rules, c)).collect(),
+                ),
+            })
+            .collect();
+        Pieces { terms }
+    }
+}
+
+impl Pieces {
+    /// The canonical text of the position after replacing the component at `place` by `to`:
+    /// the same text as `position.replace(place, to).to_string()`.
+    pub fn replaced(&self, place: Place, to: &Replacement) -> String {
+        let mut out = String::new();
+        if self.terms.is_empty() {
+            out.push('0');
+            return out;
+        }
+        for (t, term) in self.terms.iter().enumerate() {
+            if t > 0 {
+                out.push_str(" + ");
+            }
+            let here = t == place.term;
+            match (term, to) {
+                (TermPieces::Star(_), Replacement::Star(m)) if here => out.push_str(&m.star()),
+                (TermPieces::Star(s), _) => out.push_str(s),
+                (TermPieces::Each(rules, pieces), _) => {
+                    let fresh: Vec<String>;
+                    let mut parts: Vec<&str> = Vec::with_capacity(pieces.len() + 1);
+                    match to {
+                        Replacement::States(states) if here && place.comp < pieces.len() => {
+                            fresh = states.iter().map(|c| each_piece(rules, c)).collect();
+                            parts.extend(pieces[..place.comp].iter().map(String::as_str));
+                            parts.extend(fresh.iter().map(String::as_str));
+                            parts.extend(pieces[place.comp + 1..].iter().map(String::as_str));
+                        }
+                        _ => parts.extend(pieces.iter().map(String::as_str)),
+                    }
+                    if parts.is_empty() {
+                        out.push('0');
+                    }
+                    for (i, p) in parts.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(" + ");
+                        }
+                        out.push_str(p);
+                    }
+                }
+                (TermPieces::Inside(rules, pieces), _) => {
+                    let fresh: Vec<Option<String>>;
+                    let mut parts: Vec<&str> = Vec::with_capacity(pieces.len() + 1);
+                    match to {
+                        Replacement::States(states) if here && place.comp < pieces.len() => {
+                            fresh = states.iter().map(|c| inside_piece(rules, c)).collect();
+                            parts.extend(pieces[..place.comp].iter().flatten().map(String::as_str));
+                            parts.extend(fresh.iter().flatten().map(String::as_str));
+                            parts.extend(
+                                pieces[place.comp + 1..]
+                                    .iter()
+                                    .flatten()
+                                    .map(String::as_str),
+                            );
+                        }
+                        _ => parts.extend(pieces.iter().flatten().map(String::as_str)),
+                    }
+                    out.push_str(rules.name());
+                    out.push('(');
+                    out.push_str(&parts.join(","));
+                    out.push(')');
+                }
+            }
+        }
+        out
     }
 }
 

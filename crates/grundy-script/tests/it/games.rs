@@ -197,3 +197,40 @@ end
         }
     }
 }
+
+/// A sum of many components writes its moves from pieces rendered once: the texts are those of
+/// the position after the move, the canonical one (which parses back) and the one for people
+/// (`display`), with the script's own positions and other games mixed.
+#[test]
+fn the_moves_of_a_large_sum_are_written_as_the_positions_they_lead_to() {
+    let src = r#"
+NAME = "pile"
+function moves(n)
+    local out = {}
+    if n >= 1 then out[#out + 1] = n - 1 end
+    if n >= 2 then out[#out + 1] = game("nim", n - 2) end
+    return out
+end
+function display(n)
+    return "pile of " .. n
+end
+"#;
+    let reg = registry(&[("pile.luau", src)]);
+    let piles: Vec<String> = (0..70).map(|i| format!("pile({})", i % 9 + 1)).collect();
+    let expr = format!("{} + nim(6)", piles.join(" + "));
+    let a = analyze(&reg, &expr, Play::Normal);
+    assert!(a.winning_moves.len() >= 2, "{:?}", a.winning_moves);
+    for m in &a.winning_moves {
+        let back = reg.parse(&m.to).unwrap_or_else(|e| panic!("{}: {e}", m.to));
+        assert_eq!(back.to_string(), m.to);
+        assert_eq!(m.shown.as_deref(), Some(back.shown().as_str()), "{}", m.to);
+        assert_eq!(
+            analyze(&reg, &m.to, Play::Normal).nimber,
+            Some(Nimber::ZERO),
+            "{}",
+            m.to
+        );
+    }
+    // The texts for people differ from the canonical ones: the piles have their own.
+    assert!(a.winning_moves.iter().all(|m| m.shown.is_some()));
+}

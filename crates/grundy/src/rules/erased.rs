@@ -539,6 +539,12 @@ impl RulesetRef {
         RulesetRef::new(Arc::new(Typed::new(r)))
     }
 
+    /// The arguments of a component joined by commas, as `NAME(...)` writes them.
+    pub fn args_text(&self, c: &Comp) -> String {
+        let args: Vec<String> = self.rules.args(c).iter().map(|a| a.to_string()).collect();
+        args.join(",")
+    }
+
     /// A handle on an erased ruleset, caching its canonical name.
     pub fn new(rules: Arc<dyn DynRuleset>) -> Self {
         let name = Arc::from(rules.name());

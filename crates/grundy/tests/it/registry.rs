@@ -500,3 +500,72 @@ fn moves_are_described_as_the_first_seam_described_them() {
         assert_eq!(got, want, "{text} ({play:?})");
     }
 }
+
+/// The text of a position after a move, written from pieces rendered once (what the analysis
+/// does for positions of many components), is exactly the whole position rendered after the
+/// replacement: for every family's samples, in a sum with a nimber and a Nim term (a family
+/// written with its components inside one term), for every component and each of its first
+/// options, for a replacement by nothing, and for the nimber's replacements.
+#[test]
+fn moves_written_from_pieces_are_the_whole_position_written() {
+    let reg = registry_with_files();
+    let nim = rules_of(&reg, "nim(1)");
+    let nim_comps = match reg.parse("nim(3,0,5)").map(|p| p.terms) {
+        Ok(terms) => match terms.first() {
+            Some(Term::Game { comps, .. }) => comps.clone(),
+            _ => panic!("nim(3,0,5) is a Nim term"),
+        },
+        Err(e) => panic!("nim(3,0,5): {e}"),
+    };
+    let mut checked = 0;
+    for family in reg.families() {
+        let rules = rules_of(&reg, &family.example);
+        for seed in 0..6u64 {
+            let comps = rules.rules().sample(seed);
+            if comps.is_empty() {
+                continue;
+            }
+            let pos = Position {
+                terms: vec![
+                    Term::Star(Nimber::new(3)),
+                    Term::Game {
+                        rules: rules.clone(),
+                        comps: comps.clone(),
+                    },
+                    Term::Game {
+                        rules: nim.clone(),
+                        comps: nim_comps.clone(),
+                    },
+                ],
+            };
+            let pieces = pos.pieces();
+            let mut same = |place: grundy::position::Place, rep: Replacement| {
+                let want = pos.replace(place, rep.clone()).to_string();
+                assert_eq!(pieces.replaced(place, &rep), want, "{pos}: {place:?}");
+                checked += 1;
+            };
+            for (place, c) in pos.components() {
+                match c {
+                    grundy::position::Component::Star(_) => {
+                        for m in [0u64, 1, 7] {
+                            same(place, Replacement::Star(Nimber::new(m)));
+                        }
+                    }
+                    grundy::position::Component::Of(r, p) => {
+                        same(place, Replacement::States(Vec::new()));
+                        if r.rules().searchable(&p).is_err() {
+                            continue;
+                        }
+                        let Ok(options) = r.rules().options(&p, &Limits::default()) else {
+                            continue;
+                        };
+                        for o in options.into_iter().take(4) {
+                            same(place, Replacement::States(o));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
