@@ -64,6 +64,7 @@ mod checksum;
 mod error;
 mod naive;
 mod rules;
+mod sparse;
 mod theorem;
 mod verify;
 
@@ -73,4 +74,4 @@ pub use error::CertError;
 pub use naive::{plain_values, work_estimate};
 pub use rules::{Rules, MAX_CODE_DIGITS, MAX_SET_ITEMS};
 pub use theorem::Theorem;
-pub use verify::{verify, verify_text, Verified, VerifyOptions};
+pub use verify::{verify, verify_text, Method, Verified, VerifyOptions, Work};
