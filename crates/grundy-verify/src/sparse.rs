@@ -16,11 +16,14 @@
 //!    the kernels): the key of heap x is `G(x) * 2 + (x mod 2)`, and a key is *rare* when
 //!    `key & mask` has an even number of bits. Parity of `key & mask` is linear over XOR,
 //!    and the keys of a pair XOR to `(G(a) ^ G(r - a)) * 2 + (r mod 2)`, the *target key*
-//!    of value t for that split. When the target key is common (odd), every pair with value
-//!    t has exactly one rare heap, so scanning the pairs that contain a rare heap (one
-//!    lookup per rare heap below r) proves that none has value t. When the target key is
-//!    rare, every pair is scanned. This holds for every mask, so the mask only decides the
-//!    speed: it is chosen to minimise the estimated work ([`choose_mask`]).
+//!    of value t for that split. A pair of two common heaps has its target key in CC, the
+//!    set of XORs of two common keys present in the list; CC holds even keys only, since
+//!    an XOR of two odd ones is even. When the target key is outside CC (every common key,
+//!    and the rare keys no two common heaps make), every pair with value t has a rare heap,
+//!    so scanning the pairs that contain a rare heap (one lookup per rare heap below r)
+//!    proves that none has value t. When the target key is in CC, every pair is scanned.
+//!    This holds for every mask, so the mask only decides the speed: it is chosen to
+//!    minimise the estimated work ([`choose_mask`]).
 //! 2. **Every value below t is an option** (witnesses). The values of the scans above are
 //!    marked as they go; values still missing are searched for by scanning the remaining
 //!    splits' pairs from the smallest heap up, stopping as soon as none is missing. Small
@@ -235,15 +238,75 @@ pub(crate) fn choose_mask<T: Val>(g: &[T], two: &[usize]) -> u32 {
     best.1
 }
 
-/// An upper bound on the option evaluations of the check with `mask`, witnesses aside:
-/// per heap, the single-heap options, and per pair split either r/2 (a rare target) or the
-/// rare heaps below r (a common one).
+/// Most distinct common keys whose pairwise XORs are listed; past it, every rare key is
+/// taken as a possible XOR of two common ones (which the parity argument allows).
+const MAX_COMMON_KEYS: usize = 4096;
+
+/// The rare/common split of one check: the mask, and which target keys two common heaps
+/// can make.
+pub(crate) struct Split {
+    /// The mask on keys.
+    pub mask: u32,
+    /// `cc[k]`: some two heaps with common keys (among heaps 1..L) have keys XOR-ing to
+    /// `k`. A target key outside this set can only be made by a pair with a rare heap.
+    cc: Vec<bool>,
+}
+
+impl Split {
+    /// The split of `g` by `mask`.
+    ///
+    /// The pairs of common keys are listed from the keys present in `g` (at most
+    /// [`MAX_COMMON_KEYS`] of them); otherwise every even key under `mask` is assumed
+    /// reachable, which holds because an XOR of two odd keys is even.
+    ///
+    /// Complexity: O(L + K^2) for K distinct common keys.
+    pub(crate) fn new<T: Val>(g: &[T], mask: u32) -> Split {
+        let size = 1usize << (value_bits(g) + 1);
+        let mut present = vec![false; size];
+        for (x, v) in g.iter().enumerate().skip(1) {
+            let k = key(v.get(), x);
+            if !rare(k, mask) {
+                present[k as usize] = true;
+            }
+        }
+        let common: Vec<usize> = (0..size).filter(|&k| present[k]).collect();
+        let cc = if common.len() <= MAX_COMMON_KEYS {
+            let mut cc = vec![false; size];
+            for (i, &a) in common.iter().enumerate() {
+                for &b in &common[i..] {
+                    cc[a ^ b] = true;
+                }
+            }
+            cc
+        } else {
+            (0..size).map(|k| rare(k as u32, mask)).collect()
+        };
+        Split { mask, cc }
+    }
+
+    /// Whether heap key `k` is rare.
+    #[inline(always)]
+    fn rare(&self, k: u32) -> bool {
+        rare(k, self.mask)
+    }
+
+    /// Whether a split whose target key is `k` needs every pair scanned: two common heaps
+    /// can make `k`.
+    #[inline(always)]
+    fn full(&self, k: u32) -> bool {
+        self.cc.get(k as usize).copied().unwrap_or(true)
+    }
+}
+
+/// An upper bound on the option evaluations of the check with `split`, witnesses aside:
+/// per heap, the single-heap options, and per pair split either r/2 (a target two common
+/// heaps can make) or the rare heaps below r.
 ///
 /// Complexity: O(L * S) for S pair splits.
-pub(crate) fn estimate<T: Val>(g: &[T], digits: &[u8], mask: u32) -> u128 {
+pub(crate) fn estimate<T: Val>(g: &[T], digits: &[u8], split: &Split) -> u128 {
     let moves = Moves::of(digits);
     let rare_heaps: Vec<usize> = (1..g.len())
-        .filter(|&x| rare(key(g[x].get(), x), mask))
+        .filter(|&x| split.rare(key(g[x].get(), x)))
         .collect();
     // below[i]: rare heaps below n - two[i], advanced as n grows.
     let mut below = vec![0usize; moves.two.len()];
@@ -259,7 +322,7 @@ pub(crate) fn estimate<T: Val>(g: &[T], digits: &[u8], mask: u32) -> u128 {
             while below[i] < rare_heaps.len() && rare_heaps[below[i]] < r {
                 below[i] += 1;
             }
-            work += if rare(key(t, r), mask) {
+            work += if split.full(key(t, r)) {
                 (r / 2) as u128
             } else {
                 below[i] as u128
@@ -273,8 +336,8 @@ pub(crate) fn estimate<T: Val>(g: &[T], digits: &[u8], mask: u32) -> u128 {
 pub(crate) struct Run<'a> {
     /// The code's digits, trailing zeros removed.
     pub digits: &'a [u8],
-    /// The mask on keys.
-    pub mask: u32,
+    /// The rare/common split.
+    pub split: &'a Split,
     /// Worker threads (heaps are checked independently).
     pub threads: usize,
     /// Most option evaluations allowed; past it the check stops with `TooMuchWork`.
@@ -301,7 +364,7 @@ pub(crate) fn check<T: Val>(
 ) -> Result<(SparseWork, Option<Mismatch>), CertError> {
     let moves = Moves::of(run.digits);
     let rare_heaps: Vec<u32> = (1..g.len())
-        .filter(|&x| rare(key(g[x].get(), x), run.mask))
+        .filter(|&x| run.split.rare(key(g[x].get(), x)))
         .map(|x| x as u32)
         .collect();
     let bits = value_bits(g);
@@ -317,7 +380,7 @@ pub(crate) fn check<T: Val>(
             g,
             moves: &moves,
             rare_heaps: &rare_heaps,
-            mask: run.mask,
+            split: run.split,
             stamp: vec![0; (1usize << bits) + 1],
             work: SparseWork::default(),
             partial: Vec::with_capacity(moves.two.len()),
@@ -364,7 +427,7 @@ pub(crate) fn check<T: Val>(
             .collect()
     });
     let mut work = SparseWork {
-        mask: run.mask,
+        mask: run.split.mask,
         rare_heaps: rare_heaps.len() as u64,
         ..SparseWork::default()
     };
@@ -398,7 +461,7 @@ struct Heap<'a, T: Val> {
     g: &'a [T],
     moves: &'a Moves,
     rare_heaps: &'a [u32],
-    mask: u32,
+    split: &'a Split,
     /// stamp[v] == n + 1 when value v is known to be an option of heap n.
     stamp: Vec<u64>,
     work: SparseWork,
@@ -442,7 +505,7 @@ impl<T: Val> Heap<'_, T> {
                 continue;
             }
             let r = n - k;
-            if rare(key(t, r), self.mask) {
+            if self.split.full(key(t, r)) {
                 self.work.full_scans += 1;
                 self.work.evaluations += (r / 2) as u64;
                 for a in 1..=r / 2 {
@@ -534,9 +597,10 @@ mod tests {
 
     fn run_with(code: &str, g: &[u32], mask: u32, threads: usize) -> Option<Mismatch> {
         let d = digits(code);
+        let split = Split::new(g, mask);
         let run = Run {
             digits: &d,
-            mask,
+            split: &split,
             threads,
             max_work: u128::MAX,
             cancel: None,
@@ -571,7 +635,7 @@ mod tests {
             rare_count < g.len() / 4,
             "mask {mask:#x}: {rare_count} rare"
         );
-        assert!(estimate(&g, &d, mask) < estimate(&g, &d, 0));
+        assert!(estimate(&g, &d, &Split::new(&g, mask)) < estimate(&g, &d, &Split::new(&g, 0)));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::checksum::checksum;
 use crate::error::CertError;
 use crate::naive::{plain_values_counted, work_estimate};
 use crate::rules::{Rules, BIT_THREE, BIT_TWO};
-use crate::sparse::{self, Compact, Run, Val};
+use crate::sparse::{self, Compact, Run, Split, Val};
 use crate::theorem::Theorem;
 
 /// How [`verify`] checks the listed values.
@@ -343,8 +343,8 @@ fn check_sparse<T: Val>(
     let two: Vec<usize> = (0..digits.len())
         .filter(|&k| crate::rules::leaves_two(digits[k]))
         .collect();
-    let mask = sparse::choose_mask(g, &two);
-    let estimate = sparse::estimate(g, digits, mask);
+    let split = Split::new(g, sparse::choose_mask(g, &two));
+    let estimate = sparse::estimate(g, digits, &split);
     if estimate > opts.max_work {
         return Err(CertError::TooMuchWork {
             count: h.listed,
@@ -359,7 +359,7 @@ fn check_sparse<T: Val>(
     };
     let run = Run {
         digits,
-        mask,
+        split: &split,
         threads,
         max_work: opts.max_work,
         cancel: opts.cancel.as_deref(),
