@@ -362,12 +362,20 @@ pub(crate) fn check<T: Val>(
     g: &[T],
     run: &Run<'_>,
 ) -> Result<(SparseWork, Option<Mismatch>), CertError> {
+    // Heaps are held as u32 in the lists below.
+    if u32::try_from(g.len()).is_err() {
+        return Err(CertError::TooManyValues {
+            count: g.len() as u64,
+            limit: u64::from(u32::MAX),
+        });
+    }
     let moves = Moves::of(run.digits);
     let rare_heaps: Vec<u32> = (1..g.len())
         .filter(|&x| run.split.rare(key(g[x].get(), x)))
         .map(|x| x as u32)
         .collect();
     let bits = value_bits(g);
+    let guides = Guides::of(g);
     let first_bad = AtomicU64::new(u64::MAX);
     let next_block = AtomicU64::new(0);
     let spent = AtomicU64::new(0);
@@ -381,6 +389,7 @@ pub(crate) fn check<T: Val>(
             moves: &moves,
             rare_heaps: &rare_heaps,
             split: run.split,
+            guides: &guides,
             stamp: vec![0; (1usize << bits) + 1],
             work: SparseWork::default(),
             partial: Vec::with_capacity(moves.two.len()),
@@ -456,12 +465,50 @@ pub(crate) fn check<T: Val>(
     ))
 }
 
+/// Frequent values searched first for witnesses.
+const FREQUENT: usize = 12;
+/// Heaps remembered per value for witnesses.
+const FIRST: usize = 48;
+
+/// Where witnesses are likely: the most frequent values, and the first heaps of each value.
+struct Guides {
+    /// The [`FREQUENT`] most frequent values, most frequent first.
+    frequent: Vec<u32>,
+    /// `first[u]`: the first [`FIRST`] heaps (from 1) of value u, in increasing order.
+    first: Vec<Vec<u32>>,
+}
+
+impl Guides {
+    fn of<T: Val>(g: &[T]) -> Guides {
+        let size = 1usize << value_bits(g);
+        let mut count = vec![0u64; size];
+        let mut first: Vec<Vec<u32>> = vec![Vec::new(); size];
+        for (x, v) in g.iter().enumerate().skip(1) {
+            let v = v.get() as usize;
+            count[v] += 1;
+            if first[v].len() < FIRST {
+                first[v].push(x as u32);
+            }
+        }
+        let mut by_count: Vec<(u64, u32)> = (0..size)
+            .filter(|&v| count[v] > 0)
+            .map(|v| (count[v], v as u32))
+            .collect();
+        by_count.sort_unstable_by(|a, b| b.cmp(a));
+        Guides {
+            frequent: by_count.iter().take(FREQUENT).map(|&(_, v)| v).collect(),
+            first,
+        }
+    }
+}
+
 /// The state of one thread's checks.
 struct Heap<'a, T: Val> {
     g: &'a [T],
     moves: &'a Moves,
     rare_heaps: &'a [u32],
     split: &'a Split,
+    guides: &'a Guides,
     /// stamp[v] == n + 1 when value v is known to be an option of heap n.
     stamp: Vec<u64>,
     work: SparseWork,
@@ -478,7 +525,7 @@ impl<T: Val> Heap<'_, T> {
         let mut missing = t as usize;
         let stamp = &mut self.stamp;
         // Marks an option's value; false when it equals t.
-        let mut mark = |w: u32, missing: &mut usize| -> bool {
+        let mark = |stamp: &mut [u64], w: u32, missing: &mut usize| -> bool {
             if w == t {
                 return false;
             }
@@ -489,12 +536,12 @@ impl<T: Val> Heap<'_, T> {
             true
         };
         for &k in &self.moves.all {
-            if k == n && !mark(0, &mut missing) {
+            if k == n && !mark(stamp, 0, &mut missing) {
                 return false;
             }
         }
         for &k in &self.moves.one {
-            if k < n && !mark(g[n - k].get(), &mut missing) {
+            if k < n && !mark(stamp, g[n - k].get(), &mut missing) {
                 return false;
             }
         }
@@ -509,7 +556,7 @@ impl<T: Val> Heap<'_, T> {
                 self.work.full_scans += 1;
                 self.work.evaluations += (r / 2) as u64;
                 for a in 1..=r / 2 {
-                    if !mark(g[a].get() ^ g[r - a].get(), &mut missing) {
+                    if !mark(stamp, g[a].get() ^ g[r - a].get(), &mut missing) {
                         return false;
                     }
                 }
@@ -521,7 +568,7 @@ impl<T: Val> Heap<'_, T> {
                         break;
                     }
                     count += 1;
-                    if !mark(g[x].get() ^ g[r - x].get(), &mut missing) {
+                    if !mark(stamp, g[x].get() ^ g[r - x].get(), &mut missing) {
                         self.work.evaluations += count;
                         return false;
                     }
@@ -530,9 +577,42 @@ impl<T: Val> Heap<'_, T> {
                 self.partial.push(r);
             }
         }
-        // Witnesses: the values below t not yet seen, from the splits not scanned in full.
-        // Every pair of these has a common target key, so none can equal t; `mark` still
-        // checks it.
+        // Witnesses of the values below t not yet seen, from the splits not scanned in full.
+        // First a guided search: a missing v made as (v ^ c) ^ c with c a frequent value,
+        // from the first heaps a of value v ^ c whose partner r - a has value c.
+        let guides = self.guides;
+        for &r in &self.partial {
+            if missing == 0 {
+                break;
+            }
+            for v in 0..t {
+                if stamp[v as usize] == tag {
+                    continue;
+                }
+                'found: for &c in &guides.frequent {
+                    let Some(heaps) = guides.first.get((v ^ c) as usize) else {
+                        continue;
+                    };
+                    for &a in heaps {
+                        let a = a as usize;
+                        if a >= r {
+                            break;
+                        }
+                        self.work.evaluations += 1;
+                        self.work.witness_evaluations += 1;
+                        if g[r - a].get() == c {
+                            mark(stamp, v, &mut missing);
+                            break 'found;
+                        }
+                    }
+                }
+                if missing == 0 {
+                    break;
+                }
+            }
+        }
+        // Then every pair in order. Every pair of these splits has a common target key, so
+        // none can equal t; `mark` still checks it.
         for &r in &self.partial {
             if missing == 0 {
                 break;
@@ -540,7 +620,7 @@ impl<T: Val> Heap<'_, T> {
             for a in 1..=r / 2 {
                 self.work.evaluations += 1;
                 self.work.witness_evaluations += 1;
-                if !mark(g[a].get() ^ g[r - a].get(), &mut missing) {
+                if !mark(stamp, g[a].get() ^ g[r - a].get(), &mut missing) {
                     return false;
                 }
                 if missing == 0 {
