@@ -36,6 +36,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use crate::cert::ValueSink;
 use crate::error::CertError;
 use crate::rules::{leaves_one, leaves_two, takes_all};
 
@@ -90,12 +91,58 @@ impl Compact {
         }
     }
 
+    /// The values as u32, in heap order.
+    pub(crate) fn iter(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match self {
+            Compact::U8(g) => Box::new(g.iter().map(|&v| u32::from(v))),
+            Compact::U16(g) => Box::new(g.iter().map(|&v| u32::from(v))),
+            Compact::U32(g) => Box::new(g.iter().copied()),
+        }
+    }
+
     /// Bytes per stored value (1, 2 or 4).
     pub(crate) fn width(&self) -> u8 {
         match self {
             Compact::U8(_) => 1,
             Compact::U16(_) => 2,
             Compact::U32(_) => 4,
+        }
+    }
+}
+
+impl ValueSink for Compact {
+    fn with_capacity(n: usize) -> Self {
+        Compact::U8(Vec::with_capacity(n))
+    }
+
+    /// Appends `v`, widening the storage (a copy) the first time a value needs it.
+    fn push(&mut self, v: u32) {
+        match self {
+            Compact::U8(g) => match u8::try_from(v) {
+                Ok(b) => g.push(b),
+                Err(_) => {
+                    let mut wide: Vec<u32> = g.iter().map(|&x| u32::from(x)).collect();
+                    wide.push(v);
+                    *self = Compact::new(&wide);
+                }
+            },
+            Compact::U16(g) => match u16::try_from(v) {
+                Ok(h) => g.push(h),
+                Err(_) => {
+                    let mut wide: Vec<u32> = g.iter().map(|&x| u32::from(x)).collect();
+                    wide.push(v);
+                    *self = Compact::U32(wide);
+                }
+            },
+            Compact::U32(g) => g.push(v),
+        }
+    }
+
+    fn count(&self) -> usize {
+        match self {
+            Compact::U8(g) => g.len(),
+            Compact::U16(g) => g.len(),
+            Compact::U32(g) => g.len(),
         }
     }
 }
@@ -311,9 +358,9 @@ pub(crate) fn estimate<T: Val>(g: &[T], digits: &[u8], split: &Split) -> u128 {
     // below[i]: rare heaps below n - two[i], advanced as n grows.
     let mut below = vec![0usize; moves.two.len()];
     let mut work: u128 = 0;
-    for n in 0..g.len() {
+    for (n, v) in g.iter().enumerate() {
         work += (moves.all.len() + moves.one.len()) as u128;
-        let t = g[n].get();
+        let t = v.get();
         for (i, &k) in moves.two.iter().enumerate() {
             if n < k + 2 {
                 continue;
@@ -728,6 +775,24 @@ mod tests {
             Compact::U32(v) => assert_eq!(v, vec![3, 70000]),
             _ => panic!("70000 needs four bytes"),
         }
+        // Read one at a time, the storage widens when it must and keeps every value.
+        let mut c = <Compact as ValueSink>::with_capacity(2);
+        for v in [7, 200, 300, 65535, 65536, 1] {
+            c.push(v);
+        }
+        assert_eq!(c.width(), 4);
+        assert_eq!(c.count(), 6);
+        assert_eq!(
+            c.iter().collect::<Vec<_>>(),
+            vec![7, 200, 300, 65535, 65536, 1]
+        );
+        let mut c = <Compact as ValueSink>::with_capacity(0);
+        c.push(255);
+        c.push(256);
+        assert_eq!(
+            (c.width(), c.iter().collect::<Vec<_>>()),
+            (2, vec![255, 256])
+        );
         match Compact::new(&[300, 65535]) {
             Compact::U16(v) => assert_eq!(v, vec![300, 65535]),
             _ => panic!("65535 fits two bytes"),

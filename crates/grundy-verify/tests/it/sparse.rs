@@ -230,3 +230,22 @@ fn the_work_is_counted_and_smaller_than_plain() {
         assert_eq!(method, Method::Plain, "{rules}");
     }
 }
+
+#[test]
+fn the_text_path_reads_values_compactly_and_agrees() {
+    let good = cert_or_claim("0.055", 1000);
+    let ok = grundy_verify::verify_text(&good.to_text(), &opts(Method::Auto)).unwrap();
+    assert_eq!((ok.preperiod, ok.period), (259, 148));
+    assert_eq!(ok.work.bytes_per_value, 1);
+    // Values that need two and four bytes, at the start and at the end: the storage
+    // widens, and the value is still found wrong at its heap.
+    for (heap, value) in [(1, 300), (816, 300), (500, 70_000), (0, 65_536)] {
+        let bad = with_value(&good, heap, value);
+        let e = grundy_verify::verify_text(&bad.to_text(), &opts(Method::Auto)).unwrap_err();
+        assert_eq!(e, verify(&bad, &opts(Method::Auto)).unwrap_err());
+        assert!(
+            matches!(e, CertError::WrongValue { heap: h, stated, .. } if h == heap as u64 && stated == value),
+            "{e}"
+        );
+    }
+}
