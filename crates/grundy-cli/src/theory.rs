@@ -46,10 +46,19 @@ pub enum TheoryCommand {
         /// Print one JSON object instead of text
         #[arg(long)]
         json: bool,
-        /// The most option evaluations the recomputation may take (default 2*10^10, tens of
-        /// seconds)
+        /// The most option evaluations the check may take (default 2*10^10, tens of seconds
+        /// on one core)
         #[arg(long)]
         max_work: Option<String>,
+        /// How to check the values: 'auto' (sparse where it applies), 'plain' (recompute
+        /// every value by mex over every option) or 'sparse' (check each value against its
+        /// options with the checker's own rare/common split; codes it does not cover are
+        /// checked plainly)
+        #[arg(long, default_value = "auto", value_parser = ["auto", "plain", "sparse"])]
+        method: String,
+        /// Threads for the sparse check (0: one per core)
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// A census of octal games: every code with up to --digits digits after the point (or the
     /// rulesets given), values of heaps 0..N, periods found and proven, rare values; CSV on
@@ -122,7 +131,15 @@ pub fn run(reg: &Registry, cmd: TheoryCommand) -> Result<(), Failure> {
             cert,
             json,
             max_work,
-        } => crate::verify::run(&cert, json, max_work.as_deref()),
+            method,
+            threads,
+        } => crate::verify::run(&crate::verify::Request {
+            path: &cert,
+            json,
+            max_work: max_work.as_deref(),
+            method: &method,
+            threads,
+        }),
         TheoryCommand::Census {
             rulesets,
             to,

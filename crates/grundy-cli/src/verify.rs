@@ -1,11 +1,11 @@
 //! Period certificates: `grundy table ... --certificate FILE` writes one, `grundy verify CERT`
-//! checks one with `grundy-verify`'s independent checker (its own parser and plain mex; it
-//! shares no code with the fast kernels that computed the table).
+//! checks one with `grundy-verify`'s independent checker (its own parser, plain mex and
+//! sparse-space check; it shares no code with the fast kernels that computed the table).
 
 use std::io::Read;
 use std::path::Path;
 
-use grundy_verify::{CertError, Certificate, Verified, VerifyOptions};
+use grundy_verify::{CertError, Certificate, Method, Verified, VerifyOptions};
 
 use crate::failure::Failure;
 use crate::output::Out;
@@ -75,20 +75,43 @@ pub fn write_certificate(t: &grundy::api::Table, path: &Path) -> Result<(), Fail
     Ok(())
 }
 
-/// `grundy verify CERT [--json] [--max-work W]`.
-pub fn run(path: &Path, json: bool, max_work: Option<&str>) -> Result<(), Failure> {
+/// The arguments of `grundy verify`.
+pub struct Request<'a> {
+    /// The certificate file, or `-` for standard input.
+    pub path: &'a Path,
+    /// Print JSON.
+    pub json: bool,
+    /// `--max-work`.
+    pub max_work: Option<&'a str>,
+    /// `--method`: `auto`, `plain` or `sparse` (clap has checked it).
+    pub method: &'a str,
+    /// `--threads`.
+    pub threads: usize,
+}
+
+/// `grundy verify CERT [--json] [--max-work W] [--method M] [--threads T]`.
+pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     let mut opts = VerifyOptions {
         cancel: Some(crate::context::ctrl_c().flag()),
+        method: match req.method {
+            "plain" => Method::Plain,
+            "sparse" => Method::Sparse,
+            _ => Method::Auto,
+        },
+        threads: req.threads,
         ..VerifyOptions::default()
     };
-    if let Some(w) = max_work {
+    if let Some(w) = req.max_work {
         opts.max_work = crate::context::parse_count("--max-work", w)?;
     }
+    let path = req.path;
     let text = read_cert(path)?;
     let shown = path.display();
-    let cert = Certificate::parse(&text)
-        .map_err(|e| Failure::input(format!("{shown} is not a valid certificate: {e}")))?;
-    let ok = grundy_verify::verify(&cert, &opts).map_err(|e| match e {
+    // verify_text reads the values straight into one, two or four bytes each.
+    let ok = grundy_verify::verify_text(&text, &opts).map_err(|e| match e {
+        CertError::Format { .. } | CertError::Version { .. } | CertError::CountMismatch { .. } => {
+            Failure::input(format!("{shown} is not a valid certificate: {e}"))
+        }
         CertError::TooMuchWork { .. } | CertError::TooManyValues { .. } => Failure::Limit(format!(
             "{shown} was not checked: {e} (the command line sets it with --max-work)"
         )),
@@ -96,19 +119,21 @@ pub fn run(path: &Path, json: bool, max_work: Option<&str>) -> Result<(), Failur
         e => Failure::input(format!("{shown} does not verify: {e}")),
     })?;
     let mut out = Out::new();
-    if json {
+    if req.json {
         out.line(&crate::output::to_json(&verified_json(
             &ok,
             &shown.to_string(),
         ))?)?;
     } else {
         out.line(&format!("verified: {ok}"))?;
+        out.line(&format!("work: {}", ok.work))?;
     }
     out.flush()
 }
 
 /// The JSON of a certificate that verified.
 fn verified_json(ok: &Verified, file: &str) -> serde_json::Value {
+    let w = &ok.work;
     serde_json::json!({
         "file": file,
         "verified": true,
@@ -120,6 +145,16 @@ fn verified_json(ok: &Verified, file: &str) -> serde_json::Value {
         "values_needed": ok.values_needed,
         "values_checked": ok.values_checked,
         "checksum": format!("{:X}", ok.checksum),
+        "work": {
+            "method": w.method.to_string(),
+            "option_evaluations": w.option_evaluations,
+            "witness_evaluations": w.witness_evaluations,
+            "rare_mask": w.rare_mask,
+            "rare_heaps": w.rare_heaps,
+            "full_scans": w.full_scans,
+            "bytes_per_value": w.bytes_per_value,
+            "seconds": w.elapsed.as_secs_f64(),
+        },
     })
 }
 

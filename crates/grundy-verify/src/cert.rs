@@ -124,6 +124,14 @@ impl Certificate {
     /// assert_eq!(Certificate::parse(&cert.to_text()).unwrap(), cert);
     /// ```
     pub fn parse(text: &str) -> Result<Certificate, CertError> {
+        let (mut cert, values) = Certificate::parse_into::<Vec<u32>>(text)?;
+        cert.values = values;
+        Ok(cert)
+    }
+
+    /// [`Certificate::parse`] with the values pushed into `S` (the checker's compact
+    /// storage) rather than into the certificate, whose `values` are left empty.
+    pub(crate) fn parse_into<S: ValueSink>(text: &str) -> Result<(Certificate, S), CertError> {
         let mut lines = text
             .lines()
             .enumerate()
@@ -183,8 +191,7 @@ impl Certificate {
         };
         // The count bounds the allocation only up to the text's own size: every value
         // takes at least two characters.
-        let mut values: Vec<u32> =
-            Vec::with_capacity(usize::try_from(count).unwrap_or(0).min(text.len() / 2));
+        let mut values = S::with_capacity(usize::try_from(count).unwrap_or(0).min(text.len() / 2));
         let mut ended = false;
         for (line, l) in lines.by_ref() {
             let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
@@ -222,21 +229,44 @@ impl Certificate {
                 message: format!("text after 'end': {l:?}"),
             });
         }
-        if values.len() as u64 != count {
+        if values.count() as u64 != count {
             return Err(CertError::CountMismatch {
                 stated: count,
-                listed: values.len() as u64,
+                listed: values.count() as u64,
             });
         }
-        Ok(Certificate {
+        let cert = Certificate {
             rules,
             theorem,
             preperiod,
             period,
             saltus,
             checksum,
-            values,
-        })
+            values: Vec::new(),
+        };
+        Ok((cert, values))
+    }
+}
+
+/// Where [`Certificate::parse_into`] puts the values it reads.
+pub(crate) trait ValueSink {
+    /// An empty store with room for `n` values.
+    fn with_capacity(n: usize) -> Self;
+    /// Appends the value of the next heap.
+    fn push(&mut self, v: u32);
+    /// Values held.
+    fn count(&self) -> usize;
+}
+
+impl ValueSink for Vec<u32> {
+    fn with_capacity(n: usize) -> Self {
+        Vec::with_capacity(n)
+    }
+    fn push(&mut self, v: u32) {
+        Vec::push(self, v);
+    }
+    fn count(&self) -> usize {
+        self.len()
     }
 }
 

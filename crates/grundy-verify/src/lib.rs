@@ -10,8 +10,12 @@
 //! - Writing: [`Certificate::new`] from values and a period already found (`grundy table`),
 //!   [`certify`] when the period is still to be found (the census); [`Certificate::to_text`].
 //! - Checking: [`verify_text`] / [`verify`] (`grundy verify CERT`) re-derive everything
-//!   with this crate's own parser ([`Rules`]) and plain mex ([`plain_values`]); this crate
-//!   does not depend on `grundy-heap`, whose fast kernels it checks.
+//!   with this crate's own parser ([`Rules`]) and either its plain mex ([`plain_values`],
+//!   O(L^2) for L values of a code that splits in two) or, for codes whose moves leave at
+//!   most two heaps, its own sparse-space check of each listed value against its options
+//!   ([`Method`]: a rare/common split chosen from the listed values, witnesses for the
+//!   values below each G(n)); [`Work`] says how much work it did. This crate does not
+//!   depend on `grundy-heap`, whose fast kernels it checks.
 //! - Checksum: [`checksum`] / [`Checksum`] print the same number as ogsolve's `checksum:`
 //!   (see the [`Checksum`] documentation for the correspondence).
 //!
@@ -64,6 +68,7 @@ mod checksum;
 mod error;
 mod naive;
 mod rules;
+mod sparse;
 mod theorem;
 mod verify;
 
@@ -73,4 +78,4 @@ pub use error::CertError;
 pub use naive::{plain_values, work_estimate};
 pub use rules::{Rules, MAX_CODE_DIGITS, MAX_SET_ITEMS};
 pub use theorem::Theorem;
-pub use verify::{verify, verify_text, Verified, VerifyOptions};
+pub use verify::{verify, verify_text, Method, Verified, VerifyOptions, Work};

@@ -77,6 +77,16 @@ pub fn plain_values(
     count: usize,
     cancel: Option<&AtomicBool>,
 ) -> Result<Vec<u32>, CertError> {
+    plain_values_counted(rules, count, cancel).map(|(g, _)| g)
+}
+
+/// [`plain_values`] with the number of option evaluations it made.
+pub(crate) fn plain_values_counted(
+    rules: &Rules,
+    count: usize,
+    cancel: Option<&AtomicBool>,
+) -> Result<(Vec<u32>, u64), CertError> {
+    let mut evaluations = 0u64;
     let mut g: Vec<u32> = Vec::with_capacity(count);
     // stamp[v] == n + 1 when value v is an option of heap n: no clearing between heaps.
     let mut stamp: Vec<u64> = vec![0; 2];
@@ -93,6 +103,7 @@ pub fn plain_values(
         }
         let tag = n as u64 + 1;
         let mut mark = |v: u32| {
+            evaluations += 1;
             if let Some(s) = stamp.get_mut(v as usize) {
                 *s = tag;
             }
@@ -140,7 +151,7 @@ pub fn plain_values(
         largest = largest.max(v);
         g.push(v);
     }
-    Ok(g)
+    Ok((g, evaluations))
 }
 
 #[cfg(test)]

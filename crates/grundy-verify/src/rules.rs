@@ -20,9 +20,9 @@ const BIT_ALL: u8 = 1;
 /// Bit of a code digit: one nonempty heap may be left.
 const BIT_ONE: u8 = 2;
 /// Bit of a code digit: two nonempty heaps may be left.
-const BIT_TWO: u8 = 4;
+pub(crate) const BIT_TWO: u8 = 4;
 /// Bit of a code digit: three nonempty heaps may be left.
-const BIT_THREE: u8 = 8;
+pub(crate) const BIT_THREE: u8 = 8;
 
 /// A ruleset that a period certificate can cover.
 #[derive(Clone, Debug, PartialEq, Eq)]

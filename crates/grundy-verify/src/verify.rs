@@ -3,22 +3,59 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use crate::cert::Certificate;
+use crate::cert::{Certificate, ValueSink};
 use crate::checksum::checksum;
 use crate::error::CertError;
-use crate::naive::{plain_values, work_estimate};
-use crate::rules::Rules;
+use crate::naive::{plain_values_counted, work_estimate};
+use crate::rules::{Rules, BIT_THREE, BIT_TWO};
+use crate::sparse::{self, Compact, Run, Split, Val};
 use crate::theorem::Theorem;
 
-/// Limits and cancellation for [`verify`].
+/// How [`verify`] checks the listed values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// The sparse check where it applies (codes whose moves leave at most two heaps, some
+    /// of them two), the plain one otherwise.
+    #[default]
+    Auto,
+    /// Recompute every value by plain mex over every option ([`crate::plain_values`]):
+    /// O(L^2) option evaluations for codes that split in two.
+    Plain,
+    /// Check each listed value against its options with this crate's own rare/common
+    /// split (see [`Work`]); falls back to [`Method::Plain`] for rules it does not cover
+    /// (subtraction sets, codes that never leave two heaps or may leave three), and
+    /// [`Work::method`] says which ran.
+    Sparse,
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Auto => "auto",
+            Method::Plain => "plain",
+            Method::Sparse => "sparse",
+        })
+    }
+}
+
+/// Limits, method and cancellation for [`verify`].
 #[derive(Clone, Debug)]
 pub struct VerifyOptions {
-    /// Most option evaluations the recomputation may take (see [`crate::work_estimate`]);
-    /// the default, 2 * 10^10, is tens of seconds on one core.
+    /// Most option evaluations the check may take: the plain check is refused beforehand
+    /// when [`crate::work_estimate`] is above it, the sparse check when its own estimate
+    /// is, and stops when its count passes it. The default, 2 * 10^10, is tens of seconds
+    /// on one core.
     pub max_work: u128,
-    /// Most values the recomputation may hold in memory (4 bytes each).
+    /// Most values the check may hold in memory (1, 2 or 4 bytes each, whichever holds
+    /// the largest).
     pub max_values: u64,
+    /// Which check to run.
+    pub method: Method,
+    /// Threads for the sparse check (its heaps are checked independently); 0 means one
+    /// per available core.
+    pub threads: usize,
     /// When set to true by another thread, the check stops with [`CertError::Cancelled`].
     pub cancel: Option<Arc<AtomicBool>>,
 }
@@ -28,9 +65,34 @@ impl Default for VerifyOptions {
         VerifyOptions {
             max_work: 20_000_000_000,
             max_values: 100_000_000,
+            method: Method::Auto,
+            threads: 1,
             cancel: None,
         }
     }
+}
+
+/// How much work a check did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Work {
+    /// The check that ran: [`Method::Plain`] or [`Method::Sparse`].
+    pub method: Method,
+    /// Option values read (plain: every option of every heap; sparse: single heaps, pairs
+    /// with a rare heap, full scans and witnesses).
+    pub option_evaluations: u64,
+    /// Sparse: of those, pairs read while looking for witnesses of the values below G(n).
+    pub witness_evaluations: u64,
+    /// Sparse: the mask on keys `G(x) * 2 + (x mod 2)`; a heap is rare when the bits of
+    /// `key & mask` are even in number.
+    pub rare_mask: u32,
+    /// Sparse: heaps (from 1) with a rare key.
+    pub rare_heaps: u64,
+    /// Sparse: splits whose target key was rare, so that every pair was scanned.
+    pub full_scans: u64,
+    /// Bytes per value held by the check (1, 2 or 4).
+    pub bytes_per_value: u8,
+    /// Wall time of the check of the values (parsing excluded).
+    pub elapsed: Duration,
 }
 
 /// What a successful check established.
@@ -46,17 +108,19 @@ pub struct Verified {
     pub period: u64,
     /// Values the theorem needed.
     pub values_needed: u64,
-    /// Values listed and recomputed.
+    /// Values listed and checked.
     pub values_checked: u64,
     /// Their checksum (ogsolve-compatible).
     pub checksum: u32,
+    /// How much work the check did.
+    pub work: Work,
 }
 
 impl fmt::Display for Verified {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}: period {} from heap {} (saltus 0) proven by {} on {} recomputed values \
+            "{}: period {} from heap {} (saltus 0) proven by {} on {} checked values \
              (checksum {:X})",
             self.rules,
             self.period,
@@ -68,31 +132,90 @@ impl fmt::Display for Verified {
     }
 }
 
+impl fmt::Display for Work {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} check: {} option evaluations",
+            self.method, self.option_evaluations
+        )?;
+        if self.method == Method::Sparse {
+            write!(
+                f,
+                " ({} for witnesses), rare mask {:#x}, {} rare heaps, {} full scans",
+                self.witness_evaluations, self.rare_mask, self.rare_heaps, self.full_scans
+            )?;
+        }
+        write!(
+            f,
+            ", {} byte(s) per value, {:.2} s",
+            self.bytes_per_value,
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
 /// Checks a certificate from scratch: parses the rules with this crate's own parser,
-/// recomputes every listed value by plain mex, and checks the period claim, its
-/// minimality, the theorem's count and the checksum.
+/// checks every listed value (by plain recomputation, or by this crate's own sparse-space
+/// check of each value against its options, see [`Method`]), and checks the period
+/// claim, its minimality, the theorem's count and the checksum.
 ///
-/// Arguments: `cert`, as read by [`Certificate::parse`]; `opts`, limits and cancellation.
+/// Arguments: `cert`, as read by [`Certificate::parse`]; `opts`, limits, method and
+/// cancellation.
 ///
-/// Returns: what was proven, or the first failed check, in this order: rules (malformed,
-/// or not covered), saltus, period 0, theorem line, checksum of the listed values, number
-/// of values against the theorem, resource limits, each value against the recomputed one,
-/// the period relation over every listed value, the least preperiod, the least period.
+/// Returns: what was proven and the work it took, or the first failed check, in this
+/// order: rules (malformed, or not covered), saltus, period 0, theorem line, checksum of
+/// the listed values, number of values against the theorem, resource limits, each value
+/// (the least wrong heap is reported with its true value), the period relation over
+/// every listed value, the least preperiod, the least period.
 ///
-/// Complexity: that of [`crate::plain_values`] on the listed values (O(L^2) for codes
-/// that split in two), refused beforehand when above `opts.max_work`.
+/// Complexity: plain, that of [`crate::plain_values`] on the listed values (O(L^2) for
+/// codes that split in two); sparse, O(L * (t + S * R) + F * L) for L values, largest take
+/// t, S splits into two heaps, R rare heaps and F splits whose target is rare, plus the
+/// witnesses (usually few); refused beforehand when the estimate is above
+/// `opts.max_work`. Memory: the values once more, in 1, 2 or 4 bytes each.
 ///
 /// Example:
 /// ```
-/// use grundy_verify::{certify, plain_values, verify, Certificate, Rules, VerifyOptions};
+/// use grundy_verify::{certify, plain_values, verify, Certificate, Method, Rules, VerifyOptions};
 /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, None).unwrap();
 /// let mut cert = certify("0.07", &g).unwrap().unwrap();
 /// let ok = verify(&cert, &VerifyOptions::default()).unwrap();
 /// assert_eq!((ok.preperiod, ok.period), (53, 34));
+/// assert_eq!(ok.work.method, Method::Sparse);
 /// cert.period = 17;
 /// assert!(verify(&cert, &VerifyOptions::default()).is_err());
 /// ```
 pub fn verify(cert: &Certificate, opts: &VerifyOptions) -> Result<Verified, CertError> {
+    let sum = checksum(cert.values.iter().copied());
+    let header = check_header(cert, sum, cert.values.len() as u64)?;
+    if header.listed > opts.max_values {
+        return Err(CertError::TooManyValues {
+            count: header.listed,
+            limit: opts.max_values,
+        });
+    }
+    match sparse_digits(&header.rules, opts.method) {
+        Some(digits) => {
+            let compact = Compact::new(&cert.values);
+            check_values(cert, header, &digits, &compact, opts)
+        }
+        None => check_plain(cert, header, opts),
+    }
+}
+
+/// The checks that need no recomputation, and what they established.
+struct Header {
+    rules: Rules,
+    theorem: Theorem,
+    needed: u64,
+    listed: u64,
+    checksum: u32,
+}
+
+/// The checks of `cert`'s claim and lines, given the checksum and number of its values
+/// (which may be held elsewhere than in `cert.values`).
+fn check_header(cert: &Certificate, computed_sum: u32, listed: u64) -> Result<Header, CertError> {
     let rules = Rules::parse(&cert.rules)?;
     if cert.saltus != 0 {
         return Err(CertError::Saltus {
@@ -109,7 +232,6 @@ pub fn verify(cert: &Certificate, opts: &VerifyOptions) -> Result<Verified, Cert
             computed: theorem.to_string(),
         });
     }
-    let computed_sum = checksum(cert.values.iter().copied());
     if computed_sum != cert.checksum {
         return Err(CertError::Checksum {
             stated: cert.checksum,
@@ -117,7 +239,6 @@ pub fn verify(cert: &Certificate, opts: &VerifyOptions) -> Result<Verified, Cert
         });
     }
     let needed = theorem.values_needed(cert.preperiod, cert.period)?;
-    let listed = cert.values.len() as u64;
     if listed < needed {
         return Err(CertError::TooFewValues {
             needed,
@@ -125,43 +246,151 @@ pub fn verify(cert: &Certificate, opts: &VerifyOptions) -> Result<Verified, Cert
             theorem: theorem.to_string(),
         });
     }
-    let work = work_estimate(&rules, listed);
-    if work > opts.max_work {
+    Ok(Header {
+        rules,
+        theorem,
+        needed,
+        listed,
+        checksum: computed_sum,
+    })
+}
+
+/// The code's digits when `method` runs the sparse check on `rules`: codes with a move
+/// that leaves two heaps and none that leaves three.
+fn sparse_digits(rules: &Rules, method: Method) -> Option<Vec<u8>> {
+    match rules {
+        Rules::Code(d) if method != Method::Plain => {
+            let all = d.iter().fold(0u8, |acc, &x| acc | x);
+            (all & BIT_TWO != 0 && all & BIT_THREE == 0).then(|| d.clone())
+        }
+        _ => None,
+    }
+}
+
+fn verified(cert: &Certificate, h: Header, work: Work) -> Verified {
+    Verified {
+        rules: h.rules.to_string(),
+        theorem: h.theorem,
+        preperiod: cert.preperiod,
+        period: cert.period,
+        values_needed: h.needed,
+        values_checked: h.listed,
+        checksum: h.checksum,
+        work,
+    }
+}
+
+fn check_plain(cert: &Certificate, h: Header, opts: &VerifyOptions) -> Result<Verified, CertError> {
+    let estimate = work_estimate(&h.rules, h.listed);
+    if estimate > opts.max_work {
         return Err(CertError::TooMuchWork {
-            count: listed,
-            work,
+            count: h.listed,
+            work: estimate,
             limit: opts.max_work,
         });
     }
-    if listed > opts.max_values {
-        return Err(CertError::TooManyValues {
-            count: listed,
-            limit: opts.max_values,
-        });
-    }
-    let computed = plain_values(&rules, cert.values.len(), opts.cancel.as_deref())?;
+    let started = Instant::now();
+    let (computed, evaluations) =
+        plain_values_counted(&h.rules, cert.values.len(), opts.cancel.as_deref())?;
     if let Some(heap) = (0..cert.values.len()).find(|&n| cert.values[n] != computed[n]) {
         return Err(CertError::WrongValue {
             heap: heap as u64,
             stated: cert.values[heap],
             computed: computed[heap],
-            rules: rules.to_string(),
+            rules: h.rules.to_string(),
         });
     }
     check_claim(&computed, cert.preperiod, cert.period)?;
-    Ok(Verified {
-        rules: rules.to_string(),
-        theorem,
-        preperiod: cert.preperiod,
-        period: cert.period,
-        values_needed: needed,
-        values_checked: listed,
-        checksum: computed_sum,
-    })
+    let work = Work {
+        method: Method::Plain,
+        option_evaluations: evaluations,
+        witness_evaluations: 0,
+        rare_mask: 0,
+        rare_heaps: 0,
+        full_scans: 0,
+        bytes_per_value: 4,
+        elapsed: started.elapsed(),
+    };
+    Ok(verified(cert, h, work))
 }
 
-/// Reads and checks a certificate file's text: [`Certificate::parse`] then [`verify`]
-/// (what `grundy verify CERT` calls).
+/// The sparse check of the values held in `compact` (a copy of `cert.values`, whose own
+/// list may have been dropped to save memory: only its length and checksum, already in
+/// `h`, are read from `cert` besides the claim).
+fn check_values(
+    cert: &Certificate,
+    h: Header,
+    digits: &[u8],
+    compact: &Compact,
+    opts: &VerifyOptions,
+) -> Result<Verified, CertError> {
+    let width = compact.width();
+    match compact {
+        Compact::U8(g) => check_sparse(cert, h, digits, g, width, opts),
+        Compact::U16(g) => check_sparse(cert, h, digits, g, width, opts),
+        Compact::U32(g) => check_sparse(cert, h, digits, g, width, opts),
+    }
+}
+
+fn check_sparse<T: Val>(
+    cert: &Certificate,
+    h: Header,
+    digits: &[u8],
+    g: &[T],
+    width: u8,
+    opts: &VerifyOptions,
+) -> Result<Verified, CertError> {
+    let started = Instant::now();
+    let two: Vec<usize> = (0..digits.len())
+        .filter(|&k| crate::rules::leaves_two(digits[k]))
+        .collect();
+    let split = Split::new(g, sparse::choose_mask(g, &two));
+    let estimate = sparse::estimate(g, digits, &split);
+    if estimate > opts.max_work {
+        return Err(CertError::TooMuchWork {
+            count: h.listed,
+            work: estimate,
+            limit: opts.max_work,
+        });
+    }
+    let threads = if opts.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        opts.threads
+    };
+    let run = Run {
+        digits,
+        split: &split,
+        threads,
+        max_work: opts.max_work,
+        cancel: opts.cancel.as_deref(),
+    };
+    let (counted, mismatch) = sparse::check(g, &run)?;
+    if let Some(m) = mismatch {
+        return Err(CertError::WrongValue {
+            heap: m.heap,
+            stated: m.stated,
+            computed: m.computed,
+            rules: h.rules.to_string(),
+        });
+    }
+    check_claim(g, cert.preperiod, cert.period)?;
+    let work = Work {
+        method: Method::Sparse,
+        option_evaluations: counted.evaluations,
+        witness_evaluations: counted.witness_evaluations,
+        rare_mask: counted.mask,
+        rare_heaps: counted.rare_heaps,
+        full_scans: counted.full_scans,
+        bytes_per_value: width,
+        elapsed: started.elapsed(),
+    };
+    Ok(verified(cert, h, work))
+}
+
+/// Reads and checks a certificate file's text: what [`Certificate::parse`] then [`verify`]
+/// do, with the values read straight into 1, 2 or 4 bytes each (what `grundy verify CERT`
+/// calls, so that 2 * 10^7 values take 20 MB besides the text).
 ///
 /// Example:
 /// ```
@@ -172,7 +401,21 @@ pub fn verify(cert: &Certificate, opts: &VerifyOptions) -> Result<Verified, Cert
 /// assert!(verify_text(&text.replace("period 5", "period 10"), &Default::default()).is_err());
 /// ```
 pub fn verify_text(text: &str, opts: &VerifyOptions) -> Result<Verified, CertError> {
-    verify(&Certificate::parse(text)?, opts)
+    // The values are read straight into 1, 2 or 4 bytes each, whichever holds them.
+    let (mut cert, compact) = Certificate::parse_into::<Compact>(text)?;
+    let header = check_header(&cert, checksum(compact.iter()), compact.count() as u64)?;
+    if header.listed > opts.max_values {
+        return Err(CertError::TooManyValues {
+            count: header.listed,
+            limit: opts.max_values,
+        });
+    }
+    let Some(digits) = sparse_digits(&header.rules, opts.method) else {
+        cert.values = compact.iter().collect();
+        drop(compact);
+        return check_plain(&cert, header, opts);
+    };
+    check_values(&cert, header, &digits, &compact, opts)
 }
 
 /// Checks that `values` show period `p` from `n0`, and that both are least.
@@ -180,7 +423,8 @@ pub fn verify_text(text: &str, opts: &VerifyOptions) -> Result<Verified, CertErr
 /// Every listed pair (n, n + p) with n >= n0 must agree; `n0 = 0` or G(n0 - 1 + p) !=
 /// G(n0 - 1); and no proper divisor d of p has G(n + d) = G(n) for n0 <= n < n0 + p.
 /// The caller guarantees `values.len() >= n0 + 2p` (the theorem's count does).
-pub(crate) fn check_claim(values: &[u32], n0: u64, p: u64) -> Result<(), CertError> {
+pub(crate) fn check_claim<T: Val>(values: &[T], n0: u64, p: u64) -> Result<(), CertError> {
+    let v = |i: usize| values[i].get();
     let len = values.len() as u64;
     let need = n0.saturating_add(p.saturating_mul(2));
     if len < need || p == 0 {
@@ -191,26 +435,26 @@ pub(crate) fn check_claim(values: &[u32], n0: u64, p: u64) -> Result<(), CertErr
         });
     }
     let (n0u, pu) = (n0 as usize, p as usize);
-    if let Some(n) = (n0u..values.len() - pu).find(|&n| values[n + pu] != values[n]) {
+    if let Some(n) = (n0u..values.len() - pu).find(|&n| v(n + pu) != v(n)) {
         return Err(CertError::PeriodFails {
             heap: n as u64,
-            value: values[n],
+            value: v(n),
             later: (n + pu) as u64,
-            later_value: values[n + pu],
+            later_value: v(n + pu),
             period: p,
             preperiod: n0,
         });
     }
-    if n0u > 0 && values[n0u - 1 + pu] == values[n0u - 1] {
+    if n0u > 0 && v(n0u - 1 + pu) == v(n0u - 1) {
         return Err(CertError::PreperiodNotLeast {
             preperiod: n0,
             heap: n0 - 1,
             later: n0 - 1 + p,
-            value: values[n0u - 1],
+            value: v(n0u - 1),
         });
     }
     for d in (1..pu).filter(|d| pu % d == 0) {
-        if (n0u..n0u + pu).all(|n| values[n + d] == values[n]) {
+        if (n0u..n0u + pu).all(|n| v(n + d) == v(n)) {
             return Err(CertError::PeriodNotLeast {
                 period: p,
                 smaller: d as u64,
@@ -249,7 +493,7 @@ mod tests {
     #[test]
     fn claims_on_a_small_sequence() {
         // 5, then 1 2 3 repeating: period 3 from 1.
-        let g = [5, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3];
+        let g: [u32; 13] = [5, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3];
         assert_eq!(check_claim(&g, 1, 3), Ok(()));
         assert!(matches!(
             check_claim(&g, 0, 3),

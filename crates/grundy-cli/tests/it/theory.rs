@@ -166,6 +166,97 @@ fn certificate_written_by_table_verifies_and_tampering_fails() {
     let _ = fs::remove_dir_all(&d);
 }
 
+/// Runs `grundy table RULES --to TO --certificate` into `dir`: the certificate's path and
+/// the table's output.
+fn certificate(dir: &std::path::Path, rules: &str, to: &str) -> (PathBuf, std::process::Output) {
+    let cert = dir.join("table.cert");
+    let c = cert.to_str().unwrap();
+    let out = grundy(&["table", rules, "--to", to, "--certificate", c]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    (cert, out)
+}
+
+/// 0.127: period 4, last exception n = 46577 (OEIS A071464; ../shared/reference/known-results.md).
+/// The Guy-Smith count is 2 * 46578 + 2 * 4 + 3 = 93167 values; the plain recomputation of
+/// them takes 2.17 * 10^9 option evaluations, the sparse check a tenth of that.
+#[test]
+fn a_long_published_period_is_reproduced_and_certified_sparsely() {
+    let d = scratch("cert127");
+    let (cert, out) = certificate(&d, "tb[0.127]", "93166");
+    let c = cert.to_str().unwrap();
+    assert!(
+        stderr(&out).contains("period 4 from heap 46578, 93167 values"),
+        "{}",
+        stderr(&out)
+    );
+    let ok = grundy(&["verify", c]);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    assert!(
+        stdout(&ok).contains("period 4 from heap 46578"),
+        "{}",
+        stdout(&ok)
+    );
+    assert!(
+        stdout(&ok).contains("work: sparse check: "),
+        "{}",
+        stdout(&ok)
+    );
+    let v = json(&grundy(&["verify", "--json", "--threads", "2", c]));
+    assert_eq!(v["verified"], true);
+    assert_eq!(v["work"]["method"], "sparse");
+    assert_eq!(v["work"]["bytes_per_value"], 1);
+    let evaluations = v["work"]["option_evaluations"].as_u64().unwrap();
+    assert!(evaluations < 500_000_000, "{evaluations}");
+    assert!(v["work"]["rare_heaps"].as_u64().unwrap() > 0);
+
+    // One value changed, with the checksum forged, early, in the middle, at the last
+    // exception and near the end: each is found at its heap.
+    let text = fs::read_to_string(&cert).unwrap();
+    let good = grundy_verify::Certificate::parse(&text).unwrap();
+    for heap in [10, 46577, 70001, 93166] {
+        let mut bad = good.clone();
+        bad.values[heap] ^= 1;
+        bad.checksum = grundy_verify::checksum(bad.values.iter().copied());
+        let forged = d.join(format!("forged{heap}.cert"));
+        fs::write(&forged, bad.to_text()).unwrap();
+        let out = grundy(&["verify", forged.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!("wrong value: heap {heap} ")),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // Another period or preperiod.
+    for (from, to) in [
+        ("\nperiod 4\n", "\nperiod 8\n"),
+        ("\npreperiod 46578\n", "\npreperiod 46579\n"),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let claim = d.join("claim.cert");
+        fs::write(&claim, text.replace(from, to)).unwrap();
+        let out = grundy(&["verify", claim.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{to}: {}", stderr(&out));
+    }
+    let _ = fs::remove_dir_all(&d);
+}
+
+#[test]
+fn verify_plain_and_sparse_agree_and_say_which_ran() {
+    let d = scratch("certmethod");
+    let (cert, _) = certificate(&d, "tb[0.77]", "300");
+    let c = cert.to_str().unwrap();
+    for method in ["plain", "sparse"] {
+        let v = json(&grundy(&["verify", "--json", "--method", method, c]));
+        assert_eq!(v["verified"], true);
+        assert_eq!(v["work"]["method"], method);
+        assert_eq!(v["period"], 12);
+    }
+    let bad = grundy(&["verify", "--method", "fast", c]);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    let _ = fs::remove_dir_all(&d);
+}
+
 #[test]
 fn no_certificate_without_a_proven_period() {
     let d = scratch("nocert");

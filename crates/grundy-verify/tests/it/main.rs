@@ -7,6 +7,7 @@
 mod golden;
 mod ogsolve;
 mod props;
+mod sparse;
 mod tamper;
 
 use grundy_verify::{certify, plain_values, Certificate, Rules};
