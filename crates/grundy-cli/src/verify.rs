@@ -107,8 +107,21 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     let path = req.path;
     let text = read_cert(path)?;
     let shown = path.display();
+    let reporter = crate::context::Reporter::new();
+    let bar = reporter.clone();
+    opts.progress = Some(grundy_verify::Progress(std::sync::Arc::new(
+        move |done, total| {
+            bar.report(&grundy::Progress {
+                task: "heaps checked".to_string(),
+                done,
+                total: Some(total),
+            })
+        },
+    )));
     // verify_text reads the values straight into one, two or four bytes each.
-    let ok = grundy_verify::verify_text(&text, &opts).map_err(|e| match e {
+    let ok = grundy_verify::verify_text(&text, &opts);
+    reporter.finish();
+    let ok = ok.map_err(|e| match e {
         CertError::Format { .. } | CertError::Version { .. } | CertError::CountMismatch { .. } => {
             Failure::input(format!("{shown} is not a valid certificate: {e}"))
         }

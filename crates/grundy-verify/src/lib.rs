@@ -78,4 +78,4 @@ pub use error::CertError;
 pub use naive::{plain_values, work_estimate};
 pub use rules::{Rules, MAX_CODE_DIGITS, MAX_SET_ITEMS};
 pub use theorem::Theorem;
-pub use verify::{verify, verify_text, Method, Verified, VerifyOptions, Work};
+pub use verify::{verify, verify_text, Method, Progress, Verified, VerifyOptions, Work};

@@ -391,6 +391,8 @@ pub(crate) struct Run<'a> {
     pub max_work: u128,
     /// Polled once per block of heaps.
     pub cancel: Option<&'a AtomicBool>,
+    /// Told the heaps checked so far, once per block of heaps.
+    pub progress: Option<&'a crate::Progress>,
 }
 
 /// Heaps per unit of work handed to a thread.
@@ -455,6 +457,9 @@ pub(crate) fn check<T: Val>(
             // every heap below that failure has been (or is being) checked.
             if b >= blocks || start > first_bad.load(Ordering::Relaxed) {
                 return Ok(heap.work);
+            }
+            if let Some(p) = run.progress {
+                (p.0)(start.min(g.len() as u64), g.len() as u64);
             }
             let before = heap.work.evaluations;
             let end = (start as usize + BLOCK).min(g.len());
@@ -738,6 +743,7 @@ mod tests {
             threads,
             max_work: u128::MAX,
             cancel: None,
+            progress: None,
         };
         check(g, &run).unwrap().1
     }

@@ -40,7 +40,18 @@ impl fmt::Display for Method {
     }
 }
 
-/// Limits, method and cancellation for [`verify`].
+/// Where a long check reports how far it is: called with the heaps checked so far and the
+/// heaps in all, from the checking threads, about once per 4096 heaps.
+#[derive(Clone)]
+pub struct Progress(pub Arc<dyn Fn(u64, u64) + Send + Sync>);
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
+}
+
+/// Limits, method, cancellation and progress for [`verify`].
 #[derive(Clone, Debug)]
 pub struct VerifyOptions {
     /// Most option evaluations the check may take: the plain check is refused beforehand
@@ -58,6 +69,8 @@ pub struct VerifyOptions {
     pub threads: usize,
     /// When set to true by another thread, the check stops with [`CertError::Cancelled`].
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Told how far the sparse check is (the plain check reports nothing).
+    pub progress: Option<Progress>,
 }
 
 impl Default for VerifyOptions {
@@ -68,6 +81,7 @@ impl Default for VerifyOptions {
             method: Method::Auto,
             threads: 1,
             cancel: None,
+            progress: None,
         }
     }
 }
@@ -364,6 +378,7 @@ fn check_sparse<T: Val>(
         threads,
         max_work: opts.max_work,
         cancel: opts.cancel.as_deref(),
+        progress: opts.progress.as_ref(),
     };
     let (counted, mismatch) = sparse::check(g, &run)?;
     if let Some(m) = mismatch {
@@ -489,6 +504,28 @@ pub(crate) fn least_certified_period(rules: &Rules, values: &[u32]) -> Option<(u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sparse_check_reports_the_heaps_it_has_checked() {
+        let rules = crate::Rules::parse("tb[0.77]").unwrap();
+        let values = crate::plain_values(&rules, 400, None).unwrap();
+        let cert = crate::certify("tb[0.77]", &values).unwrap().unwrap();
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let opts = VerifyOptions {
+            method: Method::Sparse,
+            progress: Some(Progress(Arc::new(move |done, total| {
+                sink.lock().unwrap().push((done, total));
+            }))),
+            ..VerifyOptions::default()
+        };
+        verify_text(&cert.to_text(), &opts).unwrap();
+        let seen = seen.lock().unwrap();
+        let count = cert.values.len() as u64;
+        // One report per block of 4096 heaps: Kayles' certificate holds 168 values, one block.
+        assert_eq!(*seen, vec![(0, count)], "{seen:?}");
+        assert_eq!(count, 168);
+    }
 
     #[test]
     fn claims_on_a_small_sequence() {
