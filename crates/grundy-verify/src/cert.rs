@@ -3,10 +3,11 @@
 use std::fmt::{self, Write as _};
 
 use crate::checksum::checksum;
+use crate::claim::{check_claim, least_certified_period};
 use crate::error::CertError;
 use crate::rules::Rules;
 use crate::theorem::Theorem;
-use crate::verify::{check_claim, least_certified_period};
+use crate::values::ValueSink;
 
 /// The version of the text format written by [`Certificate::to_text`] and read by
 /// [`Certificate::parse`].
@@ -245,28 +246,6 @@ impl Certificate {
             values: Vec::new(),
         };
         Ok((cert, values))
-    }
-}
-
-/// Where [`Certificate::parse_into`] puts the values it reads.
-pub(crate) trait ValueSink {
-    /// An empty store with room for `n` values.
-    fn with_capacity(n: usize) -> Self;
-    /// Appends the value of the next heap.
-    fn push(&mut self, v: u32);
-    /// Values held.
-    fn count(&self) -> usize;
-}
-
-impl ValueSink for Vec<u32> {
-    fn with_capacity(n: usize) -> Self {
-        Vec::with_capacity(n)
-    }
-    fn push(&mut self, v: u32) {
-        Vec::push(self, v);
-    }
-    fn count(&self) -> usize {
-        self.len()
     }
 }
 

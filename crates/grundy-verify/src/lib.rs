@@ -65,11 +65,13 @@
 
 mod cert;
 mod checksum;
+mod claim;
 mod error;
 mod naive;
 mod rules;
 mod sparse;
 mod theorem;
+mod values;
 mod verify;
 
 pub use cert::{certify, Certificate, FORMAT_VERSION, MAGIC};

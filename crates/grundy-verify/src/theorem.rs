@@ -165,7 +165,7 @@ mod tests {
         let g = crate::plain_values(&r, 5, None).unwrap();
         assert_eq!(g[..4], [0, 0, 0, 1]);
         assert_eq!(needed("0.4", 0, 1), 5);
-        assert_eq!(crate::verify::least_certified_period(&r, &g), None);
+        assert_eq!(crate::claim::least_certified_period(&r, &g), None);
     }
 
     #[test]
