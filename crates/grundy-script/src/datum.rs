@@ -4,6 +4,12 @@ use std::fmt;
 
 use rhai::{Array, Dynamic, ImmutableString};
 
+/// The tag that marks the array returned by `sum([...])` as a disjunctive sum. A sum is an
+/// ordinary Rhai array (so Rhai's size limits count its contents, which they would not do for
+/// a custom type), marked with a tag that scripts cannot set: the tag functions live in
+/// Rhai's language-core package, which this sandbox leaves out.
+pub(crate) const SUM_TAG: i32 = 0x5355;
+
 /// The first item of a position of another family in a script's options: `game("tb[0.77]",
 /// 8)` is the array `[GAME, "tb[0.77]", 8]`. The control character U+0001 keeps it apart from
 /// any string a position would hold by chance.
@@ -74,7 +80,7 @@ fn write_dynamic(out: &mut String, value: &Dynamic, depth: usize) {
             return;
         }
         if let Some(array) = value.read_lock::<Array>() {
-            if value.tag() == crate::script::SUM_TAG {
+            if value.tag() == SUM_TAG {
                 out.push_str("sum(");
             }
             out.push('[');
@@ -88,7 +94,7 @@ fn write_dynamic(out: &mut String, value: &Dynamic, depth: usize) {
                 write_dynamic(out, item, depth + 1);
             }
             out.push(']');
-            if value.tag() == crate::script::SUM_TAG {
+            if value.tag() == SUM_TAG {
                 out.push(')');
             }
         } else if let Some(map) = value.read_lock::<rhai::Map>() {
@@ -134,7 +140,7 @@ pub(crate) fn shorten(text: &str) -> String {
 
 /// A phrase naming the kind of a Rhai value, for messages ("a decimal number").
 pub(crate) fn kind_of(value: &Dynamic) -> String {
-    if value.is_array() && value.tag() == crate::script::SUM_TAG {
+    if value.is_array() && value.tag() == SUM_TAG {
         return "a sum (a sum may only be a whole option, not part of a position)".into();
     }
     match value.type_name() {
@@ -442,7 +448,7 @@ fn from_dynamic_at(
     if let Some(s) = value.read_lock::<ImmutableString>() {
         return Ok(Datum::Str(s.to_string()));
     }
-    if value.is_array() && value.tag() != crate::script::SUM_TAG {
+    if value.is_array() && value.tag() != SUM_TAG {
         if depth_left == 0 {
             return Err(ShapeError {
                 value: show_dynamic(whole),

@@ -18,17 +18,11 @@ use rhai::{
     Position, Scope, AST,
 };
 
-use crate::datum::{kind_of, show_dynamic, Arity, Datum, MAX_ARITY};
+use crate::datum::{kind_of, show_dynamic, Arity, Datum, MAX_ARITY, SUM_TAG};
 use crate::error::{CallSite, Location, ScriptError};
 use crate::key::Key;
 use crate::limits::{Interrupt, LimitKind, Limits};
 use grundy::solve::OptionList;
-
-/// The tag that marks the array returned by `sum([...])` as a disjunctive sum. A sum is an
-/// ordinary Rhai array (so Rhai's size limits count its contents, which they would not do for
-/// a custom type), marked with a tag that scripts cannot set: the tag functions live in
-/// Rhai's language-core package, which this sandbox leaves out.
-pub(crate) const SUM_TAG: i32 = 0x5355;
 
 /// How many operations pass between two looks at the cancellation flag and the clock: often
 /// enough to stop within microseconds, rarely enough to cost nothing measurable.
