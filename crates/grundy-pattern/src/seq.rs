@@ -1,7 +1,7 @@
 //! Rules of one-argument families: periods, arithmetic periods, closed forms, rules of the
 //! P-positions.
 
-use crate::code;
+use crate::code::{self, list};
 use crate::{none_pattern, Closed, Code, PRule, Pattern, Proof, Rule};
 
 /// The least number of relations G(n + p) = G(n) + s a period needs in the values: without a
@@ -562,11 +562,6 @@ fn periodic_formula(n0: u64, p: u64, s: u64, pre: &[u64], per: &[u64]) -> String
         f.push_str(&format!("; G(0..{n0}) = {}", list(pre)));
     }
     f
-}
-
-pub(crate) fn list(v: &[u64]) -> String {
-    let items: Vec<String> = v.iter().map(u64::to_string).collect();
-    format!("[{}]", items.join(", "))
 }
 
 #[cfg(test)]
