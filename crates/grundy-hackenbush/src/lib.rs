@@ -34,6 +34,7 @@ mod parse;
 mod random;
 mod solve;
 mod stalk;
+mod ticker;
 
 pub use error::HackenbushError;
 pub use graph::{

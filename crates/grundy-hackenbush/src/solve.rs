@@ -38,13 +38,14 @@
 //! classes c of size n_c > 40 (smaller ones cost n_c²), so O(E log E) in the worst case (one
 //! cycle through every edge) and close to linear on ordinary graphs. Every loop is iterative.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use serde::Serialize;
 
 use crate::graph::{Graph, Limits};
 use crate::stalk::{prefix_values, Trie};
+use crate::ticker::Ticker;
 use crate::HackenbushError;
 
 const NONE: u32 = u32::MAX;
@@ -58,35 +59,6 @@ pub struct Options {
     /// When set to `true` by another thread, the computation stops with `Cancelled`
     /// (polled about every 65,000 steps).
     pub cancel: Option<Arc<AtomicBool>>,
-}
-
-/// Counts work and polls the cancellation flag now and then.
-pub(crate) struct Ticker {
-    cancel: Option<Arc<AtomicBool>>,
-    work: usize,
-}
-
-impl Ticker {
-    pub(crate) fn new(cancel: Option<Arc<AtomicBool>>) -> Ticker {
-        Ticker { cancel, work: 0 }
-    }
-
-    /// Records `cost` steps; every 65,536 steps, returns `Cancelled` if the flag is set.
-    pub(crate) fn tick(&mut self, cost: usize) -> Result<(), HackenbushError> {
-        self.work += cost;
-        if self.work >= 1 << 16 {
-            self.work = 0;
-            return self.check();
-        }
-        Ok(())
-    }
-
-    fn check(&self) -> Result<(), HackenbushError> {
-        match &self.cancel {
-            Some(flag) if flag.load(Ordering::Relaxed) => Err(HackenbushError::Cancelled),
-            _ => Ok(()),
-        }
-    }
 }
 
 /// One 2-edge-connected block of the position that holds at least one edge, as fusion sees it.

@@ -10,7 +10,7 @@
 //! one path (keys whose bit is 0 take the bit and stop; keys whose bit is 1 drop it and carry
 //! into the child that now holds them). That costs O(n * bits) for the whole chain.
 
-use crate::solve::Ticker;
+use crate::ticker::Ticker;
 use crate::HackenbushError;
 
 const NIL: u32 = u32::MAX;

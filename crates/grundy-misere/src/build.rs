@@ -23,10 +23,11 @@
 //! Verification is exact (see [`crate::search`]): the result is the quotient whatever
 //! the heuristics chose; they only decide how long it takes.
 
+use crate::budget::Budget;
 use crate::error::QuotientError;
 use crate::monoid::{reduce, Cyclic, Monoid, Product, Table};
 use crate::search::{
-    explore, least_n_failure, least_p_failure, mark_p_portion, word_less, Budget, Letter, Rep, Word,
+    explore, least_n_failure, least_p_failure, mark_p_portion, word_less, Letter, Rep, Word,
 };
 
 /// A verified (or candidate) quotient: monoid, P-portion, element of each heap.

@@ -41,6 +41,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
 mod analysis;
+mod budget;
 mod build;
 mod error;
 mod game;

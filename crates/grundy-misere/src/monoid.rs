@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
+use crate::budget::Budget;
 use crate::error::QuotientError;
-use crate::search::Budget;
 
 /// A finite commutative monoid whose elements are `0..size()`, 0 being the identity.
 pub(crate) trait Monoid {

@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use serde::{Serialize, Serializer};
 
+use crate::budget::Budget;
 use crate::build::{Builder, Limits, StepKind};
 use crate::error::QuotientError;
 use crate::game::{clean_options, HeapGame};
 use crate::monoid::{Monoid, Table};
 use crate::presentation::{present, word_text};
-use crate::search::Budget;
 use crate::stability::{stability, Stability};
 
 /// Limits and cancellation for [`quotient`].

@@ -1,0 +1,103 @@
+//! The work and memory budget of one quotient search, with its cancellation flag.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::error::QuotientError;
+
+/// Counts work steps against a limit and polls the cancellation flag.
+pub(crate) struct Budget<'a> {
+    used: u64,
+    limit: u64,
+    mem_used: usize,
+    mem_limit: usize,
+    next_poll: u64,
+    cancel: Option<&'a AtomicBool>,
+    /// The heap being added, for error messages.
+    pub(crate) heap: u64,
+}
+
+impl<'a> Budget<'a> {
+    /// A budget of `limit` steps.
+    pub(crate) fn new(limit: u64, cancel: Option<&'a AtomicBool>, heap: u64) -> Budget<'a> {
+        Budget {
+            used: 0,
+            limit,
+            mem_used: 0,
+            mem_limit: usize::MAX,
+            next_poll: 0,
+            cancel,
+            heap,
+        }
+    }
+
+    /// Spends `n` steps.
+    ///
+    /// Errors: the limit is passed ([`QuotientError::WorkLimit`]) or the flag is raised
+    /// ([`QuotientError::Cancelled`]).
+    pub(crate) fn tick(&mut self, n: u64) -> Result<(), QuotientError> {
+        self.used = self.used.saturating_add(n);
+        if self.used > self.limit {
+            return Err(QuotientError::WorkLimit {
+                limit: self.limit,
+                heap: self.heap,
+            });
+        }
+        if self.used >= self.next_poll {
+            self.next_poll = self.used.saturating_add(1 << 12);
+            if let Some(flag) = self.cancel {
+                if flag.load(Ordering::Relaxed) {
+                    return Err(QuotientError::Cancelled { heap: self.heap });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the memory limit (bytes) of one search.
+    pub(crate) fn with_memory(mut self, bytes: usize) -> Budget<'a> {
+        self.mem_limit = bytes;
+        self
+    }
+
+    /// Starts counting the memory of a new search.
+    pub(crate) fn start_search(&mut self) {
+        self.mem_used = 0;
+    }
+
+    /// Accounts for `bytes` more of memory kept by the current search.
+    ///
+    /// Errors: the limit is passed ([`QuotientError::MemoryLimit`]).
+    pub(crate) fn mem(&mut self, bytes: usize) -> Result<(), QuotientError> {
+        self.mem_used = self.mem_used.saturating_add(bytes);
+        if self.mem_used > self.mem_limit {
+            return Err(QuotientError::MemoryLimit {
+                limit: self.mem_limit,
+                heap: self.heap,
+            });
+        }
+        Ok(())
+    }
+
+    /// Steps spent so far.
+    pub(crate) fn used(&self) -> u64 {
+        self.used
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_and_cancel() {
+        let mut b = Budget::new(10, None, 7);
+        assert!(b.tick(10).is_ok());
+        assert_eq!(
+            b.tick(1),
+            Err(QuotientError::WorkLimit { limit: 10, heap: 7 })
+        );
+        let flag = AtomicBool::new(true);
+        let mut b = Budget::new(100, Some(&flag), 3);
+        assert_eq!(b.tick(1), Err(QuotientError::Cancelled { heap: 3 }));
+    }
+}
