@@ -31,12 +31,14 @@
 
 mod codes;
 mod error;
+mod file;
 mod output;
 mod row;
 mod run;
 
 pub use codes::{octal_codes, FirstDigit};
 pub use error::CensusError;
-pub use output::{write_atomic, CSV_HEADER};
+pub use file::write_atomic;
+pub use output::CSV_HEADER;
 pub use row::{sparse_split, Row, SparseSplit, RARE_VALUES_LISTED};
 pub use run::{canonical_rules, census, Census, CensusOptions, Progress};

@@ -12,7 +12,7 @@ use grundy_heap::{values, ComputeOptions, HeapError, HeapRules};
 use grundy_verify::CertError;
 
 use crate::error::CensusError;
-use crate::output::write_atomic;
+use crate::file::write_atomic;
 use crate::row::{analyze, Proofs, Row};
 
 /// Progress of a census, passed to the callback after every ruleset.
