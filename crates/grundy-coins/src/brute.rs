@@ -6,7 +6,7 @@
 //! nim-multiplication.
 
 use crate::error::CoinError;
-use crate::grid::{Product, ProductKind};
+use crate::product::{Product, ProductKind};
 
 /// Largest board side (coins per row or column) the brute force accepts.
 pub const GRID_LIMIT: u64 = 64;

@@ -60,27 +60,7 @@ use crate::factor::{allowed, factor};
 use crate::line::{Line, LineMove, LIST_LIMIT};
 use crate::nim::{nim_div_u128, nim_mul_u128};
 use crate::parse::Cursor;
-
-/// How the two line games combine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ProductKind {
-    /// Cartesian products of a row move and a column move.
-    Tartan,
-    /// A move along one column or along one row.
-    Acrostic,
-}
-
-/// A two-dimensional coin-turning game: a product of two line games.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Product {
-    /// Tartan or acrostic.
-    pub kind: ProductKind,
-    /// The game along each column (it numbers the rows, the first coordinate).
-    pub rows: Line,
-    /// The game along each row (it numbers the columns, the second coordinate).
-    pub cols: Line,
-}
+use crate::product::{Product, ProductKind};
 
 /// A position: the set of head-up coins, sorted.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -31,8 +31,10 @@ mod grid;
 mod line;
 pub mod nim;
 mod parse;
+mod product;
 
 pub use error::CoinError;
-pub use grid::{Analysis, Grid, GridMove, Product, ProductKind};
+pub use grid::{Analysis, Grid, GridMove};
 pub use line::{Line, LineMove, RuleLine, TurnRule, LIST_LIMIT, MOVE_BUDGET, RULE_COIN_LIMIT};
 pub use parse::{cells_from_pairs, parse_cells, parse_coins};
+pub use product::{Product, ProductKind};
