@@ -1,11 +1,13 @@
-//! ARCHITECTURE.md's boundary: no import loops between the top-level modules of the engine
-//! (a module and its own submodules count as one) or of the CLI.
+//! ARCHITECTURE.md's boundary: no import loops between the top-level modules of any crate of
+//! the workspace (a module and its own submodules count as one).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// The modules that each top-level module of `src` names through `crate::`, outside comments
-/// and tests.
+/// The modules that each top-level module of `src` names through `crate::` (in `use`
+/// declarations and in paths anywhere in the code), read with Rust's own grammar (`syn`);
+/// test modules (`#[cfg(test)]`) are left out, and `lib.rs` and `main.rs`, which only gather
+/// the modules, too.
 fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut stack = vec![src.to_path_buf()];
@@ -32,38 +34,12 @@ fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
-            let code = text.split("#[cfg(test)]").next().unwrap_or("");
+            let file = syn::parse_file(&text)
+                .unwrap_or_else(|e| panic!("{}: not Rust: {e}", path.display()));
+            let mut names = CrateNames::default();
+            syn::visit::visit_file(&mut names, &file);
             let deps = out.entry(top.clone()).or_default();
-            for line in code.lines().map(str::trim_start) {
-                if line.starts_with("//") {
-                    continue;
-                }
-                for (i, _) in line.match_indices("crate::") {
-                    let rest = &line[i + "crate::".len()..];
-                    let names: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
-                        group
-                            .split('}')
-                            .next()
-                            .unwrap_or("")
-                            .split(',')
-                            .map(|p| p.trim().split("::").next().unwrap_or(""))
-                            .collect()
-                    } else {
-                        vec![rest
-                            .split(|c: char| !(c.is_ascii_lowercase() || c == '_'))
-                            .next()
-                            .unwrap_or("")]
-                    };
-                    for n in names {
-                        if !n.is_empty()
-                            && n != top
-                            && n.chars().all(|c| c.is_ascii_lowercase() || c == '_')
-                        {
-                            deps.insert(n.to_string());
-                        }
-                    }
-                }
-            }
+            deps.extend(names.0.into_iter().filter(|n| *n != top));
         }
     }
     let known: BTreeSet<String> = out.keys().cloned().collect();
@@ -71,6 +47,60 @@ fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
         deps.retain(|d| known.contains(d));
     }
     out
+}
+
+/// The first names after `crate::` in a file's `use` trees and paths.
+#[derive(Default)]
+struct CrateNames(BTreeSet<String>);
+
+impl CrateNames {
+    fn use_tree(&mut self, tree: &syn::UseTree, after_crate: bool) {
+        match tree {
+            syn::UseTree::Path(p) if after_crate => {
+                self.0.insert(p.ident.to_string());
+            }
+            syn::UseTree::Path(p) => self.use_tree(&p.tree, p.ident == "crate"),
+            syn::UseTree::Name(n) if after_crate => {
+                self.0.insert(n.ident.to_string());
+            }
+            syn::UseTree::Rename(r) if after_crate => {
+                self.0.insert(r.ident.to_string());
+            }
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.use_tree(t, after_crate);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl<'ast> syn::visit::Visit<'ast> for CrateNames {
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        let test = m.attrs.iter().any(|a| {
+            a.path().is_ident("cfg")
+                && a.parse_args::<syn::Meta>()
+                    .is_ok_and(|meta| meta.path().is_ident("test"))
+        });
+        if !test {
+            syn::visit::visit_item_mod(self, m);
+        }
+    }
+
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        self.use_tree(&u.tree, false);
+    }
+
+    fn visit_path(&mut self, p: &'ast syn::Path) {
+        let mut s = p.segments.iter();
+        if let (Some(first), Some(second)) = (s.next(), s.next()) {
+            if first.ident == "crate" {
+                self.0.insert(second.ident.to_string());
+            }
+        }
+        syn::visit::visit_path(self, p);
+    }
 }
 
 /// A cycle in the graph, if there is one (depth-first search with colours).
@@ -117,16 +147,47 @@ fn cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 #[test]
 fn no_import_loops_between_modules() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    for krate in ["grundy", "grundy-cli"] {
-        let g = imports(&root.join(krate).join("src"));
-        assert!(g.len() > 3, "{krate}: modules not found");
+    let mut crates: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("src").is_dir())
+        .collect();
+    crates.sort();
+    assert!(crates.len() >= 15, "crates not found: {crates:?}");
+    for krate in &crates {
+        let g = imports(&krate.join("src"));
         if let Some(c) = cycle(&g) {
-            panic!("{krate}: import loop {}", c.join(" -> "));
+            panic!("{}: import loop {}", krate.display(), c.join(" -> "));
         }
     }
+    // The engine and the CLI are read: their modules are found, with their imports.
+    let engine = imports(&root.join("grundy").join("src"));
+    assert!(engine.len() > 10, "{engine:?}");
+    assert!(
+        engine["analysis"].contains("position"),
+        "{:?}",
+        engine["analysis"]
+    );
     // The check finds a loop when there is one.
     let mut g = BTreeMap::new();
     g.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
     g.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
     assert!(cycle(&g).is_some());
+}
+
+/// The reading of imports: `use` trees with groups, renames and nested paths, paths in
+/// code, and test modules left out.
+#[test]
+fn imports_are_read_from_use_trees_and_paths() {
+    let file = syn::parse_file(
+        "use crate::{a::X, b as _, c::{self, d::Y}};\n\
+         use std::fmt;\n\
+         fn f() { crate::e::g(); let _ = super::h::Z; }\n\
+         #[cfg(test)] mod tests { use crate::t::W; }\n",
+    )
+    .unwrap();
+    let mut names = CrateNames::default();
+    syn::visit::visit_file(&mut names, &file);
+    let want: BTreeSet<String> = ["a", "b", "c", "e"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(names.0, want);
 }
