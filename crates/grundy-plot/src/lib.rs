@@ -483,9 +483,14 @@ mod tests {
             title: "t".into(),
         };
         for g in [Values::default(), Values::from_u32(&[0])] {
-            let _ = plot_svg(&g, None, &tiny);
+            let svg = plot_svg(&g, None, &tiny);
+            assert!(svg.starts_with("<svg"), "{svg}");
+            assert!(svg.trim_end().ends_with("</svg>"), "{svg}");
             let mut bytes = Vec::new();
             plot_png(&mut bytes, &g, None, &tiny).expect("encodes");
+            let reader = png::Decoder::new(&bytes[..]).read_info().expect("decodes");
+            // A side is clamped to 90 pixels at least.
+            assert_eq!((reader.info().width, reader.info().height), (90, 90));
         }
     }
 }

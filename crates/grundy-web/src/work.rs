@@ -320,11 +320,12 @@ impl State {
         // The time limit: one timer on the runtime raises the cancellation flag, and says
         // that it did, so that the stop is reported as the time limit it is.
         let time = self.time_limit(class);
+        let deadline = tokio::time::Instant::now() + time;
         let timed_out = Arc::new(AtomicBool::new(false));
         let timer = tokio::spawn({
             let (cancel, timed_out) = (cancel.clone(), timed_out.clone());
             async move {
-                tokio::time::sleep(time).await;
+                tokio::time::sleep_until(deadline).await;
                 timed_out.store(true, Ordering::SeqCst);
                 cancel.cancel();
             }
@@ -341,6 +342,15 @@ impl State {
         let task = tokio::task::spawn_blocking(move || {
             let _slot = permit;
             let _running = running;
+            // A time limit that ran out before the work began (a limit of zero, or blocking
+            // threads all busy) is raised here rather than when the timer gets its turn: the
+            // work then stops at its first check, whatever the clock and the scheduler do.
+            if tokio::time::Instant::now() >= deadline {
+                timed_out.store(true, Ordering::SeqCst);
+                if let Some(c) = &limits.cancel {
+                    c.cancel();
+                }
+            }
             let mut out = f(&limits);
             if matches!(&out, Err(e) if e.kind == "cancelled") {
                 if timed_out.load(Ordering::SeqCst) {

@@ -173,7 +173,9 @@ fn table_json_matches_the_spec_shape() {
         .map(|x| x.as_u64().unwrap())
         .collect();
     assert_eq!(values, vec![0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
-    assert!(v.get("period").is_some());
+    // The field is always there; ten values are too few to find tb[0.07]'s period (34 from
+    // heap 53), so it is null.
+    assert_eq!(v.get("period"), Some(&Value::Null), "{v}");
 }
 
 #[test]

@@ -333,7 +333,12 @@ fn mutated_and_random_scripts_fail_cleanly() {
             let _ = api::analyze(&reg, "g(2)", &opts);
         }
         let report = grundy_script::check(&src, "fuzz/g.rhai", &Limits::default());
-        prop_assert!(report.is_ok() || !report.problems.is_empty());
+        // A script that does not compile says where: each such problem has its line.
+        for p in &report.problems {
+            if matches!(p, grundy_script::ScriptError::Compile { .. }) {
+                prop_assert!(p.line_column().is_some(), "{src}: {p}");
+            }
+        }
         Ok(())
     });
     if let Err(e) = result {
