@@ -51,4 +51,12 @@ pub trait Game: Clone + Eq + Hash {
     fn try_options(&self) -> Result<Vec<Vec<Self>>, Error> {
         Ok(self.options())
     }
+
+    /// Hook: [`Game::try_options`] within a search's `limits`, for positions that can tell
+    /// beforehand that they have more options than the search may store (a heap of Kayles
+    /// of a million coins has half a million) and refuse before listing them. The default
+    /// lists them.
+    fn options_within(&self, _limits: &crate::Limits) -> Result<Vec<Vec<Self>>, Error> {
+        self.try_options()
+    }
 }

@@ -110,6 +110,10 @@ impl Game for Component {
     }
 
     fn try_options(&self) -> Result<Vec<Vec<Self>>, Error> {
+        self.options_within(no_limits())
+    }
+
+    fn options_within(&self, limits: &Limits) -> Result<Vec<Vec<Self>>, Error> {
         Ok(match self {
             Component::Star(n) => {
                 let k = n.to_u64().unwrap_or(0);
@@ -125,7 +129,7 @@ impl Game for Component {
             }
             Component::Of(r, c) => r
                 .rules()
-                .options(c, no_limits())?
+                .options(c, limits)?
                 .into_iter()
                 .map(|o| o.into_iter().map(|p| Component::Of(r.clone(), p)).collect())
                 .collect(),

@@ -50,7 +50,7 @@ impl<G: Game + Ord> RemotenessSolver<G> {
     pub fn new(play: Play, limits: Limits) -> Self {
         RemotenessSolver {
             memo: HashMap::new(),
-            space: SumSpace::new(limits.clone()),
+            space: SumSpace::new(limits.clone()).listing_within_limits(),
             play,
             limits,
         }
@@ -211,6 +211,37 @@ pub fn remoteness<G: Game + Ord>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A position with a wide option: listing it is allowed only within a search's limits
+    /// of at least 1000 positions; listing it any other way is a bug.
+    #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+    struct Wide(u32);
+    impl Game for Wide {
+        fn options(&self) -> Vec<Vec<Self>> {
+            panic!("listed without the search's limits")
+        }
+        fn options_within(&self, limits: &Limits) -> Result<Vec<Vec<Self>>, Error> {
+            match self.0 {
+                0 => Ok(vec![vec![Wide(1)]]),
+                _ if limits.max_nodes < 1000 => Err(Error::positions(limits.max_nodes)),
+                _ => Ok(vec![]),
+            }
+        }
+    }
+
+    #[test]
+    fn components_are_listed_within_the_search_limits() {
+        let small = Limits::default().with_nodes(100);
+        assert_eq!(
+            remoteness(&[Wide(0)], Play::Normal, &small).map(|r| r.moves),
+            Err(Error::positions(100))
+        );
+        let room = Limits::default().with_nodes(5000);
+        assert_eq!(
+            remoteness(&[Wide(0)], Play::Normal, &room).map(|r| r.moves),
+            Ok(1)
+        );
+    }
 
     /// A subtraction heap: take 1..=max from it (Nim when max is large).
     #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]

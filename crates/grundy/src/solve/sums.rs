@@ -14,6 +14,10 @@ use crate::Game;
 pub(crate) struct SumSpace<G: Game + Ord> {
     terminal: HashMap<G, bool>,
     limits: Limits,
+    /// Whether components are listed within `limits` ([`Game::options_within`]): a search
+    /// that is an optional extra (the remoteness) gives up before listing a component with
+    /// more options than it may store, rather than after.
+    within: bool,
     work: usize,
     ticker: Ticker,
 }
@@ -23,6 +27,7 @@ impl<G: Game + Ord> SumSpace<G> {
         SumSpace {
             terminal: HashMap::new(),
             limits,
+            within: false,
             work: 0,
             ticker: Ticker::default(),
         }
@@ -39,6 +44,20 @@ impl<G: Game + Ord> SumSpace<G> {
         Ok(())
     }
 
+    /// Lists components within the limits (see the field `within`).
+    pub(crate) fn listing_within_limits(mut self) -> Self {
+        self.within = true;
+        self
+    }
+
+    fn list(&self, g: &G) -> Result<Vec<Vec<G>>, Error> {
+        if self.within {
+            g.options_within(&self.limits)
+        } else {
+            g.try_options()
+        }
+    }
+
     /// Starts a new query: the work budget is per query, the caches are kept.
     pub(crate) fn reset_work(&mut self) {
         self.work = 0;
@@ -49,7 +68,7 @@ impl<G: Game + Ord> SumSpace<G> {
             return Ok(t);
         }
         g.searchable()?;
-        let count = g.try_options()?.len();
+        let count = self.list(g)?.len();
         self.spend(count)?;
         let t = count == 0;
         self.terminal.insert(g.clone(), t);
@@ -76,7 +95,7 @@ impl<G: Game + Ord> SumSpace<G> {
                 continue; // the same component again gives the same options
             }
             state[i].searchable()?;
-            for opt in state[i].try_options()? {
+            for opt in self.list(&state[i])? {
                 self.spend(state.len() + opt.len())?;
                 let mut next: Vec<G> = Vec::with_capacity(state.len() + opt.len());
                 next.extend(state[..i].iter().cloned());
