@@ -42,7 +42,7 @@
 //! ruleset per kind, whose positions are [`Parts`].
 
 use hashbrown::{HashMap, HashSet};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
 
@@ -1305,7 +1305,14 @@ pub struct Compound {
     /// What the theory found, kept between queries on this ruleset (an analysis asks for the
     /// value, the outcome and the winning moves of one compound in turn).
     memo: Mutex<Option<Theory>>,
+    /// The texts of parts written so far (a pure function of the part): the winning moves
+    /// of `every(...)` of a thousand parts each write the whole compound, all but one part
+    /// as before. At most [`PART_TEXTS`] entries.
+    texts: Mutex<HashMap<Vec<Component>, Arc<str>>>,
 }
+
+/// The most part texts a compound ruleset remembers.
+const PART_TEXTS: usize = 1 << 16;
 
 impl Compound {
     /// The ruleset of a kind.
@@ -1313,7 +1320,24 @@ impl Compound {
         Compound {
             kind,
             memo: Mutex::new(None),
+            texts: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The text of a part, remembered. The lock is not held while the part is written: a
+    /// part may hold a compound of this same ruleset.
+    fn part_text(&self, part: &[Component]) -> Arc<str> {
+        if let Some(t) = self.texts.lock().ok().and_then(|m| m.get(part).cloned()) {
+            return t;
+        }
+        let t: Arc<str> = Arc::from(part_text(part));
+        if let Ok(mut m) = self.texts.lock() {
+            if m.len() >= PART_TEXTS {
+                m.clear();
+            }
+            m.insert(part.to_vec(), t.clone());
+        }
+        t
     }
 
     /// Runs `f` with the shared theory. A compound nested in one of its own kind asks for
@@ -1394,7 +1418,7 @@ impl Ruleset for Compound {
     }
 
     fn text(&self, p: &Parts) -> Option<String> {
-        let t: Vec<String> = p.0.iter().map(|part| part_text(part)).collect();
+        let t: Vec<Arc<str>> = p.0.iter().map(|part| self.part_text(part)).collect();
         Some(t.join(", "))
     }
 
