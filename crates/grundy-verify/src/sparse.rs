@@ -586,6 +586,26 @@ impl<T: Val> Heap<'_, T> {
 
 /// The mex of the options of heap n from the listed values below it (plain, once per
 /// failed certificate).
+/// The least heap whose listed value is larger than its number of options (a mex is at most
+/// that): such a value is wrong whatever the others are. Checked before anything is sized by
+/// the values, since a certificate can list a value near 2^32 in place of a small one with
+/// the same checksum (which keeps 16 bits).
+///
+/// Complexity: O(L), plus a plain mex at the heap found.
+pub(crate) fn first_impossible<T: Val>(g: &[T], digits: &[u8]) -> Option<Mismatch> {
+    let t = digits.len() as u64;
+    let n = g.iter().enumerate().position(|(n, v)| {
+        // Taking all, t single takes, and at most n/2 + 1 splits for each of t takes.
+        let options = 1 + t + t * (n as u64 / 2 + 1);
+        u64::from(v.get()) > options
+    })?;
+    Some(Mismatch {
+        heap: n as u64,
+        stated: g[n].get(),
+        computed: plain_mex(g, &Moves::of(digits), n),
+    })
+}
+
 fn plain_mex<T: Val>(g: &[T], moves: &Moves, n: usize) -> u32 {
     let mut seen = vec![false; (1usize << value_bits(&g[..n])) + 1];
     let mut mark = |w: u32| {

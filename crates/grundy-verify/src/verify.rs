@@ -357,6 +357,14 @@ fn check_sparse<T: Val>(
     opts: &VerifyOptions,
 ) -> Result<Verified, CertError> {
     let started = Instant::now();
+    if let Some(m) = sparse::first_impossible(g, digits) {
+        return Err(CertError::WrongValue {
+            heap: m.heap,
+            stated: m.stated,
+            computed: m.computed,
+            rules: h.rules.to_string(),
+        });
+    }
     let two: Vec<usize> = (0..digits.len())
         .filter(|&k| crate::rules::leaves_two(digits[k]))
         .collect();

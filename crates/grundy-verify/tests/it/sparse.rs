@@ -247,3 +247,30 @@ fn the_text_path_reads_values_compactly_and_agrees() {
         );
     }
 }
+
+/// A value near 2^32 in place of a small one (the checksum, which keeps 16 bits, unchanged)
+/// is refused as a wrong value by both methods, before the sparse check sizes any table by
+/// it (it used to abort, asking for 2^32 marks).
+#[test]
+fn a_huge_value_with_the_same_checksum_is_refused_not_allocated() {
+    let cert = cert_or_claim("tb[0.77]", 400);
+    for heap in [0usize, 2, 100, 167] {
+        let v = cert.values[heap] + 65536 * 65535;
+        let bad = with_value(&cert, heap, v);
+        assert_eq!(bad.checksum, cert.checksum);
+        for method in [Method::Sparse, Method::Plain] {
+            match verify(&bad, &opts(method)) {
+                Err(CertError::WrongValue {
+                    heap: h,
+                    stated,
+                    computed,
+                    ..
+                }) => {
+                    assert_eq!((h, stated), (heap as u64, v), "{method:?}");
+                    assert_eq!(computed, cert.values[heap], "{method:?}");
+                }
+                other => panic!("{method:?} at {heap}: {other:?}"),
+            }
+        }
+    }
+}
