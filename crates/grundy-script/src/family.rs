@@ -45,6 +45,9 @@ pub struct ScriptRules {
     games: Mutex<std::collections::HashMap<String, RulesetRef>>,
 }
 
+/// The most families of `game(NAME, ...)` options a script family keeps parsed.
+const GAMES_KEPT: usize = 256;
+
 /// The most positions whose closed-form value a script family remembers.
 const CLOSED_MEMO: usize = 1 << 16;
 
@@ -120,6 +123,11 @@ impl ScriptRules {
                             written()
                         ))
                     })?;
+                    // A script naming ever new games (`game("sub[" .. n .. "]", 1)`) keeps
+                    // at most this many parsed.
+                    if games.len() >= GAMES_KEPT {
+                        games.clear();
+                    }
                     games.insert(name.clone(), r.clone());
                     r
                 }

@@ -1305,14 +1305,19 @@ pub struct Compound {
     /// What the theory found, kept between queries on this ruleset (an analysis asks for the
     /// value, the outcome and the winning moves of one compound in turn).
     memo: Mutex<Option<Theory>>,
-    /// The texts of parts written so far (a pure function of the part): the winning moves
-    /// of `every(...)` of a thousand parts each write the whole compound, all but one part
-    /// as before. At most [`PART_TEXTS`] entries.
-    texts: Mutex<HashMap<Vec<Component>, Arc<str>>>,
+    /// The texts of parts written so far (a pure function of the part), with the bytes they
+    /// hold: the winning moves of `every(...)` of a thousand parts each write the whole
+    /// compound, all but one part as before. At most [`PART_TEXT_BYTES`] (the ruleset is
+    /// shared by every query of a server).
+    texts: Mutex<(PartTexts, usize)>,
 }
 
-/// The most part texts a compound ruleset remembers.
-const PART_TEXTS: usize = 1 << 16;
+/// Part texts by part.
+type PartTexts = HashMap<Vec<Component>, Arc<str>>;
+
+/// The most bytes of part texts a compound ruleset remembers (keys counted at 64 bytes a
+/// component).
+const PART_TEXT_BYTES: usize = 64 << 20;
 
 impl Compound {
     /// The ruleset of a kind.
@@ -1320,22 +1325,27 @@ impl Compound {
         Compound {
             kind,
             memo: Mutex::new(None),
-            texts: Mutex::new(HashMap::new()),
+            texts: Mutex::new((HashMap::new(), 0)),
         }
     }
 
     /// The text of a part, remembered. The lock is not held while the part is written: a
     /// part may hold a compound of this same ruleset.
     fn part_text(&self, part: &[Component]) -> Arc<str> {
-        if let Some(t) = self.texts.lock().ok().and_then(|m| m.get(part).cloned()) {
+        if let Some(t) = self.texts.lock().ok().and_then(|m| m.0.get(part).cloned()) {
             return t;
         }
         let t: Arc<str> = Arc::from(part_text(part));
+        let bytes = t.len() + 64 * part.len();
         if let Ok(mut m) = self.texts.lock() {
-            if m.len() >= PART_TEXTS {
-                m.clear();
+            let (map, held) = &mut *m;
+            if *held + bytes > PART_TEXT_BYTES {
+                map.clear();
+                *held = 0;
             }
-            m.insert(part.to_vec(), t.clone());
+            if bytes <= PART_TEXT_BYTES && map.insert(part.to_vec(), t.clone()).is_none() {
+                *held += bytes;
+            }
         }
         t
     }
