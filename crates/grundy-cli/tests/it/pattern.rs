@@ -214,12 +214,23 @@ fn nim_is_arithmetic_periodic_with_saltus_one() {
     check_values_code(&p, "nim", &[(HUGE, HUGE.to_string())]);
 }
 
+/// The pattern of `args`, which must be periodic with this least preperiod and period, and
+/// proven.
+fn proven_period(args: &[&str], preperiod: u64, period: u64) -> Value {
+    let p = pattern(args);
+    assert_eq!(p["kind"], "periodic", "{args:?}");
+    assert_eq!(
+        (p["preperiod"].as_u64(), p["period"].as_u64()),
+        (Some(preperiod), Some(period)),
+        "{args:?}"
+    );
+    assert_eq!(p["proven"], true, "{args:?}");
+    p
+}
+
 #[test]
 fn subtraction_game_is_periodic_and_proven() {
-    let p = pattern(&["sub[1,2]"]);
-    assert_eq!(p["kind"], "periodic");
-    assert_eq!((&p["preperiod"], &p["period"]), (&0.into(), &3.into()));
-    assert_eq!(p["proven"], true);
+    let p = proven_period(&["sub[1,2]"], 0, 3);
     assert!(p["proof"].as_str().unwrap().contains("subtraction"));
     assert_eq!(p["checked_to"], 1000);
     // At 10^18 the engine answers by its proven period too; the code must agree with it.
@@ -230,10 +241,7 @@ fn subtraction_game_is_periodic_and_proven() {
 
 #[test]
 fn dawsons_kayles_has_period_34_after_53_proven_by_guy_smith() {
-    let p = pattern(&["tb[0.07]"]);
-    assert_eq!(p["kind"], "periodic");
-    assert_eq!((&p["preperiod"], &p["period"]), (&53.into(), &34.into()));
-    assert_eq!(p["proven"], true);
+    let p = proven_period(&["tb[0.07]"], 53, 34);
     assert!(p["proof"].as_str().unwrap().contains("Guy"));
     let engine = batch(&[], &[format!("tb[0.07]({HUGE})")], false);
     check_values_code(&p, "tb[0.07]", &[(HUGE, engine[0].clone())]);
@@ -878,13 +886,7 @@ fn the_published_periods_are_found_and_proven() {
     }
     // 0.127 needs a table past its last exception: to 10^5, and the code checked on every
     // 997th heap to 10^6 and at 10^18 against the engine.
-    let p = pattern(&["tb[0.127]", "--to", "100000"]);
-    assert_eq!(p["kind"], "periodic");
-    assert_eq!(
-        (p["preperiod"].as_u64(), p["period"].as_u64()),
-        (Some(46_578), Some(4))
-    );
-    assert_eq!(p["proven"], true);
+    let p = proven_period(&["tb[0.127]", "--to", "100000"], 46_578, 4);
     check_sampled_code(&p, "tb[0.127]", 1_000_000, 997);
 }
 
@@ -930,13 +932,7 @@ fn lasker_script_is_arithmetic_periodic_and_only_observed() {
 /// against the engine.
 #[test]
 fn octal_0_16_long_period_is_found_and_proven() {
-    let p = pattern(&["tb[0.16]", "--to", "600000"]);
-    assert_eq!(p["kind"], "periodic");
-    assert_eq!(
-        (p["preperiod"].as_u64(), p["period"].as_u64()),
-        (Some(105_351), Some(149_459))
-    );
-    assert_eq!(p["proven"], true);
+    let p = proven_period(&["tb[0.16]", "--to", "600000"], 105_351, 149_459);
     check_sampled_code(&p, "tb[0.16]", 1_200_000, 1009);
 }
 
