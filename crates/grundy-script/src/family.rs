@@ -340,6 +340,10 @@ impl Ruleset for ScriptFamily {
             .map_err(|e| engine_error(e, limits))
     }
 
+    fn dense_code(&self, p: &Key) -> Option<u64> {
+        p.dense_code()
+    }
+
     fn describe(&self, p: &Key, to: &[Key]) -> String {
         if let Some(Ok((rules, c))) = self.0.game(p) {
             let to: Option<Vec<Comp>> = to

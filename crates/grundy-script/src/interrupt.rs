@@ -1,4 +1,5 @@
-//! Luau's interrupt without mlua's per-call trampoline: the crate's only unsafe code.
+//! Luau's interrupt without mlua's per-call trampoline: one of the crate's two unsafe modules
+//! (the other is `rawcall.rs`).
 //!
 //! Luau calls the interrupt at every call and loop back edge of a script. mlua's own
 //! trampoline around a Rust closure (panic catching, its state's lookups) costs about 45 ns a

@@ -138,6 +138,50 @@ impl Key {
         }
     }
 
+    /// A number that only this key has among keys that get one: an integer whose zigzag form
+    /// is below 2^61, or an array of one to four integers that fit the fields of its length.
+    /// Three bits of shape sit on top (1: an integer, 1 + k: an array of k), and below them
+    /// the items in fields of their own, the last one lowest so that neighbours along it get
+    /// neighbouring codes: an array of 1 has a field of 61 bits; of 2, 21 and 40; of 3, 13,
+    /// 13 and 35; of 4, 10, 10, 10 and 31 (each holds an integer's zigzag form). `None` for
+    /// anything else.
+    pub fn dense_code(&self) -> Option<u64> {
+        const SHAPE: u32 = 61;
+        match self.bytes() {
+            [TAG_INT, rest @ ..] => {
+                let (z, used) = read_varint(rest)?;
+                (used == rest.len() && z < 1 << SHAPE).then_some((1 << SHAPE) | z)
+            }
+            [TAG_LIST, k @ 1..=4, rest @ ..] => {
+                let k = u32::from(*k);
+                // The fields of the first k - 1 items, and of the last.
+                let (other, last) = [(0, 61), (21, 40), (13, 35), (10, 31)][k as usize - 1];
+                let mut code = u64::from(1 + k) << SHAPE;
+                let mut at = 0;
+                for i in 0..k {
+                    if rest.get(at) != Some(&TAG_INT) {
+                        return None;
+                    }
+                    let (z, used) = read_varint(rest.get(at + 1..)?)?;
+                    at += 1 + used;
+                    if i + 1 == k {
+                        if z >= 1 << last {
+                            return None;
+                        }
+                        code |= z;
+                    } else {
+                        if z >= 1 << other {
+                            return None;
+                        }
+                        code |= z << (last + other * (k - 2 - i));
+                    }
+                }
+                (at == rest.len()).then_some(code)
+            }
+            _ => None,
+        }
+    }
+
     /// The number of items, when the position is an array.
     pub fn list_len(&self) -> Option<usize> {
         let b = self.bytes();
@@ -370,6 +414,62 @@ mod tests {
         ] {
             assert!(!Key::of(&d).is_game(), "{d:?}");
         }
+    }
+
+    #[test]
+    fn dense_codes_are_one_to_one_and_stop_at_their_fields() {
+        // Integers and short arrays of integers around every field's edge, and shapes that get
+        // no code.
+        let edges: Vec<i64> = [0u32, 1, 2, 5, 31, 35, 40, 60, 61, 62]
+            .iter()
+            .flat_map(|&b| {
+                let n = 1i64.checked_shl(b).unwrap_or(i64::MAX);
+                [n - 1, n, n + 1, -n, -n - 1]
+            })
+            .chain([i64::MIN, i64::MAX, 1999, -3])
+            .collect();
+        let mut keys: Vec<Datum> = edges.iter().map(|&n| Datum::Int(n)).collect();
+        let mut seed = 7u64;
+        let mut pick = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            edges[(seed >> 33) as usize % edges.len()]
+        };
+        for k in 1..=5 {
+            for _ in 0..3000 {
+                keys.push(Datum::List((0..k).map(|_| Datum::Int(pick())).collect()));
+            }
+        }
+        keys.push(Datum::List(vec![]));
+        keys.push(Datum::List(vec![Datum::Int(1), Datum::Str("a".into())]));
+        keys.push(Datum::List(vec![Datum::List(vec![Datum::Int(1)])]));
+        keys.push(Datum::Str("ab".into()));
+        let mut by_code = std::collections::HashMap::new();
+        for d in &keys {
+            let k = Key::of(d);
+            let Some(code) = k.dense_code() else {
+                continue;
+            };
+            if let Some(other) = by_code.insert(code, k.clone()) {
+                assert_eq!(other, k, "{d:?} and {other:?} share the code {code:#x}");
+            }
+        }
+        // The fields' edges: a pair's last item has 40 bits of zigzag form, the first 21.
+        let pair = |a: i64, b: i64| Key::of(&Datum::List(vec![Datum::Int(a), Datum::Int(b)]));
+        assert!(pair((1 << 20) - 1, (1 << 39) - 1).dense_code().is_some());
+        assert!(pair(1 << 20, 0).dense_code().is_none());
+        assert!(pair(0, 1 << 39).dense_code().is_none());
+        assert!(Key::int(-(1 << 60)).dense_code().is_some());
+        assert!(Key::int(1 << 60).dense_code().is_none());
+        for d in &keys[keys.len() - 4..] {
+            assert_eq!(Key::of(d).dense_code(), None, "{d:?}");
+        }
+        // Neighbours along the last item are neighbours in the code.
+        assert_eq!(
+            pair(3, 8).dense_code().map(|c| c + 2),
+            pair(3, 9).dense_code()
+        );
     }
 
     #[test]

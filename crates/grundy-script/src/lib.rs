@@ -38,6 +38,7 @@ mod key;
 mod lang;
 mod limits;
 mod luau;
+mod rawcall;
 mod report;
 mod safe;
 mod script;

@@ -29,6 +29,7 @@ use crate::error::{CallSite, Location, ScriptError};
 use crate::interrupt;
 use crate::key::{Item, Key, KeyWriter};
 use crate::limits::{Interrupt, LimitKind, Limits};
+use crate::rawcall;
 use crate::script::{CheckReport, FunctionInfo};
 use crate::{Arity, Datum, ScriptOption, MAX_ARITY};
 
@@ -1002,22 +1003,41 @@ impl LuauScript {
         limits: &Limits,
     ) -> Result<(), ScriptError> {
         type Packed = (mlua::Buffer, usize);
-        // A number, or two or three numbers, go as a tuple (no argument vector per call).
-        let called = match small_args(p) {
-            Some(Ok(args)) => {
-                self.watch.start();
-                match args {
-                    SmallArgs::One(a) => self.moves.call::<Packed>((0.0, a)),
-                    SmallArgs::Two(a, b) => self.moves.call::<Packed>((2.0, a, b)),
-                    SmallArgs::Three(a, b, c) => self.moves.call::<Packed>((3.0, a, b, c)),
-                }
-            }
+        // A number, or two or three numbers, go as numbers (no argument vector per call);
+        // anything else as the values `args_of` writes.
+        let small = match small_args(p) {
+            Some(Ok(args)) => Some(args),
             Some(Err(m)) => return Err(self.bad_position(p, m)),
+            None => None,
+        };
+        let ((numbers, n), args) = match small {
+            Some(small) => (small.numbers(), mlua::MultiValue::new()),
             None => {
                 let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
-                self.watch.start();
-                self.moves.call::<Packed>(args)
+                (SmallArgs::One(0.0).numbers(), args)
             }
+        };
+        // Through the C API; a call whose result or error that path does not read is made
+        // again through mlua below.
+        self.watch.start();
+        let fast = if small.is_some() {
+            let read = |bytes: &[u8]| read_options(bytes, out, arity);
+            rawcall::call_packed(&self.lua, &self.moves, numbers[..n].iter(), read)
+        } else {
+            let read = |bytes: &[u8]| read_options(bytes, out, arity);
+            rawcall::call_packed(&self.lua, &self.moves, args.iter(), read)
+        };
+        match fast {
+            Ok(Some(read)) => return read.map_err(|(what, why)| self.bad(p, what, why)),
+            Err(e) => return Err(self.error(&e, "moves", p, limits)),
+            Ok(None) => {}
+        }
+        self.watch.start();
+        let called = match small {
+            Some(SmallArgs::One(a)) => self.moves.call::<Packed>((0.0, a)),
+            Some(SmallArgs::Two(a, b)) => self.moves.call::<Packed>((2.0, a, b)),
+            Some(SmallArgs::Three(a, b, c)) => self.moves.call::<Packed>((3.0, a, b, c)),
+            None => self.moves.call::<Packed>(args),
         };
         let (packed, used) = called.map_err(|e| self.error(&e, "moves", p, limits))?;
         // The bytes in a buffer of this thread, kept between calls.
@@ -1287,10 +1307,24 @@ fn exact_number(n: i64) -> Result<f64, String> {
 
 /// The arguments of `moves` for the common positions: an integer, or an array of two or three
 /// integers (the prelude's kinds 0, 2 and 3).
+#[derive(Clone, Copy)]
 enum SmallArgs {
     One(f64),
     Two(f64, f64),
     Three(f64, f64, f64),
+}
+
+impl SmallArgs {
+    /// The prelude's arguments (the shape, 0 for a number and 2 or 3 for an array of that
+    /// many, then the numbers) and how many there are.
+    fn numbers(self) -> ([Value; 4], usize) {
+        let (x, n) = match self {
+            SmallArgs::One(a) => ([0.0, a, 0.0, 0.0], 2),
+            SmallArgs::Two(a, b) => ([2.0, a, b, 0.0], 3),
+            SmallArgs::Three(a, b, c) => ([3.0, a, b, c], 4),
+        };
+        (x.map(Value::Number), n)
+    }
 }
 
 /// `p` as [`SmallArgs`]; `None` for any other position (`args_of` writes those), an error for

@@ -279,6 +279,10 @@ impl<R: Ruleset> Lister<R::P> for Listing<'_, R> {
         self.r.searchable(p)?;
         self.r.options_into(p, out, self.limits)
     }
+
+    fn dense_code(&self, p: &R::P) -> Option<u64> {
+        self.r.dense_code(p)
+    }
 }
 
 /// The nim-value of `p` by the arena search, in `arena` (emptied first when it holds more

@@ -85,6 +85,15 @@ pub trait Ruleset: Send + Sync + 'static {
         Ok(())
     }
 
+    /// Hook: a number that only `p` has among this family's positions, for positions of a
+    /// few small integers (a board square, a bit mask with a count): the arena search then
+    /// keeps them in paged arrays instead of a hash table (see
+    /// [`crate::solve::Lister::dense_code`]). Positions whose numbers differ only in the
+    /// low bits should get codes that differ only in the low bits. `None`: hashed.
+    fn dense_code(&self, _p: &Self::P) -> Option<u64> {
+        None
+    }
+
     /// The move from `p` to `to` in words (`take 2 from the heap of 5`); called only for
     /// moves that are shown.
     fn describe(&self, p: &Self::P, to: &[Self::P]) -> String {
