@@ -47,6 +47,7 @@ PROBLEMS=(
     "funny2484|POJ 2484, 1000 circles to 10^6|Alice|Bob"
     "euclid|HDU 3595, every() of 1000 pairs to 1000|MM|GG"
     "euclid1525|HDU 1525, 1000 pairs to 2^31 - 1|Stan wins|Ollie wins"
+    "cutting|POJ 2311, a sheet of 200 x 200|WIN|LOSE"
 )
 
 # The programs of each problem: problem|label|kind|file. Kinds: cpp (reads the judge's input),
@@ -93,6 +94,9 @@ PROGRAMS=(
     "euclid|Rhai moves|analyze|euclid.rhai"
     "euclid1525|C++ rule|cpp|euclid1525"
     "euclid1525|Luau closed form|batch|euclid_closed.luau"
+    "cutting|C++ memo|cpp|cutting"
+    "cutting|Luau moves|analyze|cutting.luau"
+    "cutting|Rhai moves|analyze|cutting.rhai"
 )
 
 field() { echo "$1" | cut -d'|' -f"$2"; }

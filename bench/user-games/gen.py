@@ -109,8 +109,13 @@ def euclid1525():
     return judge, "".join(f"euclid({a},{b})\n" for a, b in pairs)
 
 
+def cutting():
+    # POJ 2311: sheets of 2 to 200 squares a side; 200 x 200 reaches every sheet.
+    return "200 200\n", "cutting(200,200)\n"
+
+
 PROBLEMS = {f.__name__: f for f in [kiki, canwin, dividing, stones, digits, chess, bomb, lasker,
-                                     lasker3032, funny, funny2484, euclid, euclid1525]}
+                                     lasker3032, funny, funny2484, euclid, euclid1525, cutting]}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in PROBLEMS:
