@@ -75,6 +75,36 @@ impl Key {
         w.finish()
     }
 
+    /// The key of the array of these integers, when it fits inline (`None`: use a
+    /// [`KeyWriter`]). Writes no heap memory: for the options of a search, one per option.
+    pub fn ints(items: &[i64]) -> Option<Key> {
+        let mut bytes = [0u8; INLINE];
+        let len = u8::try_from(items.len()).ok().filter(|&l| l < 0x80)?;
+        bytes[0] = TAG_LIST;
+        bytes[1] = len;
+        let mut at = 2;
+        for &n in items {
+            *bytes.get_mut(at)? = TAG_INT;
+            at = put_varint(&mut bytes, at + 1, zigzag(n))?;
+        }
+        Some(Key::Inline {
+            len: at as u8,
+            bytes,
+        })
+    }
+
+    /// The key of an integer, as [`Key::int`] writes it, without a [`KeyWriter`].
+    pub fn int_inline(n: i64) -> Key {
+        let mut bytes = [0u8; INLINE];
+        bytes[0] = TAG_INT;
+        // A zigzag LEB128 takes at most 10 bytes: it always fits.
+        let at = put_varint(&mut bytes, 1, zigzag(n)).unwrap_or(1);
+        Key::Inline {
+            len: at as u8,
+            bytes,
+        }
+    }
+
     /// The key of any position.
     pub fn of(d: &Datum) -> Key {
         let mut w = KeyWriter::new();
@@ -373,6 +403,17 @@ fn write_varint(b: &mut Vec<u8>, mut n: u64) {
     b.push(n as u8);
 }
 
+/// Writes `n` as LEB128 into `b` from `at`; the index after it, `None` when `b` is too short.
+fn put_varint(b: &mut [u8], mut at: usize, mut n: u64) -> Option<usize> {
+    while n >= 0x80 {
+        *b.get_mut(at)? = (n as u8) | 0x80;
+        n >>= 7;
+        at += 1;
+    }
+    *b.get_mut(at)? = n as u8;
+    Some(at + 1)
+}
+
 /// A LEB128 number and how many bytes it took; `None` when cut short or longer than 64 bits.
 fn read_varint(b: &[u8]) -> Option<(u64, usize)> {
     let mut n: u64 = 0;
@@ -470,6 +511,37 @@ mod tests {
             pair(3, 8).dense_code().map(|c| c + 2),
             pair(3, 9).dense_code()
         );
+    }
+
+    #[test]
+    fn inline_writers_write_what_the_writer_writes() {
+        let edges = [
+            0i64,
+            1,
+            -1,
+            63,
+            64,
+            -64,
+            -65,
+            1 << 20,
+            i64::MAX,
+            i64::MIN,
+            1999,
+        ];
+        for &n in &edges {
+            assert_eq!(Key::int_inline(n), Key::int(n), "{n}");
+        }
+        for len in 0..=4 {
+            for (i, _) in edges.iter().enumerate() {
+                let items: Vec<i64> = (0..len).map(|j| edges[(i + j) % edges.len()]).collect();
+                let want = Key::of(&Datum::List(items.iter().map(|&n| Datum::Int(n)).collect()));
+                match Key::ints(&items) {
+                    Some(k) => assert_eq!(k, want, "{items:?}"),
+                    // Only arrays whose encoding is longer than the inline bytes are refused.
+                    None => assert!(want.bytes().len() > INLINE, "{items:?}"),
+                }
+            }
+        }
     }
 
     #[test]

@@ -133,7 +133,7 @@ impl Watch {
 /// parts, then each part: a tagged number, string or array), so that a call crosses between
 /// Rust and Luau twice rather than once per value.
 /// Shape errors are raised with the prefix `BAD` and no position, and read back as such.
-const PRELUDE: &str = r#"
+const PRELUDE: &str = r##"
 local SUM = { __metatable = "sum" }
 local BAD = "[grundy-shape] "
 local type, getmetatable, setmetatable, error, pairs, rawlen, tostring, next =
@@ -291,8 +291,52 @@ local function position(kind, ...)
     end
     return (dec({ ... }, 1))
 end
-local function bind(moves, maxdepth)
+-- Options written by emit in the current call of moves: the bytes used in buf and how many
+-- options; the family's fixed ARITY (0 for "all").
+local wn, emitted, K = 0, 0, 0
+-- emit(x1, ..., xm): one option, the sum of the positions the numbers make in groups of ARITY
+-- (as NAME(x1, ..., xm) reads them in an expression), written at once with no table.
+function emit(...)
+    local m = select("#", ...)
+    local k = K
+    if k == 0 then
+        error("emit needs a fixed ARITY (such as ARITY = 2): it reads its numbers in groups of ARITY, as NAME(a1, ..., ak, b1, ...) does; with ARITY = 'all' return an array of options", 2)
+    end
+    local parts = m // k
+    if parts * k ~= m then
+        error("emit takes a multiple of ARITY = " .. k .. " numbers, one group a position, not " .. m, 2)
+    end
+    local need = wn + 4 + parts * (k == 1 and 9 or 5 + 9 * k)
+    if need > cap then
+        grow(need)
+    end
+    local b = buf
+    wu32(b, wn, parts)
+    local at = wn + 4
+    local i = 1
+    for _ = 1, parts do
+        if k > 1 then
+            wu8(b, at, 3)
+            wu32(b, at + 1, k)
+            at += 5
+        end
+        for _ = 1, k do
+            local x = select(i, ...)
+            if type(x) ~= "number" then
+                error("emit takes numbers, and its argument " .. i .. " is " .. what(x) .. "; return an array of options for positions of other shapes", 2)
+            end
+            wu8(b, at, 1)
+            wf64(b, at + 1, x)
+            at += 9
+            i += 1
+        end
+    end
+    wn = at
+    emitted += 1
+end
+local function bind(moves, maxdepth, arity)
     MAXDEPTH = maxdepth
+    K = arity
     return function(kind, ...)
         -- The position, inline (a call costs an interrupt each way).
         local p
@@ -304,16 +348,20 @@ local function bind(moves, maxdepth)
         else
             p = position(kind, ...)
         end
+        wn, emitted = 0, 0
         local r = moves(p)
+        if r == nil and emitted > 0 then
+            return buf, wn
+        end
         if type(r) ~= "table" or getmetatable(r) ~= nil then
-            error(BAD .. "the result: " .. what(r) .. ": moves must return an array of options (an empty table {} when there is no move)", 0)
+            error(BAD .. "the result: " .. what(r) .. ": moves must return an array of options (an empty table {} when there is no move), or nothing after calling emit for each option", 0)
         end
         local len = rawlen(r)
         if not array_like(r, len) then
             error(BAD .. "the result: a table with keys other than 1, 2, ..., n is not an array of options (build it with out[#out + 1] = q)", 0)
         end
-        -- Each option: a 32-bit count of parts, then the parts.
-        local n = 0
+        -- Each option: a 32-bit count of parts, then the parts (after those emitted).
+        local n = wn
         for i = 1, len do
             local o = r[i]
             local t = type(o)
@@ -470,7 +518,7 @@ local function bind_value(f)
     end
 end
 return { SUM = SUM, bind = bind, bind_value = bind_value, BAD = BAD }
-"#;
+"##;
 
 /// The prefix of the prelude's shape errors (its `BAD`).
 const SHAPE: &str = "[grundy-shape] ";
@@ -751,12 +799,17 @@ pub(crate) fn analyse(
     ) else {
         return (None, report);
     };
+    // `emit` reads its numbers in groups of a fixed arity (0: none).
+    let fixed_arity = match report.arity {
+        Arity::Fixed(k) => k,
+        Arity::All => 0,
+    };
     let wrapped = (|| -> mlua::Result<(Function, Option<Function>, Option<Function>)> {
         let wrap = |f: Option<Function>| -> mlua::Result<Option<Function>> {
             f.map(|f| bind_value.call::<Function>(f)).transpose()
         };
         Ok((
-            bind.call::<Function>((moves, limits.position_depth))?,
+            bind.call::<Function>((moves, limits.position_depth, fixed_arity))?,
             wrap(nimber)?,
             wrap(outcome)?,
         ))
@@ -1213,6 +1266,19 @@ fn read_options(b: &[u8], out: &mut OptionList<Key>, arity: Arity) -> Result<(),
         let parts = u32_at(at).ok_or_else(damaged)?;
         at += 4;
         for _ in 0..parts {
+            // A number or an array of up to four numbers, the common parts, without the
+            // writer; anything else (and anything to refuse) by the general reading below.
+            if let Some((k, shape, next)) = small_part(b, at) {
+                let fits = match arity {
+                    Arity::Fixed(n) if n > 1 => shape == n,
+                    _ => true,
+                };
+                if fits {
+                    at = next;
+                    out.push_part(k);
+                    continue;
+                }
+            }
             w.clear();
             open.clear();
             loop {
@@ -1292,6 +1358,34 @@ fn read_options(b: &[u8], out: &mut OptionList<Key>, arity: Arity) -> Result<(),
         out.close();
     }
     Ok(())
+}
+
+/// The part at `b[at..]` when it is a whole number or an array of one to four whole numbers
+/// (each at most 2^53 in size): its key, its shape (0 for a number, else the array's length)
+/// and where the next part starts. `None` for anything else, which the general reading takes.
+fn small_part(b: &[u8], at: usize) -> Option<(Key, usize, usize)> {
+    let number = |at: usize| -> Option<i64> {
+        if *b.get(at)? != 1 {
+            return None;
+        }
+        let x = f64::from_le_bytes(b.get(at + 1..at + 9)?.try_into().ok()?);
+        (x.fract() == 0.0 && x.abs() <= MAX_EXACT as f64).then_some(x as i64)
+    };
+    match *b.get(at)? {
+        1 => Some((Key::int_inline(number(at)?), 0, at + 9)),
+        3 => {
+            let len = u32::from_le_bytes(b.get(at + 1..at + 5)?.try_into().ok()?) as usize;
+            if !(1..=4).contains(&len) {
+                return None;
+            }
+            let mut items = [0i64; 4];
+            for (i, item) in items.iter_mut().take(len).enumerate() {
+                *item = number(at + 5 + 9 * i)?;
+            }
+            Some((Key::ints(&items[..len])?, len, at + 5 + 9 * len))
+        }
+        _ => None,
+    }
 }
 
 /// An integer as a Luau number, or why it cannot be one exactly.

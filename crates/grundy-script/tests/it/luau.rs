@@ -401,3 +401,183 @@ fn the_operation_limit_is_per_call_and_exact_within_a_few_operations() {
         assert!(tight.moves(&Datum::Int(10)).is_ok());
     }
 }
+
+/// HDU 2873's bombs with options returned as arrays of sums of arrays.
+const BOMB_ARRAYS: &str = "ARITY = 2
+function moves(b)
+    local p, q = b[1], b[2]
+    local out = {}
+    if p > 1 and q > 1 then
+        for u = 1, p - 1 do for v = 1, q - 1 do out[#out + 1] = sum({{u, q}, {p, v}}) end end
+    elseif p == 1 then
+        for v = 1, q - 1 do out[#out + 1] = {1, v} end
+    else
+        for u = 1, p - 1 do out[#out + 1] = {u, 1} end
+    end
+    return out
+end";
+
+/// The same game with `emit`: half of the options of a position emitted, the other half
+/// returned in its array (both count).
+const BOMB_EMIT: &str = "ARITY = 2
+function moves(b)
+    local p, q = b[1], b[2]
+    if p == 1 and q == 1 then return {} end
+    local out = {}
+    if p > 1 and q > 1 then
+        for u = 1, p - 1 do
+            for v = 1, q - 1 do
+                if (u + v) % 2 == 0 then emit(u, q, p, v) else out[#out + 1] = sum({{u, q}, {p, v}}) end
+            end
+        end
+    elseif p == 1 then
+        for v = 1, q - 1 do emit(1, v) end
+    else
+        for u = 1, p - 1 do emit(u, 1) end
+    end
+    return out
+end";
+
+#[test]
+fn emit_writes_the_options_arrays_write() {
+    let reg = registry(&[("games/ba.luau", BOMB_ARRAYS), ("games/be.luau", BOMB_EMIT)]);
+    let analysis = |e: &str, play| match api::analyze(&reg, e, &Options::for_play(play)) {
+        Ok(a) => a,
+        Err(err) => panic!("{e}: {err}"),
+    };
+    let mut sums = Vec::new();
+    for p in 1..=7 {
+        for q in 1..=7 {
+            sums.push(format!("{p},{q}"));
+        }
+    }
+    // Each bomb alone, and sums of two and three bombs, in both plays.
+    let mut cases: Vec<String> = sums.clone();
+    for (i, a) in sums.iter().enumerate().step_by(5) {
+        cases.push(format!("{a},{}", sums[(i * 7 + 3) % sums.len()]));
+        cases.push(format!(
+            "{a},{},{}",
+            sums[(i + 11) % sums.len()],
+            sums[(i * 3) % sums.len()]
+        ));
+    }
+    for c in &cases {
+        // Misere play searches whole sums: small bombs only.
+        let small = c.split(',').all(|x| x.parse::<u32>().is_ok_and(|x| x <= 3));
+        let plays: &[grundy::Play] = if small {
+            &[grundy::Play::Normal, grundy::Play::Misere]
+        } else {
+            &[grundy::Play::Normal]
+        };
+        for &play in plays {
+            let a = analysis(&format!("ba({c})"), play);
+            let b = analysis(&format!("be({c})"), play);
+            assert_eq!(a.outcome, b.outcome, "{c} {play:?}");
+            assert_eq!(a.nimber, b.nimber, "{c} {play:?}");
+            assert_eq!(a.winning_moves_total, b.winning_moves_total, "{c} {play:?}");
+            let moves = |x: &grundy::analysis::Analysis| {
+                let mut m: Vec<String> = x
+                    .winning_moves
+                    .iter()
+                    .map(|m| m.to.replace("be(", "ba("))
+                    .collect();
+                m.sort();
+                m
+            };
+            assert_eq!(moves(&a), moves(&b), "{c} {play:?}");
+        }
+    }
+    // emit() is the end of the game, and numbers are read in groups of ARITY = 1 too: heap n
+    // goes to n - 1, to n - 2, and, when n is a multiple of 4, to the end.
+    let reg = registry(&[(
+        "games/e1.luau",
+        "function moves(n)
+            if n == 0 then return {} end
+            emit(n - 1)
+            if n >= 2 then emit(n - 2) end
+            if n % 4 == 0 then emit() end
+        end",
+    )]);
+    let mut want: Vec<u64> = Vec::new();
+    for n in 0..40usize {
+        let mut seen = Vec::new();
+        if n >= 1 {
+            seen.push(want[n - 1]);
+        }
+        if n >= 2 {
+            seen.push(want[n - 2]);
+        }
+        if n >= 1 && n % 4 == 0 {
+            seen.push(0);
+        }
+        want.push((0..).find(|v| !seen.contains(v)).unwrap_or(0));
+        assert_eq!(
+            nimber(&reg, &format!("e1({n})")),
+            Some(Nimber::new(want[n])),
+            "{n}"
+        );
+    }
+    assert!(want.contains(&2), "{want:?}");
+}
+
+#[test]
+fn emit_refuses_what_it_cannot_read() {
+    for (src, p, why) in [
+        // Numbers not in groups of ARITY.
+        (
+            "ARITY = 2 function moves(p) emit(1, 2, 3) end",
+            Datum::List(vec![Datum::Int(1), Datum::Int(1)]),
+            "multiple of ARITY = 2",
+        ),
+        // Anything but numbers.
+        (
+            "ARITY = 2 function moves(p) emit(1, {2}) end",
+            Datum::List(vec![Datum::Int(1), Datum::Int(1)]),
+            "emit takes numbers",
+        ),
+        (
+            "function moves(n) emit('a') end",
+            Datum::Int(3),
+            "emit takes numbers",
+        ),
+        // No fixed arity to group the numbers by.
+        (
+            "ARITY = 'all' function moves(p) emit(1) end",
+            Datum::List(vec![Datum::Int(1)]),
+            "fixed ARITY",
+        ),
+    ] {
+        let e = luau_error(src, p);
+        assert!(e.to_string().contains(why), "{src}: {e}");
+    }
+    // Numbers that are not positions are refused as in an array.
+    for (src, why) in [
+        ("function moves(n) emit(1.5) end", "decimal"),
+        ("function moves(n) emit(2^60) end", "2^53"),
+    ] {
+        let e = luau_error(src, Datum::Int(3));
+        assert!(matches!(e, ScriptError::BadOption { .. }), "{src}: {e:?}");
+        assert!(e.to_string().contains(why), "{src}: {e}");
+    }
+    // Returning nothing without emitting is the forgotten `return out`: an error, not a
+    // position without moves.
+    let e = luau_error(
+        "function moves(n) local out = {} out[1] = n - 1 end",
+        Datum::Int(3),
+    );
+    assert!(matches!(e, ScriptError::BadOption { .. }), "{e:?}");
+    assert!(e.to_string().contains("emit"), "{e}");
+    // An endless run of emits stops at a limit.
+    let small = Limits {
+        memory: 64 << 20,
+        ..Limits::default()
+    };
+    let s = Script::compile(
+        "function moves(n) while true do emit(n) end end",
+        "t.luau",
+        small,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let e = fails(s.moves(&Datum::Int(1)));
+    assert!(matches!(e, ScriptError::Limit { .. }), "{e:?}");
+}
