@@ -1,6 +1,8 @@
 //! The shared vocabulary of Grundy, defined once for every crate: [`Nimber`] (exact at any
 //! size), [`mex`] and [`nim_sum`], [`Outcome`] and [`Play`], Smith's loopy [`Value`], and the
-//! [`Period`] of a nim-sequence.
+//! [`Period`] of a nim-sequence; and the parts of a budget every crate shares (module
+//! `budget`): a [`Cancel`] handle, [`Progress`] reports and their sink, and a [`Watchdog`] that
+//! raises a flag at a deadline.
 //!
 //! ```
 //! use grundy_types::{mex, Nimber, Outcome, Value};
@@ -10,11 +12,13 @@
 //! ```
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod budget;
 mod nimber;
 mod outcome;
 mod period;
 mod value;
 
+pub use budget::{short_task, Cancel, Progress, ProgressSink, Watchdog, MAX_TASK_CHARS};
 pub use nimber::{mex, mex_u64, nim_sum, serialize_big, Nimber};
 pub use outcome::{Outcome, Play};
 pub use period::Period;
