@@ -37,15 +37,14 @@ fn count(to: &str) -> Result<usize, Failure> {
         })
 }
 
+/// The command line's failure for an error of the heap kernels, of the kind the heap crate
+/// gave it; a limit says which flag raises it.
 fn heap_failure(e: HeapError) -> Failure {
-    match e {
-        HeapError::TooLarge { .. } | HeapError::ValueOverflow { .. } => {
-            Failure::Limit(format!("{e} (grundy table takes --memory-limit)"))
-        }
-        HeapError::Cancelled { .. } => Failure::Interrupted(e.to_string()),
-        HeapError::Io { path, source } => Failure::File(format!("{}: {source}", path.display())),
-        _ => Failure::input(e.to_string()),
-    }
+    let message = match e.kind() {
+        grundy::ErrorKind::Limit => format!("{e} (grundy table takes --memory-limit)"),
+        _ => e.to_string(),
+    };
+    Failure::of_kind(e.kind(), message)
 }
 
 /// `grundy table RULESET --to N --out FILE [--checkpoint FILE]`.

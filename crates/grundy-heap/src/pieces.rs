@@ -45,6 +45,16 @@ pub enum PiecesError {
     Cancelled,
 }
 
+impl PiecesError {
+    /// What kind of error this is: giving up is a limit, the raised flag a cancellation.
+    pub fn kind(&self) -> grundy_types::ErrorKind {
+        match self {
+            PiecesError::Limit(_) => grundy_types::ErrorKind::Limit,
+            PiecesError::Cancelled => grundy_types::ErrorKind::Cancelled,
+        }
+    }
+}
+
 /// The largest small amount (the window simulated value by value).
 pub const SMALL_MAX: u64 = 4096;
 
@@ -853,6 +863,23 @@ fn prime_factors(n: u64) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_sorts_giving_up_as_a_limit_and_the_raised_flag_as_a_cancellation() {
+        use grundy_types::ErrorKind;
+        let set = FiniteSet::new(vec![(1, 1), (2, 2), (100_000, 100_000)]).unwrap();
+        let mut g = Piecewise::new(&set).unwrap();
+        let opts = ComputeOptions {
+            cancel: Some(Arc::new(std::sync::atomic::AtomicBool::new(true))),
+            ..ComputeOptions::default()
+        };
+        let stopped = g.value(&BigUint::from(10u64).pow(30), &opts).unwrap_err();
+        assert_eq!(stopped, PiecesError::Cancelled);
+        assert_eq!(stopped.kind(), ErrorKind::Cancelled);
+        let gave_up = g.limit("the test's bound");
+        assert!(matches!(gave_up, PiecesError::Limit(_)), "{gave_up}");
+        assert_eq!(gave_up.kind(), ErrorKind::Limit);
+    }
 
     #[test]
     fn factors_and_rotations() {
