@@ -63,7 +63,7 @@ pub fn table_to_file(
         None => grundy_heap::default_memory_limit(),
     };
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
-    let cancel = context::ctrl_c().flag();
+    let cancel = context::ctrl_c();
     let bar = Reporter::new();
     let progress = values_progress(&bar, &rules, n);
     let opts = ComputeOptions {
@@ -157,7 +157,7 @@ fn heap_values(
     let progress = values_progress(&bar, rules, n);
     let opts = ComputeOptions {
         progress: Some(&progress),
-        cancel: Some(context::ctrl_c().flag()),
+        cancel: Some(context::ctrl_c()),
         ..ComputeOptions::default()
     };
     let values = grundy_heap::values(rules, n, &opts);

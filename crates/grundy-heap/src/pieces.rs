@@ -21,9 +21,9 @@
 //! is proven, the computation stops with [`PiecesError::Limit`].
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use grundy_types::Cancel;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use thiserror::Error;
@@ -585,10 +585,8 @@ impl Piecewise {
     }
 
     fn stretch_inner(&mut self, opts: &ComputeOptions<'_>) -> Result<(), PiecesError> {
-        if let Some(c) = &opts.cancel {
-            if c.load(Ordering::Relaxed) {
-                return Err(PiecesError::Cancelled);
-            }
+        if opts.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(PiecesError::Cancelled);
         }
         if self.pieces.len() >= MAX_PIECES {
             return Err(self.limit(&format!("{MAX_PIECES} pieces")));
@@ -684,12 +682,8 @@ impl Piecewise {
             if self.work > MAX_WORK {
                 return Err(self.limit(&format!("{MAX_WORK} look-ups")));
             }
-            if i % 65536 == 0 {
-                if let Some(c) = &opts.cancel {
-                    if c.load(Ordering::Relaxed) {
-                        return Err(PiecesError::Cancelled);
-                    }
-                }
+            if i % 65536 == 0 && opts.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return Err(PiecesError::Cancelled);
             }
         }
         let new = &hist[h0..];
@@ -869,8 +863,10 @@ mod tests {
         use grundy_types::ErrorKind;
         let set = FiniteSet::new(vec![(1, 1), (2, 2), (100_000, 100_000)]).unwrap();
         let mut g = Piecewise::new(&set).unwrap();
+        let raised = Cancel::new();
+        raised.cancel();
         let opts = ComputeOptions {
-            cancel: Some(Arc::new(std::sync::atomic::AtomicBool::new(true))),
+            cancel: Some(raised),
             ..ComputeOptions::default()
         };
         let stopped = g.value(&BigUint::from(10u64).pow(30), &opts).unwrap_err();

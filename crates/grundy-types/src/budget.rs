@@ -35,6 +35,14 @@ impl Cancel {
     }
 }
 
+/// A handle on an existing flag, shared: raising either raises both (for code that keeps a
+/// plain atomic flag, such as the census and the certificate checker).
+impl From<Arc<AtomicBool>> for Cancel {
+    fn from(flag: Arc<AtomicBool>) -> Cancel {
+        Cancel(flag)
+    }
+}
+
 /// A report of long work, for a progress bar.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Progress {
@@ -117,8 +125,8 @@ fn count_elements(list: &str) -> Option<u128> {
     })
 }
 
-/// A thread that raises a flag when a deadline passes or a cancellation handle is raised, for
-/// code that polls a plain atomic flag and knows no clock (the heap kernels); the thread
+/// A thread that raises a cancellation handle when a deadline passes or another handle is
+/// raised, for code that polls a handle and knows no clock (the heap kernels); the thread
 /// stops when the watchdog is dropped.
 pub struct Watchdog {
     done: Arc<AtomicBool>,
@@ -134,40 +142,39 @@ impl Watchdog {
     /// Arguments: the instant after which the flag is raised, and the handle whose
     /// cancellation raises it too.
     ///
-    /// Returns: the flag to hand to the work, and the watchdog, which must live as long as the
+    /// Returns: the handle to give the work, and the watchdog, which must live as long as the
     /// work (dropping it stops and joins the thread).
     ///
-    /// Complexity: one thread that wakes every 20 ms, so the flag is raised within about
+    /// Complexity: one thread that wakes every 20 ms, so the handle is raised within about
     /// 20 ms of the deadline or the cancellation.
     ///
     /// Example:
     /// ```
-    /// use std::sync::atomic::Ordering;
     /// use grundy_types::{Cancel, Watchdog};
     /// let cancel = Cancel::new();
     /// let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
-    /// let (flag, watchdog) = Watchdog::start(far, Some(cancel.clone()));
+    /// let (stop, watchdog) = Watchdog::start(far, Some(cancel.clone()));
     /// cancel.cancel();
-    /// while !flag.load(Ordering::SeqCst) {
+    /// while !stop.is_cancelled() {
     ///     std::thread::yield_now();
     /// }
     /// drop(watchdog);
     /// ```
-    pub fn start(deadline: Instant, cancel: Option<Cancel>) -> (Arc<AtomicBool>, Watchdog) {
-        let flag = Arc::new(AtomicBool::new(false));
+    pub fn start(deadline: Instant, cancel: Option<Cancel>) -> (Cancel, Watchdog) {
+        let stop = Cancel::new();
         let done = Arc::new(AtomicBool::new(false));
-        let (f, d) = (flag.clone(), done.clone());
+        let (s, d) = (stop.clone(), done.clone());
         let handle = std::thread::spawn(move || {
             while !d.load(Ordering::Relaxed) {
                 if Instant::now() >= deadline || cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-                    f.store(true, Ordering::SeqCst);
+                    s.cancel();
                     return;
                 }
                 std::thread::sleep(Watchdog::POLL);
             }
         });
         (
-            flag,
+            stop,
             Watchdog {
                 done,
                 handle: Some(handle),
@@ -191,9 +198,9 @@ mod tests {
 
     #[test]
     fn a_past_deadline_raises_the_flag_and_a_handle_reports_its_cancellation() {
-        let (flag, watchdog) = Watchdog::start(Instant::now(), None);
-        // The thread raises the flag on its first look; dropping the watchdog joins it.
-        while !flag.load(Ordering::SeqCst) {
+        let (stop, watchdog) = Watchdog::start(Instant::now(), None);
+        // The thread raises the handle on its first look; dropping the watchdog joins it.
+        while !stop.is_cancelled() {
             std::thread::yield_now();
         }
         drop(watchdog);
@@ -203,5 +210,10 @@ mod tests {
         c.cancel();
         assert!(same.is_cancelled());
         assert!(c.flag().load(Ordering::SeqCst));
+        // A handle on a plain flag shares it.
+        let flag = Arc::new(AtomicBool::new(false));
+        let on_flag = Cancel::from(flag.clone());
+        flag.store(true, Ordering::SeqCst);
+        assert!(on_flag.is_cancelled());
     }
 }

@@ -10,7 +10,7 @@
 //! memory default is the heap kernels'.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -173,16 +173,16 @@ impl Limits {
         }
     }
 
-    /// A cancellation flag for code that takes a plain atomic flag (the heap kernels), raised
-    /// when this request is cancelled or its deadline passes. A watchdog thread is started
-    /// only when there is a deadline; it ends with the returned guard.
-    pub fn heap_flag(&self) -> (Option<Arc<AtomicBool>>, Option<Watchdog>) {
+    /// A cancellation handle for code that polls a handle and knows no clock (the heap
+    /// kernels), raised when this request is cancelled or its deadline passes. A watchdog
+    /// thread is started only when there is a deadline; it ends with the returned guard.
+    pub fn heap_flag(&self) -> (Option<Cancel>, Option<Watchdog>) {
         match (self.deadline, &self.cancel) {
             (None, None) => (None, None),
-            (None, Some(c)) => (Some(c.flag()), None),
+            (None, Some(c)) => (Some(c.clone()), None),
             (Some(deadline), cancel) => {
-                let (flag, watchdog) = Watchdog::start(deadline, cancel.clone());
-                (Some(flag), Some(watchdog))
+                let (stop, watchdog) = Watchdog::start(deadline, cancel.clone());
+                (Some(stop), Some(watchdog))
             }
         }
     }
