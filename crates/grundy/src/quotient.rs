@@ -129,7 +129,7 @@ fn compute(
         max_order: qlimits.max_order,
         max_work: qlimits.max_work,
         max_memory: usize::try_from(limits.max_memory).unwrap_or(usize::MAX),
-        cancel: cancel.as_ref().map(crate::Cancel::flag),
+        cancel,
         ..QuotientOptions::default()
     };
     grundy_misere::quotient(rules, to, &opts).map_err(|e| quotient_error(e, limits))
