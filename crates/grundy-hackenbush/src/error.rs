@@ -63,7 +63,7 @@ pub enum HackenbushError {
         /// The edge as text (`u-v`).
         label: String,
     },
-    /// The computation was stopped through the cancellation flag of [`crate::Options`].
+    /// The computation was stopped through the cancellation handle of [`crate::Options`].
     #[error("the computation was cancelled")]
     Cancelled,
 }
