@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use grundy_types::ErrorKind;
 use thiserror::Error;
 
 /// Errors of a census. Problems of a single code that do not stop the census (a value that
@@ -55,4 +56,41 @@ pub enum CensusError {
         /// Rulesets in the census.
         total: usize,
     },
+}
+
+impl CensusError {
+    /// What kind of error this is: a bad ruleset, an empty request or a damaged state file is
+    /// wrong input, values that cannot be computed at all (the memory of one table) a limit,
+    /// a failed read or write [`ErrorKind::Io`].
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            CensusError::Rules { .. } | CensusError::Empty(_) | CensusError::BadState { .. } => {
+                ErrorKind::Input
+            }
+            CensusError::Compute { .. } => ErrorKind::Limit,
+            CensusError::Io { .. } => ErrorKind::Io,
+            CensusError::Cancelled { .. } => ErrorKind::Cancelled,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{canonical_rules, census, CensusOptions};
+
+    #[test]
+    fn kind_sorts_a_bad_ruleset_as_input_and_a_table_beyond_memory_as_a_limit() {
+        let bad = canonical_rules(&["tb[0.x]"]).unwrap_err();
+        assert!(matches!(bad, CensusError::Rules { .. }), "{bad}");
+        assert_eq!(bad.kind(), ErrorKind::Input);
+        let opts = CensusOptions {
+            memory_limit: 1,
+            ..CensusOptions::default()
+        };
+        let rules = canonical_rules(&["tb[0.07]"]).unwrap();
+        let big = census(&rules, 1_000_000, &opts).err().unwrap();
+        assert!(matches!(big, CensusError::Compute { .. }), "{big}");
+        assert_eq!(big.kind(), ErrorKind::Limit);
+    }
 }

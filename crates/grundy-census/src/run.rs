@@ -267,7 +267,7 @@ fn one_row(
     opts: &CensusOptions<'_>,
 ) -> Result<Option<Row>, CensusError> {
     let compute = ComputeOptions {
-        cancel: opts.cancel.clone(),
+        cancel: opts.cancel.clone().map(grundy_types::Cancel::from),
         memory_limit: opts.memory_limit,
         // The census is parallel across rulesets; one thread per table is enough.
         parallel: false,

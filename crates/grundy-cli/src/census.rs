@@ -93,12 +93,12 @@ pub fn run(req: &Request) -> Result<(), Failure> {
         None => census(&rules, n, &opts),
     };
     reporter.finish();
-    let table = result.map_err(|e| match e {
-        CensusError::Cancelled { .. } => Failure::Interrupted(match &req.state {
+    let table = result.map_err(|e| match e.kind() {
+        grundy::ErrorKind::Cancelled => Failure::Interrupted(match &req.state {
             Some(s) => format!("{e} ({})", s.display()),
             None => format!("{e}; nothing was saved: give --state FILE to make a census resumable"),
         }),
-        e => census_failure(e),
+        _ => census_failure(e),
     })?;
     write(&table, req)
 }
@@ -136,16 +136,14 @@ fn write(table: &Census, req: &Request) -> Result<(), Failure> {
     out.flush()
 }
 
-/// The command line's failure for a census error.
+/// The command line's failure for a census error, of the kind the census crate gave it; a
+/// limit says which flag raises it.
 fn census_failure(e: CensusError) -> Failure {
-    match e {
-        CensusError::Rules { .. } | CensusError::Empty(_) | CensusError::BadState { .. } => {
-            Failure::input(e.to_string())
+    let message = match e.kind() {
+        grundy::ErrorKind::Limit => {
+            format!("{e} (the command line sets the memory of one table with --memory-limit)")
         }
-        CensusError::Compute { .. } => Failure::Limit(format!(
-            "{e} (the command line sets the memory of one table with --memory-limit)"
-        )),
-        CensusError::Io { .. } => Failure::File(e.to_string()),
-        CensusError::Cancelled { .. } => Failure::Interrupted(e.to_string()),
-    }
+        _ => e.to_string(),
+    };
+    Failure::of_kind(e.kind(), message)
 }

@@ -1,5 +1,7 @@
 //! Errors of the command line, sorted into the exit statuses of the spec.
 
+use grundy::ErrorKind;
+
 /// Why a command failed.
 #[derive(Debug)]
 pub enum Failure {
@@ -37,6 +39,20 @@ impl Failure {
                 source_text: Some((text.to_string(), column)),
             },
             None => Failure::from(e),
+        }
+    }
+
+    /// A failure of the kind an error's own crate gave it (its `kind()`): limits exit 3,
+    /// cancellations 130, failed reads and writes 1, everything else 2. The one place that
+    /// sorts kinds; callers only choose the message.
+    pub fn of_kind(kind: ErrorKind, message: String) -> Failure {
+        match kind {
+            ErrorKind::Limit => Failure::Limit(message),
+            ErrorKind::Cancelled => Failure::Interrupted(message),
+            ErrorKind::Io => Failure::File(message),
+            ErrorKind::Input | ErrorKind::Unsupported | ErrorKind::External => {
+                Failure::input(message)
+            }
         }
     }
 
@@ -103,28 +119,15 @@ impl Failure {
 
 impl From<grundy::Error> for Failure {
     fn from(e: grundy::Error) -> Self {
-        use grundy::{ErrorKind, Limit};
-        match e.kind() {
-            ErrorKind::Limit => {
-                let advice = match e.limit_reached() {
-                    Some(Limit::Positions(_)) => "; raise it with --max-nodes",
-                    Some(Limit::Memory(_)) => "; raise it with --memory-limit",
-                    Some(Limit::Time(_)) => "; raise it with --timeout",
-                    Some(Limit::Script(key)) => {
-                        return Failure::Limit(format!("{e}{}", script_limit_advice(key)))
-                    }
-                    _ => "",
-                };
-                Failure::Limit(format!("{e}{advice}"))
-            }
-            ErrorKind::Cancelled => Failure::Interrupted(e.to_string()),
-            ErrorKind::Io => Failure::File(e.to_string()),
-            ErrorKind::Input => Failure::Input {
-                message: e.to_string(),
-                source_text: None,
-            },
-            ErrorKind::Unsupported | ErrorKind::External => Failure::input(e.to_string()),
-        }
+        use grundy::Limit;
+        let advice = match e.limit_reached() {
+            Some(Limit::Positions(_)) => "; raise it with --max-nodes".to_string(),
+            Some(Limit::Memory(_)) => "; raise it with --memory-limit".to_string(),
+            Some(Limit::Time(_)) => "; raise it with --timeout".to_string(),
+            Some(Limit::Script(key)) => script_limit_advice(key),
+            _ => String::new(),
+        };
+        Failure::of_kind(e.kind(), format!("{e}{advice}"))
     }
 }
 

@@ -37,15 +37,14 @@ fn count(to: &str) -> Result<usize, Failure> {
         })
 }
 
+/// The command line's failure for an error of the heap kernels, of the kind the heap crate
+/// gave it; a limit says which flag raises it.
 fn heap_failure(e: HeapError) -> Failure {
-    match e {
-        HeapError::TooLarge { .. } | HeapError::ValueOverflow { .. } => {
-            Failure::Limit(format!("{e} (grundy table takes --memory-limit)"))
-        }
-        HeapError::Cancelled { .. } => Failure::Interrupted(e.to_string()),
-        HeapError::Io { path, source } => Failure::File(format!("{}: {source}", path.display())),
-        _ => Failure::input(e.to_string()),
-    }
+    let message = match e.kind() {
+        grundy::ErrorKind::Limit => format!("{e} (grundy table takes --memory-limit)"),
+        _ => e.to_string(),
+    };
+    Failure::of_kind(e.kind(), message)
 }
 
 /// `grundy table RULESET --to N --out FILE [--checkpoint FILE]`.
@@ -64,7 +63,7 @@ pub fn table_to_file(
         None => grundy_heap::default_memory_limit(),
     };
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
-    let cancel = context::ctrl_c().flag();
+    let cancel = context::ctrl_c();
     let bar = Reporter::new();
     let progress = values_progress(&bar, &rules, n);
     let opts = ComputeOptions {
@@ -158,7 +157,7 @@ fn heap_values(
     let progress = values_progress(&bar, rules, n);
     let opts = ComputeOptions {
         progress: Some(&progress),
-        cancel: Some(context::ctrl_c().flag()),
+        cancel: Some(context::ctrl_c()),
         ..ComputeOptions::default()
     };
     let values = grundy_heap::values(rules, n, &opts);

@@ -40,20 +40,16 @@ pub enum RulesCommand {
     },
 }
 
-/// The CLI's words for a script error: the library's message, with the flag that raises a
-/// reached limit.
+/// The CLI's words for a script error, of the kind the script crate gave it: the library's
+/// message, with the flag that raises a reached limit.
 fn script_failure(p: &grundy_script::ScriptError) -> Failure {
-    match p.limit() {
-        Some(kind) if kind.is_script_limit() => Failure::Limit(format!(
-            "{p}{}",
-            crate::failure::script_limit_advice(kind.key())
-        )),
-        Some(grundy_script::LimitKind::Time) => {
-            Failure::Limit(format!("{p}; raise it with --timeout"))
-        }
-        Some(_) => Failure::Limit(format!("{p}; raise it with --max-nodes")),
-        None => Failure::input(p.to_string()),
-    }
+    let advice = match p.limit() {
+        Some(kind) if kind.is_script_limit() => crate::failure::script_limit_advice(kind.key()),
+        Some(grundy_script::LimitKind::Time) => "; raise it with --timeout".to_string(),
+        Some(_) => "; raise it with --max-nodes".to_string(),
+        None => String::new(),
+    };
+    Failure::of_kind(p.kind(), format!("{p}{advice}"))
 }
 
 /// The largest script file read.

@@ -5,6 +5,7 @@
 use std::io::Read;
 use std::path::Path;
 
+use grundy::ErrorKind;
 use grundy_verify::{CertError, Certificate, Method, Verified, VerifyOptions};
 
 use crate::failure::Failure;
@@ -121,15 +122,23 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     // verify_text reads the values straight into one, two or four bytes each.
     let ok = grundy_verify::verify_text(&text, &opts);
     reporter.finish();
-    let ok = ok.map_err(|e| match e {
-        CertError::Format { .. } | CertError::Version { .. } | CertError::CountMismatch { .. } => {
-            Failure::input(format!("{shown} is not a valid certificate: {e}"))
-        }
-        CertError::TooMuchWork { .. } | CertError::TooManyValues { .. } => Failure::Limit(format!(
-            "{shown} was not checked: {e} (the command line sets it with --max-work)"
-        )),
-        CertError::Cancelled => Failure::Interrupted(format!("{shown} was not checked")),
-        e => Failure::input(format!("{shown} does not verify: {e}")),
+    let ok = ok.map_err(|e| {
+        let message = match e.kind() {
+            ErrorKind::Limit => {
+                format!("{shown} was not checked: {e} (the command line sets it with --max-work)")
+            }
+            ErrorKind::Cancelled => format!("{shown} was not checked"),
+            // Input: a text that is no certificate, or a certificate whose claim fails.
+            _ => match &e {
+                CertError::Format { .. }
+                | CertError::Version { .. }
+                | CertError::CountMismatch { .. } => {
+                    format!("{shown} is not a valid certificate: {e}")
+                }
+                _ => format!("{shown} does not verify: {e}"),
+            },
+        };
+        Failure::of_kind(e.kind(), message)
     })?;
     let mut out = Out::new();
     if req.json {

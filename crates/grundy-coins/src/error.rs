@@ -1,5 +1,6 @@
 //! The one error type of the crate.
 
+use grundy_types::ErrorKind;
 use thiserror::Error;
 
 /// What went wrong: bad input (with what to do), a limit, or an internal inconsistency that is
@@ -78,6 +79,21 @@ pub enum CoinError {
 }
 
 impl CoinError {
+    /// What kind of error this is: a computation beyond a limit is a limit, a winning move
+    /// that theory promises and the search did not find unsupported (an inconsistency of this
+    /// crate, reported rather than panicking), everything else wrong input.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            CoinError::TooLarge { .. } => ErrorKind::Limit,
+            CoinError::NoMoveFound { .. } => ErrorKind::Unsupported,
+            CoinError::BeforeFirst { .. }
+            | CoinError::Duplicate { .. }
+            | CoinError::Parse { .. }
+            | CoinError::UnpairedRow { .. }
+            | CoinError::IllegalMove { .. } => ErrorKind::Input,
+        }
+    }
+
     pub(crate) fn parse(input: &str, offset: usize, message: impl Into<String>) -> CoinError {
         CoinError::Parse {
             input: input.to_string(),
@@ -88,5 +104,22 @@ impl CoinError {
 
     pub(crate) fn too_large(what: impl Into<String>) -> CoinError {
         CoinError::TooLarge { what: what.into() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Line;
+
+    #[test]
+    fn kind_sorts_a_bad_game_as_input_and_a_board_beyond_brute_force_as_a_limit() {
+        let bad = Line::parse("turn[").unwrap_err();
+        assert!(matches!(bad, CoinError::Parse { .. }), "{bad}");
+        assert_eq!(bad.kind(), ErrorKind::Input);
+        let code = Line::parse("turn[1-3]").unwrap();
+        let far = code.position_value(&[100_000]).unwrap_err();
+        assert!(matches!(far, CoinError::TooLarge { .. }), "{far}");
+        assert_eq!(far.kind(), ErrorKind::Limit);
     }
 }

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use grundy_types::ErrorKind;
+
 /// Everything that can go wrong while building, reading or querying a [`crate::Graph`].
 #[derive(Debug, thiserror::Error)]
 pub enum GraphError {
@@ -71,6 +73,25 @@ pub enum GraphError {
     },
 }
 
+impl GraphError {
+    /// What kind of error this is: input beyond its size limits and a graph beyond the
+    /// vertex ids are limits; everything else is wrong input, a graph file that cannot be
+    /// read included (the file was named by the user, so nothing outside failed).
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            GraphError::TooLarge { .. }
+            | GraphError::LineTooLong { .. }
+            | GraphError::TooManyVertices { .. } => ErrorKind::Limit,
+            GraphError::Parse { .. }
+            | GraphError::Io { .. }
+            | GraphError::Empty
+            | GraphError::VertexOutOfRange { .. }
+            | GraphError::DuplicateName { .. }
+            | GraphError::ValuesMismatch { .. } => ErrorKind::Input,
+        }
+    }
+}
+
 /// Builds a [`GraphError::Parse`] for line `line` (1-based) of `text`.
 pub(crate) fn parse_error(text: &str, line: usize, message: impl Into<String>) -> GraphError {
     let line_text = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
@@ -90,4 +111,35 @@ fn shorten(line: &str) -> String {
     let mut s: String = line.chars().take(MAX).collect();
     s.push_str("...");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Format, Graph};
+
+    #[test]
+    fn kind_sorts_a_bad_line_and_an_unreadable_file_as_input_and_a_large_file_as_a_limit() {
+        let Err(bad) = Graph::parse("a -> b", Format::EdgeList) else {
+            panic!("an arrow in an edge list parsed");
+        };
+        assert!(matches!(bad, GraphError::Parse { .. }), "{bad}");
+        assert_eq!(bad.kind(), ErrorKind::Input);
+        let dir = std::env::temp_dir();
+        let path = dir.join(format!("grundy-graph-kind-{}.txt", std::process::id()));
+        let written = std::fs::write(&path, "a b\nb c\nc d\n");
+        assert!(written.is_ok(), "{written:?}");
+        let large = Graph::read_limited(&path, 4);
+        let _ = std::fs::remove_file(&path);
+        let Err(large) = large else {
+            panic!("a file over the limit was read");
+        };
+        assert!(matches!(large, GraphError::TooLarge { .. }), "{large}");
+        assert_eq!(large.kind(), ErrorKind::Limit);
+        let Err(missing) = Graph::read(dir.join("grundy-graph-kind-no-such-file.txt")) else {
+            panic!("a missing file was read");
+        };
+        assert!(matches!(missing, GraphError::Io { .. }), "{missing}");
+        assert_eq!(missing.kind(), ErrorKind::Input);
+    }
 }

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use grundy_types::ErrorKind;
+
 /// Everything that can go wrong while reading, building or solving a [`crate::Graph`].
 #[derive(Debug, thiserror::Error)]
 pub enum HackenbushError {
@@ -61,9 +63,25 @@ pub enum HackenbushError {
         /// The edge as text (`u-v`).
         label: String,
     },
-    /// The computation was stopped through the cancellation flag of [`crate::Options`].
+    /// The computation was stopped through the cancellation handle of [`crate::Options`].
     #[error("the computation was cancelled")]
     Cancelled,
+}
+
+impl HackenbushError {
+    /// What kind of error this is: an input over a limit of [`crate::Limits`] is a limit, the
+    /// raised flag a cancellation, everything else wrong input (a graph file that cannot be
+    /// read included, as for `grundy-graph`: the file was named by the user).
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            HackenbushError::TooLarge { .. } => ErrorKind::Limit,
+            HackenbushError::Cancelled => ErrorKind::Cancelled,
+            HackenbushError::Parse { .. }
+            | HackenbushError::Io { .. }
+            | HackenbushError::NoSuchEdge { .. }
+            | HackenbushError::FloatingEdge { .. } => ErrorKind::Input,
+        }
+    }
 }
 
 /// Builds a [`HackenbushError::Parse`] for the byte offset `at` of `text`.
@@ -104,4 +122,28 @@ fn shorten(s: &str) -> String {
     let mut out: String = s.chars().take(MAX).collect();
     out.push_str("...");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Graph, Limits};
+
+    #[test]
+    fn kind_sorts_a_bad_edge_as_input_and_a_long_text_as_a_limit() {
+        let Err(bad) = Graph::parse("g-", &Limits::default()) else {
+            panic!("an edge without its end parsed");
+        };
+        assert!(matches!(bad, HackenbushError::Parse { .. }), "{bad}");
+        assert_eq!(bad.kind(), ErrorKind::Input);
+        let small = Limits {
+            max_text_bytes: 3,
+            ..Limits::default()
+        };
+        let Err(long) = Graph::parse("g-1 1-2 2-3", &small) else {
+            panic!("a text over the limit parsed");
+        };
+        assert!(matches!(long, HackenbushError::TooLarge { .. }), "{long}");
+        assert_eq!(long.kind(), ErrorKind::Limit);
+    }
 }

@@ -38,9 +38,7 @@
 //! classes c of size n_c > 40 (smaller ones cost n_c²), so O(E log E) in the worst case (one
 //! cycle through every edge) and close to linear on ordinary graphs. Every loop is iterative.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
+use grundy_types::Cancel;
 use serde::Serialize;
 
 use crate::graph::{Graph, Limits};
@@ -56,9 +54,9 @@ const NO_VALUE: u64 = u64::MAX;
 pub struct Options {
     /// Size limits, checked before the working arrays are allocated.
     pub limits: Limits,
-    /// When set to `true` by another thread, the computation stops with `Cancelled`
-    /// (polled about every 65,000 steps).
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// When cancelled by another thread, the computation stops with `Cancelled` (polled
+    /// about every 65,000 steps).
+    pub cancel: Option<Cancel>,
 }
 
 /// One 2-edge-connected block of the position that holds at least one edge, as fusion sees it.

@@ -1,22 +1,21 @@
-//! Work counted and the cancellation flag polled, shared by the solvers.
+//! Work counted and the cancellation handle polled, shared by the solvers.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use grundy_types::Cancel;
 
 use crate::error::HackenbushError;
 
-/// Counts work and polls the cancellation flag now and then.
+/// Counts work and polls the cancellation handle now and then.
 pub(crate) struct Ticker {
-    cancel: Option<Arc<AtomicBool>>,
+    cancel: Option<Cancel>,
     work: usize,
 }
 
 impl Ticker {
-    pub(crate) fn new(cancel: Option<Arc<AtomicBool>>) -> Ticker {
+    pub(crate) fn new(cancel: Option<Cancel>) -> Ticker {
         Ticker { cancel, work: 0 }
     }
 
-    /// Records `cost` steps; every 65,536 steps, returns `Cancelled` if the flag is set.
+    /// Records `cost` steps; every 65,536 steps, returns `Cancelled` if the handle is raised.
     pub(crate) fn tick(&mut self, cost: usize) -> Result<(), HackenbushError> {
         self.work += cost;
         if self.work >= 1 << 16 {
@@ -26,10 +25,10 @@ impl Ticker {
         Ok(())
     }
 
-    /// Returns `Cancelled` if the flag is set.
+    /// Returns `Cancelled` if the handle is raised.
     pub(crate) fn check(&self) -> Result<(), HackenbushError> {
         match &self.cancel {
-            Some(flag) if flag.load(Ordering::Relaxed) => Err(HackenbushError::Cancelled),
+            Some(c) if c.is_cancelled() => Err(HackenbushError::Cancelled),
             _ => Ok(()),
         }
     }

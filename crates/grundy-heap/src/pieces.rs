@@ -21,9 +21,9 @@
 //! is proven, the computation stops with [`PiecesError::Limit`].
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
+use grundy_types::Cancel;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use thiserror::Error;
@@ -43,6 +43,16 @@ pub enum PiecesError {
     /// The cancellation flag was raised.
     #[error("cancelled")]
     Cancelled,
+}
+
+impl PiecesError {
+    /// What kind of error this is: giving up is a limit, the raised flag a cancellation.
+    pub fn kind(&self) -> grundy_types::ErrorKind {
+        match self {
+            PiecesError::Limit(_) => grundy_types::ErrorKind::Limit,
+            PiecesError::Cancelled => grundy_types::ErrorKind::Cancelled,
+        }
+    }
 }
 
 /// The largest small amount (the window simulated value by value).
@@ -575,10 +585,8 @@ impl Piecewise {
     }
 
     fn stretch_inner(&mut self, opts: &ComputeOptions<'_>) -> Result<(), PiecesError> {
-        if let Some(c) = &opts.cancel {
-            if c.load(Ordering::Relaxed) {
-                return Err(PiecesError::Cancelled);
-            }
+        if opts.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Err(PiecesError::Cancelled);
         }
         if self.pieces.len() >= MAX_PIECES {
             return Err(self.limit(&format!("{MAX_PIECES} pieces")));
@@ -674,12 +682,8 @@ impl Piecewise {
             if self.work > MAX_WORK {
                 return Err(self.limit(&format!("{MAX_WORK} look-ups")));
             }
-            if i % 65536 == 0 {
-                if let Some(c) = &opts.cancel {
-                    if c.load(Ordering::Relaxed) {
-                        return Err(PiecesError::Cancelled);
-                    }
-                }
+            if i % 65536 == 0 && opts.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return Err(PiecesError::Cancelled);
             }
         }
         let new = &hist[h0..];
@@ -853,6 +857,25 @@ fn prime_factors(n: u64) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_sorts_giving_up_as_a_limit_and_the_raised_flag_as_a_cancellation() {
+        use grundy_types::ErrorKind;
+        let set = FiniteSet::new(vec![(1, 1), (2, 2), (100_000, 100_000)]).unwrap();
+        let mut g = Piecewise::new(&set).unwrap();
+        let raised = Cancel::new();
+        raised.cancel();
+        let opts = ComputeOptions {
+            cancel: Some(raised),
+            ..ComputeOptions::default()
+        };
+        let stopped = g.value(&BigUint::from(10u64).pow(30), &opts).unwrap_err();
+        assert_eq!(stopped, PiecesError::Cancelled);
+        assert_eq!(stopped.kind(), ErrorKind::Cancelled);
+        let gave_up = g.limit("the test's bound");
+        assert!(matches!(gave_up, PiecesError::Limit(_)), "{gave_up}");
+        assert_eq!(gave_up.kind(), ErrorKind::Limit);
+    }
 
     #[test]
     fn factors_and_rotations() {

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use grundy_types::ErrorKind;
 use thiserror::Error;
 
 /// Errors of the dense computation, of table files and of checkpoints.
@@ -60,6 +61,22 @@ pub enum HeapError {
         /// What is wrong with it and what to do.
         reason: String,
     },
+}
+
+impl HeapError {
+    /// What kind of error this is: a table beyond the memory limit or a value beyond 32 bits
+    /// is a limit, a damaged file wrong input, a family's move that does not shrink its heap
+    /// unsupported (a fault of the family, not of the request), a failed read or write
+    /// [`ErrorKind::Io`].
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            HeapError::TooLarge { .. } | HeapError::ValueOverflow { .. } => ErrorKind::Limit,
+            HeapError::Cancelled { .. } => ErrorKind::Cancelled,
+            HeapError::NotShrinking { .. } => ErrorKind::Unsupported,
+            HeapError::Io { .. } => ErrorKind::Io,
+            HeapError::BadFile { .. } => ErrorKind::Input,
+        }
+    }
 }
 
 /// A nim-sequence G(0), G(1), ... stored in the smallest unsigned type that holds it.
@@ -198,5 +215,31 @@ impl Cell for u32 {
     #[inline(always)]
     fn get(self) -> u32 {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ComputeOptions, HeapRules};
+
+    #[test]
+    fn kind_sorts_a_damaged_file_as_input_and_a_table_beyond_memory_as_a_limit() {
+        let path =
+            std::env::temp_dir().join(format!("grundy-heap-kind-{}.tbl", std::process::id()));
+        std::fs::write(&path, b"not a table").unwrap();
+        let damaged = crate::read_table(&path);
+        let _ = std::fs::remove_file(&path);
+        let damaged = damaged.unwrap_err();
+        assert!(matches!(damaged, HeapError::BadFile { .. }), "{damaged}");
+        assert_eq!(damaged.kind(), ErrorKind::Input);
+        let opts = ComputeOptions {
+            memory_limit: 1,
+            ..ComputeOptions::default()
+        };
+        let big = crate::values(&HeapRules::parse("tb[0.07]").unwrap(), 1_000_000, &opts);
+        let big = big.unwrap_err();
+        assert!(matches!(big, HeapError::TooLarge { .. }), "{big}");
+        assert_eq!(big.kind(), ErrorKind::Limit);
     }
 }

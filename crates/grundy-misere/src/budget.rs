@@ -1,24 +1,24 @@
-//! The work and memory budget of one quotient search, with its cancellation flag.
+//! The work and memory budget of one quotient search, with its cancellation handle.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use grundy_types::Cancel;
 
 use crate::error::QuotientError;
 
-/// Counts work steps against a limit and polls the cancellation flag.
+/// Counts work steps against a limit and polls the cancellation handle.
 pub(crate) struct Budget<'a> {
     used: u64,
     limit: u64,
     mem_used: usize,
     mem_limit: usize,
     next_poll: u64,
-    cancel: Option<&'a AtomicBool>,
+    cancel: Option<&'a Cancel>,
     /// The heap being added, for error messages.
     pub(crate) heap: u64,
 }
 
 impl<'a> Budget<'a> {
     /// A budget of `limit` steps.
-    pub(crate) fn new(limit: u64, cancel: Option<&'a AtomicBool>, heap: u64) -> Budget<'a> {
+    pub(crate) fn new(limit: u64, cancel: Option<&'a Cancel>, heap: u64) -> Budget<'a> {
         Budget {
             used: 0,
             limit,
@@ -32,7 +32,7 @@ impl<'a> Budget<'a> {
 
     /// Spends `n` steps.
     ///
-    /// Errors: the limit is passed ([`QuotientError::WorkLimit`]) or the flag is raised
+    /// Errors: the limit is passed ([`QuotientError::WorkLimit`]) or the handle is raised
     /// ([`QuotientError::Cancelled`]).
     pub(crate) fn tick(&mut self, n: u64) -> Result<(), QuotientError> {
         self.used = self.used.saturating_add(n);
@@ -44,10 +44,8 @@ impl<'a> Budget<'a> {
         }
         if self.used >= self.next_poll {
             self.next_poll = self.used.saturating_add(1 << 12);
-            if let Some(flag) = self.cancel {
-                if flag.load(Ordering::Relaxed) {
-                    return Err(QuotientError::Cancelled { heap: self.heap });
-                }
+            if self.cancel.is_some_and(Cancel::is_cancelled) {
+                return Err(QuotientError::Cancelled { heap: self.heap });
             }
         }
         Ok(())
@@ -96,8 +94,9 @@ mod tests {
             b.tick(1),
             Err(QuotientError::WorkLimit { limit: 10, heap: 7 })
         );
-        let flag = AtomicBool::new(true);
-        let mut b = Budget::new(100, Some(&flag), 3);
+        let raised = Cancel::new();
+        raised.cancel();
+        let mut b = Budget::new(100, Some(&raised), 3);
         assert_eq!(b.tick(1), Err(QuotientError::Cancelled { heap: 3 }));
     }
 }

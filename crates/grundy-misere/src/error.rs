@@ -1,5 +1,6 @@
 //! Errors of the quotient computation and of the analysis of sums.
 
+use grundy_types::ErrorKind;
 use thiserror::Error;
 
 /// Why a quotient could not be computed or a sum could not be analysed.
@@ -87,4 +88,51 @@ pub enum QuotientError {
         /// The requested bound.
         to: u64,
     },
+}
+
+impl QuotientError {
+    /// What kind of error this is: every limit of [`crate::QuotientOptions`] and a bound
+    /// beyond the address space are limits, a heap beyond the computed range wrong input, an
+    /// option that does not shrink its heap and a search that made no progress unsupported (a
+    /// fault of the ruleset or of this crate, not of the request).
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            QuotientError::OrderLimit { .. }
+            | QuotientError::CandidateLimit { .. }
+            | QuotientError::WorkLimit { .. }
+            | QuotientError::MemoryLimit { .. }
+            | QuotientError::OptionLimit { .. }
+            | QuotientError::BoundTooLarge { .. } => ErrorKind::Limit,
+            QuotientError::Cancelled { .. } => ErrorKind::Cancelled,
+            QuotientError::HeapOutOfRange { .. } => ErrorKind::Input,
+            QuotientError::InvalidOption { .. } | QuotientError::NoProgress { .. } => {
+                ErrorKind::Unsupported
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{quotient, QuotientOptions};
+
+    #[test]
+    fn kind_sorts_a_heap_beyond_the_range_as_input_and_max_order_as_a_limit() {
+        let kayles = grundy_heap::HeapRules::parse("tb[0.77]").unwrap();
+        let q = quotient(&kayles, 5, &QuotientOptions::default()).unwrap();
+        let beyond = q.heap_element(6).unwrap_err();
+        assert!(
+            matches!(beyond, QuotientError::HeapOutOfRange { .. }),
+            "{beyond}"
+        );
+        assert_eq!(beyond.kind(), ErrorKind::Input);
+        let small = QuotientOptions {
+            max_order: 2,
+            ..QuotientOptions::default()
+        };
+        let order = quotient(&kayles, 30, &small).err().unwrap();
+        assert!(matches!(order, QuotientError::OrderLimit { .. }), "{order}");
+        assert_eq!(order.kind(), ErrorKind::Limit);
+    }
 }

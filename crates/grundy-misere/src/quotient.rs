@@ -1,8 +1,6 @@
 //! The public result: [`MisereQuotient`], computed by [`quotient`].
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
+use grundy_types::Cancel;
 use serde::{Serialize, Serializer};
 
 use crate::budget::Budget;
@@ -30,8 +28,8 @@ pub struct QuotientOptions {
     pub max_memory: usize,
     /// Option parts stored for all heaps together. Default 2^26.
     pub max_option_parts: u64,
-    /// Raised by another thread to stop; checked every few thousand steps.
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// Cancelled by another thread to stop; checked every few thousand steps.
+    pub cancel: Option<Cancel>,
 }
 
 impl Default for QuotientOptions {
@@ -195,7 +193,7 @@ pub fn quotient<G: HeapGame + ?Sized>(
         max_candidate: options.max_candidate,
     };
     let mut budget =
-        Budget::new(options.max_work, options.cancel.as_deref(), 0).with_memory(options.max_memory);
+        Budget::new(options.max_work, options.cancel.as_ref(), 0).with_memory(options.max_memory);
     let mut builder = Builder::new();
     let mut growth = Vec::new();
     for n in 1..=u64::from(top) {

@@ -184,6 +184,22 @@ impl ScriptError {
         })
     }
 
+    /// What kind of error this is: a reached limit is a limit, the caller's flag a
+    /// cancellation, and everything else (the script, its answers or the position given to it
+    /// are wrong) wrong input.
+    pub fn kind(&self) -> grundy::ErrorKind {
+        match self {
+            ScriptError::Limit { .. } => grundy::ErrorKind::Limit,
+            ScriptError::Cancelled { .. } => grundy::ErrorKind::Cancelled,
+            ScriptError::Compile { .. }
+            | ScriptError::Runtime { .. }
+            | ScriptError::BadOption { .. }
+            | ScriptError::BadReturn { .. }
+            | ScriptError::WrongClosedForm { .. }
+            | ScriptError::BadPosition { .. } => grundy::ErrorKind::Input,
+        }
+    }
+
     /// Whether a limit was reached (exit status 3 in the CLI) rather than the script or its
     /// input being wrong (exit status 2). Cancellation is neither and answers `false`.
     pub fn is_limit(&self) -> bool {
@@ -250,5 +266,22 @@ mod tests {
         assert!(!text.contains("--"), "{text}");
         assert!(e.is_limit());
         assert_eq!(e.limit(), Some(LimitKind::Operations));
+        assert_eq!(e.kind(), grundy::ErrorKind::Limit);
+    }
+
+    #[test]
+    fn kind_sorts_a_script_that_does_not_compile_as_input_and_a_reached_limit_as_a_limit() {
+        let limits = crate::Limits::default();
+        let broken = crate::Script::compile("fn moves(p) { [", "x.rhai", limits.clone())
+            .err()
+            .unwrap();
+        assert!(matches!(broken, ScriptError::Compile { .. }), "{broken}");
+        assert_eq!(broken.kind(), grundy::ErrorKind::Input);
+        let long = "// padding\n".repeat(limits.source_size / 10 + 1);
+        let too_long = crate::Script::compile(&long, "x.rhai", limits)
+            .err()
+            .unwrap();
+        assert_eq!(too_long.limit(), Some(LimitKind::SourceSize), "{too_long}");
+        assert_eq!(too_long.kind(), grundy::ErrorKind::Limit);
     }
 }

@@ -44,6 +44,19 @@ pub enum TableError {
     },
 }
 
+impl TableError {
+    /// What kind of error this is: the script's own kind, or unsupported for a family this
+    /// plain table cannot take (with cycles, or not of one integer).
+    pub fn kind(&self) -> grundy::ErrorKind {
+        match self {
+            TableError::Script(e) => e.kind(),
+            TableError::Cycle { .. } | TableError::NotInteger { .. } => {
+                grundy::ErrorKind::Unsupported
+            }
+        }
+    }
+}
+
 /// One position being expanded: its options and how far their parts have been looked at.
 struct Frame {
     n: i64,
@@ -242,6 +255,27 @@ mod tests {
             mex_values(&s, 2, 100),
             Err(TableError::NotInteger { .. })
         ));
+    }
+
+    #[test]
+    fn kind_sorts_the_position_limit_as_a_limit_and_a_family_out_of_reach_as_unsupported() {
+        let grows = compile("fn moves(n) { [n + 1] }");
+        let limit = mex_values(&grows, 0, 50).unwrap_err();
+        assert_eq!(limit.kind(), grundy::ErrorKind::Limit, "{limit}");
+        let strings = compile("fn moves(n) { if n > 0 { [\"a\"] } else { [] } }");
+        let not_integer = mex_values(&strings, 2, 100).unwrap_err();
+        assert!(
+            matches!(not_integer, TableError::NotInteger { .. }),
+            "{not_integer}"
+        );
+        assert_eq!(not_integer.kind(), grundy::ErrorKind::Unsupported);
+        let broken = compile("fn moves(n) { if n > 0 { [undefined_function(n)] } else { [] } }");
+        let input = mex_values(&broken, 2, 100).unwrap_err();
+        assert!(
+            matches!(input, TableError::Script(ScriptError::Runtime { .. })),
+            "{input}"
+        );
+        assert_eq!(input.kind(), grundy::ErrorKind::Input);
     }
 
     #[test]

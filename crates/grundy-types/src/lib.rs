@@ -1,6 +1,10 @@
-//! The shared vocabulary of Grundy, defined once for every crate: [`Nimber`] (exact at any
-//! size), [`mex`] and [`nim_sum`], [`Outcome`] and [`Play`], Smith's loopy [`Value`], and the
-//! [`Period`] of a nim-sequence.
+//! The bottom crate of Grundy: the shared vocabulary, defined once for every crate.
+//!
+//! Values: [`Nimber`] (exact at any size), [`mex`] and [`nim_sum`], [`Outcome`] and [`Play`],
+//! Smith's loopy [`Value`], and the [`Period`] of a nim-sequence.
+//! Budget: a [`Cancel`] handle, [`Progress`] reports and their sink, and a [`Watchdog`] that
+//! raises a flag at a deadline.
+//! Errors: the [`ErrorKind`] that every crate's error type gives with its own `kind()`.
 //!
 //! ```
 //! use grundy_types::{mex, Nimber, Outcome, Value};
@@ -10,11 +14,15 @@
 //! ```
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod budget;
+mod kind;
 mod nimber;
 mod outcome;
 mod period;
 mod value;
 
+pub use budget::{short_task, Cancel, Progress, ProgressSink, Watchdog, MAX_TASK_CHARS};
+pub use kind::ErrorKind;
 pub use nimber::{mex, mex_u64, nim_sum, serialize_big, Nimber};
 pub use outcome::{Outcome, Play};
 pub use period::Period;

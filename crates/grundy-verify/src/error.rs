@@ -1,5 +1,6 @@
 //! Why a certificate could not be written, read or verified.
 
+use grundy_types::ErrorKind;
 use thiserror::Error;
 
 /// Everything that can go wrong with a certificate: its text, its rules, its claim, or the
@@ -181,4 +182,55 @@ pub enum CertError {
     /// The computation was cancelled through the flag.
     #[error("cancelled")]
     Cancelled,
+}
+
+impl CertError {
+    /// What kind of error this is: a check that would cost more work or hold more values than
+    /// allowed is a limit, the raised flag a cancellation, and everything else wrong input: a
+    /// text that is no certificate, or a certificate whose claim fails.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            CertError::TooMuchWork { .. } | CertError::TooManyValues { .. } => ErrorKind::Limit,
+            CertError::Cancelled => ErrorKind::Cancelled,
+            CertError::Format { .. }
+            | CertError::Version { .. }
+            | CertError::Rules { .. }
+            | CertError::ZeroPeriod
+            | CertError::Saltus { .. }
+            | CertError::Overflow { .. }
+            | CertError::TheoremMismatch { .. }
+            | CertError::CountMismatch { .. }
+            | CertError::Checksum { .. }
+            | CertError::TooFewValues { .. }
+            | CertError::WrongValue { .. }
+            | CertError::PeriodFails { .. }
+            | CertError::PreperiodNotLeast { .. }
+            | CertError::PeriodNotLeast { .. } => ErrorKind::Input,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{verify_text, Certificate, Method, VerifyOptions};
+
+    #[test]
+    fn kind_sorts_a_text_that_is_no_certificate_as_input_and_too_much_work_as_a_limit() {
+        let opts = VerifyOptions::default();
+        let bad = verify_text("not a certificate", &opts).unwrap_err();
+        assert!(matches!(bad, CertError::Format { .. }), "{bad}");
+        assert_eq!(bad.kind(), ErrorKind::Input);
+        // sub[1,2]: 0, 1, 2 repeated from heap 0.
+        let values = (0..64u32).map(|n| n % 3);
+        let cert = Certificate::new("sub[1,2]", values, 0, 3, 0).unwrap();
+        let tight = VerifyOptions {
+            max_work: 1,
+            method: Method::Plain,
+            ..VerifyOptions::default()
+        };
+        let work = verify_text(&cert.to_text(), &tight).unwrap_err();
+        assert!(matches!(work, CertError::TooMuchWork { .. }), "{work}");
+        assert_eq!(work.kind(), ErrorKind::Limit);
+    }
 }

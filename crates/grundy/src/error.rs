@@ -44,37 +44,9 @@ impl Limit {
     }
 }
 
-/// What kind of error, for a front deciding what to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorKind {
-    /// The input (an expression, a ruleset, a file's text, a rule script) is wrong.
-    Input,
-    /// A resource limit was reached.
-    Limit,
-    /// The request combines things the engine does not support.
-    Unsupported,
-    /// The caller cancelled the work.
-    Cancelled,
-    /// Reading or writing outside the engine failed.
-    Io,
-    /// Code the caller supplied (a Python-defined game) raised an error of its own.
-    External,
-}
-
-impl ErrorKind {
-    /// `input`, `limit`, ... as the JSON of errors gives it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ErrorKind::Input => "input",
-            ErrorKind::Limit => "limit",
-            ErrorKind::Unsupported => "unsupported",
-            ErrorKind::Cancelled => "cancelled",
-            ErrorKind::Io => "io",
-            ErrorKind::External => "external",
-        }
-    }
-}
+/// What kind of error: defined in `grundy-types`, below every crate, so that each crate's
+/// errors say their own kind.
+pub use grundy_types::ErrorKind;
 
 /// An error raised by caller-supplied code, carried through the engine unchanged.
 #[derive(Clone)]
@@ -190,6 +162,24 @@ impl Error {
         }
     }
 
+    /// The engine's error for an error of another crate, which its crate classified as
+    /// `kind` (the crate's own `kind()`): `message` is its text, and `limit` names the limit
+    /// reached when `kind` is [`ErrorKind::Limit`]. A cancellation carries no message, as
+    /// [`Error::Cancelled`] says it in the engine's words.
+    pub fn of_kind(kind: ErrorKind, message: String, limit: Limit) -> Error {
+        match kind {
+            ErrorKind::Input => Error::input(message),
+            ErrorKind::Limit => Error::limit(limit, message),
+            ErrorKind::Unsupported => Error::unsupported(message),
+            ErrorKind::Cancelled => Error::Cancelled,
+            ErrorKind::Io => Error::Io { message },
+            ErrorKind::External => Error::External {
+                payload: Payload(Arc::new(message.clone())),
+                message,
+            },
+        }
+    }
+
     /// What kind of error this is.
     pub fn kind(&self) -> ErrorKind {
         match self {
@@ -292,35 +282,58 @@ impl serde::Serialize for Error {
 }
 
 impl From<grundy_heap::HeapError> for Error {
+    /// The heap crate's own kind; a table beyond the memory limit names that limit.
     fn from(e: grundy_heap::HeapError) -> Self {
-        use grundy_heap::HeapError;
-        match e {
-            HeapError::TooLarge { limit, .. } => Error::limit(Limit::Memory(limit), e.to_string()),
-            HeapError::Cancelled { .. } => Error::Cancelled,
-            HeapError::ValueOverflow { .. } => Error::too_large(e.to_string()),
-            HeapError::Io { .. } => Error::Io {
-                message: e.to_string(),
-            },
-            HeapError::BadFile { .. } => Error::input(e.to_string()),
-            // A family's own moves broke the heap contract: a fault of the family, not of
-            // the request.
-            HeapError::NotShrinking { .. } => Error::unsupported(e.to_string()),
-        }
+        let limit = match e {
+            grundy_heap::HeapError::TooLarge { limit, .. } => Limit::Memory(limit),
+            _ => Limit::Size,
+        };
+        Error::of_kind(e.kind(), e.to_string(), limit)
     }
 }
 
 impl From<grundy_graph::GraphError> for Error {
+    /// The graph crate's own kind; an input over its size limit names that limit.
     fn from(e: grundy_graph::GraphError) -> Self {
         use grundy_graph::GraphError;
-        match e {
-            GraphError::TooLarge { limit } => Error::limit(Limit::InputSize(limit), e.to_string()),
-            GraphError::LineTooLong { limit, .. } => {
-                Error::limit(Limit::InputSize(limit as u64), e.to_string())
-            }
-            GraphError::TooManyVertices { .. } => Error::too_large(e.to_string()),
-            // A file named by the user that cannot be read is wrong input, not a failed write.
-            GraphError::Io { ref source, .. } => Error::input(format!("{e}: {source}")),
-            _ => Error::input(e.to_string()),
-        }
+        let limit = match e {
+            GraphError::TooLarge { limit } => Limit::InputSize(limit),
+            GraphError::LineTooLong { limit, .. } => Limit::InputSize(limit as u64),
+            _ => Limit::Size,
+        };
+        let message = match &e {
+            GraphError::Io { source, .. } => format!("{e}: {source}"),
+            _ => e.to_string(),
+        };
+        Error::of_kind(e.kind(), message, limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine takes each crate's own kind, and adds which limit from the error's data.
+    #[test]
+    fn errors_of_other_crates_keep_their_kind_and_name_their_limit() {
+        let damaged = Error::from(grundy_heap::HeapError::BadFile {
+            path: "t.tbl".into(),
+            reason: "not a table".into(),
+        });
+        assert_eq!(damaged.kind(), ErrorKind::Input);
+        assert_eq!(damaged.to_string(), "t.tbl: not a table");
+        let memory = Error::from(grundy_heap::HeapError::TooLarge {
+            n: 10,
+            needed_bytes: 10,
+            limit: 1,
+        });
+        assert_eq!(memory.limit_reached(), Some(&Limit::Memory(1)));
+        let stopped = Error::from(grundy_heap::HeapError::Cancelled { done: 3 });
+        assert_eq!(stopped, Error::Cancelled);
+        let input = Error::from(grundy_graph::GraphError::TooLarge { limit: 4 });
+        assert_eq!(input.limit_reached(), Some(&Limit::InputSize(4)));
+        let io = Error::of_kind(ErrorKind::Io, "t.tbl: denied".into(), Limit::Size);
+        assert_eq!(io.kind(), ErrorKind::Io);
+        assert_eq!(io.to_string(), "t.tbl: denied");
     }
 }

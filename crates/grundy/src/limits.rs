@@ -3,11 +3,18 @@
 //!
 //! **Invariant:** a search checks [`Limits::check`] at least every [`CHECK_EVERY`] positions,
 //! so a cancellation or a deadline stops it within a fraction of a second.
+//!
+//! The parts that need no engine ([`Cancel`], [`Progress`] and its sink, [`short_task`], the
+//! deadline [`Watchdog`]) live in `grundy-types`, below every crate, and are re-exported here;
+//! [`Limits`] and [`Ticker`] stay, since their checks return the engine's [`Error`] and the
+//! memory default is the heap kernels'.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+pub use grundy_types::{short_task, Cancel, Progress, ProgressSink, Watchdog, MAX_TASK_CHARS};
 
 use crate::error::{Error, Limit};
 use crate::Play;
@@ -22,114 +29,6 @@ pub const NORMAL_NODES: usize = 5_000_000;
 /// The default limit of a misere-play search: whole sums stored (each far costlier than one
 /// position, so the limit is lower and a hopeless search stops within seconds).
 pub const MISERE_NODES: usize = 200_000;
-
-/// A handle that cancels work from another thread (Ctrl-C, a web client that went away).
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    /// A handle that is not cancelled yet.
-    pub fn new() -> Cancel {
-        Cancel::default()
-    }
-
-    /// Asks every computation holding this handle to stop.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::SeqCst);
-    }
-
-    /// Whether [`Cancel::cancel`] was called.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-
-    /// The flag itself, for code that takes a plain atomic flag (the heap kernels).
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        self.0.clone()
-    }
-}
-
-/// A report of long work, for a progress bar.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// What is being computed (`"values of tb[0.6]"`, `"positions searched"`).
-    pub task: String,
-    /// How much is done.
-    pub done: u64,
-    /// How much there is in all, when known.
-    pub total: Option<u64>,
-}
-
-/// The longest task text that [`short_task`] keeps whole.
-pub const MAX_TASK_CHARS: usize = 100;
-
-/// How many characters of a longer task text [`short_task`] keeps.
-const TASK_HEAD_CHARS: usize = 60;
-
-/// A task text fit for a progress line. A ruleset's name can be 400 KB (a subtraction set of
-/// 60,000 elements), and a progress line every ten seconds must not reprint it: a text of more
-/// than [`MAX_TASK_CHARS`] characters keeps its first 60, cut after an element when it lists
-/// them in brackets, and says how many elements (or characters) there were.
-///
-/// Arguments: the task text, such as `values of sub[1,3,4]`.
-///
-/// Returns: the text itself when short, else its shortened form.
-///
-/// Complexity: linear in the length of the text.
-///
-/// Example:
-/// ```
-/// use grundy::limits::short_task;
-/// assert_eq!(short_task("values of sub[1,3,4]"), "values of sub[1,3,4]");
-/// let set: Vec<String> = (1..=5000).map(|k| k.to_string()).collect();
-/// let long = format!("values of sub[{}]", set.join(","));
-/// assert_eq!(
-///     short_task(&long),
-///     "values of sub[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,...] (5000 elements)"
-/// );
-/// ```
-pub fn short_task(task: &str) -> String {
-    if task.len() <= MAX_TASK_CHARS || task.chars().count() <= MAX_TASK_CHARS {
-        return task.to_string();
-    }
-    let head_end = task
-        .char_indices()
-        .nth(TASK_HEAD_CHARS)
-        .map_or(task.len(), |(i, _)| i);
-    let head = &task[..head_end];
-    // A list of numbers in brackets: cut after a whole item and count the elements.
-    if let (Some(open), Some(close)) = (head.find('['), task.rfind(']')) {
-        let cut = head[open..].rfind(',').filter(|_| close > open);
-        if let (Some(cut), Some(elements)) = (
-            cut,
-            cut.and_then(|_| count_elements(&task[open + 1..close])),
-        ) {
-            let tail = &task[close + 1..];
-            let tail = if tail.chars().count() <= 40 { tail } else { "" };
-            return format!("{}...]{tail} ({elements} elements)", &task[..=open + cut]);
-        }
-    }
-    format!("{head}... ({} characters)", task.chars().count())
-}
-
-/// The number of elements of a list such as `1,4,9..12` (numbers and ranges `a..b`), or
-/// `None` when it lists anything else.
-fn count_elements(list: &str) -> Option<u128> {
-    list.split(',').try_fold(0u128, |total, item| {
-        let item = item.trim();
-        let n = match item.split_once("..") {
-            Some((a, b)) => {
-                let (a, b): (u128, u128) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-                b.checked_sub(a)?.checked_add(1)?
-            }
-            None => item.parse::<u128>().map(|_| 1).ok()?,
-        };
-        total.checked_add(n)
-    })
-}
-
-/// Where progress reports go.
-pub type ProgressSink = Arc<dyn Fn(&Progress) + Send + Sync>;
 
 /// The limits of one request.
 #[derive(Clone)]
@@ -274,51 +173,17 @@ impl Limits {
         }
     }
 
-    /// A cancellation flag for code that takes a plain atomic flag (the heap kernels), raised
-    /// when this request is cancelled or its deadline passes. A watchdog thread is started
-    /// only when there is a deadline; it ends with the returned guard.
-    pub fn heap_flag(&self) -> (Option<Arc<AtomicBool>>, Option<Watchdog>) {
+    /// A cancellation handle for code that polls a handle and knows no clock (the heap
+    /// kernels), raised when this request is cancelled or its deadline passes. A watchdog
+    /// thread is started only when there is a deadline; it ends with the returned guard.
+    pub fn heap_flag(&self) -> (Option<Cancel>, Option<Watchdog>) {
         match (self.deadline, &self.cancel) {
             (None, None) => (None, None),
-            (None, Some(c)) => (Some(c.flag()), None),
+            (None, Some(c)) => (Some(c.clone()), None),
             (Some(deadline), cancel) => {
-                let flag = Arc::new(AtomicBool::new(false));
-                let done = Arc::new(AtomicBool::new(false));
-                let (f, d, c) = (flag.clone(), done.clone(), cancel.clone());
-                let handle = std::thread::spawn(move || {
-                    while !d.load(Ordering::Relaxed) {
-                        if Instant::now() >= deadline
-                            || c.as_ref().is_some_and(Cancel::is_cancelled)
-                        {
-                            f.store(true, Ordering::SeqCst);
-                            return;
-                        }
-                        std::thread::sleep(Duration::from_millis(20));
-                    }
-                });
-                (
-                    Some(flag),
-                    Some(Watchdog {
-                        done,
-                        handle: Some(handle),
-                    }),
-                )
+                let (stop, watchdog) = Watchdog::start(deadline, cancel.clone());
+                (Some(stop), Some(watchdog))
             }
-        }
-    }
-}
-
-/// Stops the watchdog thread of [`Limits::heap_flag`] when dropped.
-pub struct Watchdog {
-    done: Arc<AtomicBool>,
-    handle: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for Watchdog {
-    fn drop(&mut self) {
-        self.done.store(true, Ordering::SeqCst);
-        if let Some(h) = self.handle.take() {
-            let _ = h.join();
         }
     }
 }

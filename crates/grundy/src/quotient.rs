@@ -19,7 +19,7 @@ use num_traits::ToPrimitive;
 use serde::Serialize;
 
 use crate::registry::Registry;
-use crate::{Error, Limit, Limits};
+use crate::{Error, ErrorKind, Limit, Limits};
 
 /// What a quotient computation may spend, besides the request's memory, time and
 /// cancellation ([`Limits`]).
@@ -135,23 +135,15 @@ fn compute(
     grundy_misere::quotient(rules, to, &opts).map_err(|e| quotient_error(e, limits))
 }
 
-/// The engine's error for an error of the quotient crate.
+/// The engine's error for an error of the quotient crate, of the crate's own kind.
 fn quotient_error(e: QuotientError, limits: &Limits) -> Error {
-    match e {
-        QuotientError::OrderLimit { .. }
-        | QuotientError::CandidateLimit { .. }
-        | QuotientError::WorkLimit { .. }
-        | QuotientError::OptionLimit { .. }
-        | QuotientError::BoundTooLarge { .. } => Error::limit(Limit::Size, e.to_string()),
-        QuotientError::MemoryLimit { limit, .. } => {
-            Error::limit(Limit::Memory(limit as u64), e.to_string())
-        }
+    match (e.kind(), &e) {
         // The flag is raised by a cancellation or by the deadline: say which.
-        QuotientError::Cancelled { .. } => limits.check().err().unwrap_or(Error::Cancelled),
-        QuotientError::HeapOutOfRange { .. } => Error::input(e.to_string()),
-        QuotientError::InvalidOption { .. } | QuotientError::NoProgress { .. } => {
-            Error::unsupported(e.to_string())
+        (ErrorKind::Cancelled, _) => limits.check().err().unwrap_or(Error::Cancelled),
+        (kind, QuotientError::MemoryLimit { limit, .. }) => {
+            Error::of_kind(kind, e.to_string(), Limit::Memory(*limit as u64))
         }
+        (kind, _) => Error::of_kind(kind, e.to_string(), Limit::Size),
     }
 }
 

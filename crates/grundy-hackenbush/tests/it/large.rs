@@ -100,7 +100,7 @@ fn cancellation_stops_the_work() {
     let flag = Arc::new(AtomicBool::new(true));
     let opts = Options {
         limits: Limits::default(),
-        cancel: Some(flag),
+        cancel: Some(flag.into()),
     };
     assert!(matches!(value(&g, &opts), Err(HackenbushError::Cancelled)));
     assert!(matches!(

@@ -1,8 +1,7 @@
 //! The shared driver of the dense kernels: options, memory checks, storage widening,
 //! progress, cancellation and the periodic fill.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use grundy_types::Cancel;
 
 use super::custom::CustomKernel;
 use super::repeat::RepeatKernel;
@@ -19,9 +18,9 @@ pub struct ComputeOptions<'a> {
     /// Called now and then (about every 16384 values and at the end) with the number of
     /// values computed so far, counting a resumed prefix.
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
-    /// When set to true by another thread, the computation stops with
+    /// When cancelled by another thread, the computation stops with
     /// [`HeapError::Cancelled`] within about 16384 values.
-    pub cancel: Option<Arc<AtomicBool>>,
+    pub cancel: Option<Cancel>,
     /// Largest number of bytes the value table may take; checked before allocating.
     pub memory_limit: u64,
     /// Whether rayon may scan long option lists in parallel.
@@ -317,10 +316,8 @@ fn run<T: Cell>(
         let h = g.len();
         if h % every == 0 && h > 0 && h != last_report {
             last_report = h;
-            if let Some(c) = &opts.cancel {
-                if c.load(Ordering::Relaxed) {
-                    return Err(HeapError::Cancelled { done: h as u64 });
-                }
+            if opts.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                return Err(HeapError::Cancelled { done: h as u64 });
             }
             if let Some(p) = opts.progress {
                 p(h as u64);

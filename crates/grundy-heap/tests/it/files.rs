@@ -71,7 +71,7 @@ fn cancelled_runs_resume_to_identical_bytes() {
         };
         let opts = ComputeOptions {
             progress: Some(&progress),
-            cancel: Some(flag),
+            cancel: Some(flag.into()),
             ..ComputeOptions::default()
         };
         match compute_to_file(&officers(), 60_000, &out, &run, &opts) {
@@ -100,7 +100,7 @@ fn corrupt_or_mismatched_checkpoints_are_refused() {
     // Make a real checkpoint by cancelling early.
     let flag = Arc::new(AtomicBool::new(true));
     let opts = ComputeOptions {
-        cancel: Some(flag),
+        cancel: Some(flag.into()),
         ..ComputeOptions::default()
     };
     let _ = compute_to_file(&officers(), 100_000, &out, &run, &opts);
@@ -180,7 +180,7 @@ fn progress_is_reported_and_cancellation_is_prompt() {
     assert_eq!(seen.load(Ordering::Relaxed), g.len() as u64);
     let flag = Arc::new(AtomicBool::new(true));
     let opts = ComputeOptions {
-        cancel: Some(flag),
+        cancel: Some(flag.into()),
         ..ComputeOptions::default()
     };
     match values(&officers(), 1_000_000, &opts) {

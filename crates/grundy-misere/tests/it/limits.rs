@@ -82,7 +82,7 @@ fn option_limit_is_named() {
 fn cancellation_stops_the_computation() {
     let flag = Arc::new(AtomicBool::new(true));
     let opts = QuotientOptions {
-        cancel: Some(flag),
+        cancel: Some(flag.into()),
         ..QuotientOptions::default()
     };
     let err = quotient(&dawson(), 30, &opts).unwrap_err();

@@ -38,7 +38,7 @@ use num_bigint::BigUint;
 
 use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
 use crate::explanation::{Block, Explanation};
-use crate::{Error, Limits, Nimber};
+use crate::{Error, Limit, Limits, Nimber};
 
 /// The registry entries: the one-row games and the boards.
 pub fn families() -> Vec<Family> {
@@ -203,11 +203,10 @@ fn param_error(e: &CoinError) -> ParamError {
     ParamError::new(offset, e.to_string())
 }
 
+/// The engine's error for an error of the coins crate, of the crate's own kind (a board
+/// beyond a limit is too large for every method).
 fn coin_error(e: CoinError) -> Error {
-    match e {
-        CoinError::TooLarge { .. } => Error::too_large(e.to_string()),
-        other => Error::unsupported(other.to_string()),
-    }
+    Error::of_kind(e.kind(), e.to_string(), Limit::Size)
 }
 
 fn nimber(v: u128) -> Nimber {

@@ -23,7 +23,7 @@ use grundy_hackenbush::{self as hb, Graph, HackenbushError};
 
 use super::{Arg, ArgError, Family, Opt, ParamError, Ruleset, RulesetRef};
 use crate::explanation::{Block, Explanation};
-use crate::{Error, Limits, Nimber};
+use crate::{Error, Limit, Limits, Nimber};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -93,11 +93,10 @@ fn options() -> hb::Options {
     hb::Options::default()
 }
 
+/// The engine's error for an error of the Hackenbush crate, of the crate's own kind (a
+/// picture too large for its limits is too large for every method).
 fn to_error(e: HackenbushError) -> Error {
-    match e {
-        HackenbushError::TooLarge { .. } => Error::too_large(e.to_string()),
-        other => Error::unsupported(other.to_string()),
-    }
+    Error::of_kind(e.kind(), e.to_string(), Limit::Size)
 }
 
 fn after_cut(g: &Graph, e: usize) -> Result<Opt<Picture>, Error> {

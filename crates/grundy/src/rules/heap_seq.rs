@@ -11,7 +11,7 @@ use num_traits::{ToPrimitive, Zero};
 use super::{HeapTable, SEARCH_HEAP_LIMIT};
 
 mod periodic;
-use crate::{Error, Limits, Nimber};
+use crate::{Error, ErrorKind, Limits, Nimber};
 use periodic::Periodic;
 
 /// A closed form G(n) that a theorem proves for every heap size, with its source.
@@ -344,7 +344,7 @@ pub fn with_compute_options<T>(
     match f(&opts) {
         Ok(v) => Ok(v),
         // A cancellation raised by the deadline is a time limit, not the caller's cancel.
-        Err(grundy_heap::HeapError::Cancelled { .. }) => {
+        Err(e) if e.kind() == ErrorKind::Cancelled => {
             limits.check()?;
             Err(Error::Cancelled)
         }
