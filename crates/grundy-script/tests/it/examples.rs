@@ -181,6 +181,46 @@ fn cutting_game_in_luau_equals_the_rhai_script() {
     }
 }
 
+/// The Luau version of Digital Deletions, which keeps a string as one number and writes its
+/// options with `emit`, gives the Rhai version's (strings) value and winning moves on every
+/// string of up to three digits, and on numbers given as such.
+#[test]
+fn digits_in_luau_equals_the_rhai_script() {
+    let rhai = examples();
+    let luau = registry(&[(
+        "examples/rules/digits.luau",
+        include_str!("../../../../examples/rules/digits.luau"),
+    )]);
+    let mut strings = vec![String::new()];
+    for len in 1..=3 {
+        let mut longer = Vec::new();
+        for s in strings.iter().filter(|s| s.len() == len - 1) {
+            for d in '0'..='9' {
+                longer.push(format!("{s}{d}"));
+            }
+        }
+        strings.extend(longer);
+    }
+    let cases = strings[1..]
+        .iter()
+        .map(|s| format!("digits(\"{s}\")"))
+        .chain([
+            "digits(0)".into(),
+            "digits(407)".into(),
+            "digits(1,20)".into(),
+        ]);
+    let mut count = 0;
+    for e in cases {
+        let a = analyze(&luau, &e, Play::Normal);
+        let b = analyze(&rhai, &e, Play::Normal);
+        assert!(a.nimber.is_some(), "{e}");
+        assert_eq!(a.nimber, b.nimber, "{e}");
+        assert_eq!(a.winning_moves_total, b.winning_moves_total, "{e}");
+        count += 1;
+    }
+    assert_eq!(count, 1113);
+}
+
 /// The nim-values of lines of `0..=n` beads where a move paints `m` consecutive ones,
 /// computed directly (independently of the script).
 fn paint_lines(n: usize, m: usize) -> Vec<u64> {
