@@ -529,6 +529,12 @@ impl Ruleset for PyRules {
         grundy::rules::options_via_list(self, p, limits)
     }
 
+    /// A key is one 64-bit number already (an int, a tuple of small ints, or an interned
+    /// object's id), so it is its own dense code: the arena finds it in paged arrays.
+    fn dense_code(&self, p: &Key) -> Option<u64> {
+        Some(p.0)
+    }
+
     fn options_into(
         &self,
         p: &Key,
@@ -739,5 +745,9 @@ impl Lister<Key> for TableLister<'_> {
 
     fn list(&self, p: &Key, out: &mut OptionList<Key>) -> Result<(), Error> {
         self.rules.options_into(p, out, self.limits)
+    }
+
+    fn dense_code(&self, p: &Key) -> Option<u64> {
+        self.rules.dense_code(p)
     }
 }
