@@ -338,7 +338,17 @@ impl RhaiScript {
             position: self.name.clone(),
             reason: "a damaged position".into(),
         })?;
-        for o in self.moves(&d)? {
+        self.check_position(&d)?;
+        let general = self.on_stack(|| {
+            let value = self.call("moves", vec![d.to_dynamic()], &d)?;
+            // Integers and short arrays of integers, and sums of them, straight into keys;
+            // anything else (and anything to refuse) by the general reading.
+            if small_options(&value, self.arity, out) {
+                return Ok(None);
+            }
+            self.read_options(value, &d).map(Some)
+        })?;
+        for o in general.into_iter().flatten() {
             match o {
                 ScriptOption::One(q) => out.push_one(Key::of(&q)),
                 ScriptOption::Sum(parts) => out.push_sum(parts.iter().map(Key::of)),
@@ -529,6 +539,69 @@ impl RhaiScript {
 /// Whether `value` is an array marked by `sum([...])`.
 pub(crate) fn is_sum(value: &Dynamic) -> bool {
     value.is_array() && value.tag() == SUM_TAG
+}
+
+/// The key of `v` when it is an integer or a plain array of one to four integers that fits
+/// `arity` (the shapes of most options); `None` for anything else.
+fn small_key(v: &Dynamic, arity: Arity) -> Option<Key> {
+    let wants = match arity {
+        Arity::Fixed(k) if k > 1 => Some(k),
+        _ => None,
+    };
+    if let Ok(n) = v.as_int() {
+        return wants.is_none().then(|| Key::int_inline(n));
+    }
+    if !v.is_array() || is_sum(v) {
+        return None;
+    }
+    let items = v.as_array_ref().ok()?;
+    if items.is_empty() || items.len() > 4 || wants.is_some_and(|k| k != items.len()) {
+        return None;
+    }
+    let mut ints = [0i64; 4];
+    for (slot, item) in ints.iter_mut().zip(items.iter()) {
+        *slot = item.as_int().ok()?;
+    }
+    Key::ints(&ints[..items.len()])
+}
+
+/// Writes `moves`' result into `out` when every option is a [`small_key`] or a sum (not
+/// nested) of them, and says whether it did; otherwise writes nothing, and the general
+/// reading (with its errors) takes the result.
+fn small_options(value: &Dynamic, arity: Arity, out: &mut OptionList<Key>) -> bool {
+    let Ok(items) = value.as_array_ref() else {
+        return false;
+    };
+    if is_sum(value) {
+        return false;
+    }
+    let small = |v: &Dynamic| small_key(v, arity).is_some();
+    let all = items.iter().all(|o| {
+        if is_sum(o) {
+            o.as_array_ref()
+                .is_ok_and(|parts| parts.iter().all(|q| !is_sum(q) && small(q)))
+        } else {
+            small(o)
+        }
+    });
+    if !all {
+        return false;
+    }
+    for o in items.iter() {
+        if is_sum(o) {
+            if let Ok(parts) = o.as_array_ref() {
+                for q in parts.iter() {
+                    if let Some(k) = small_key(q, arity) {
+                        out.push_part(k);
+                    }
+                }
+            }
+            out.close();
+        } else if let Some(k) = small_key(o, arity) {
+            out.push_one(k);
+        }
+    }
+    true
 }
 
 /// The parts of a `sum` value, nested sums flattened (a sum of sums is one sum), without

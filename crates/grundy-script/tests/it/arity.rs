@@ -197,3 +197,58 @@ fn tables_of_families_of_several_arguments_are_refused_with_the_reason() {
         Ok(_) => panic!("a table of a two-argument family"),
     }
 }
+
+/// `moves_into` reads integers, short arrays of integers and sums of them without building
+/// values on the way (`small_options` in script.rs); every other shape goes the general way.
+/// Both must give the options `moves` gives, in order, for every shape and arity, and the
+/// shapes the arity refuses must stay errors.
+#[test]
+fn options_read_straight_into_keys_equal_the_general_reading() {
+    use grundy::solve::OptionList;
+    use grundy_script::{Datum, Key, Limits, Script, ScriptOption};
+    // Position n returns one of eight mixes of shapes, chosen by n % 8.
+    let body = "fn moves(p) {
+        let n = if type_of(p) == \"array\" { p[0] } else { p };
+        let m = n % 8;
+        if m == 0 { [n - 1, n - 2, sum([1, 2]), sum([])] }
+        else if m == 1 { [[n, 1], [n - 1, 2], sum([[1, 2], [3, 4]])] }
+        else if m == 2 { [[1], [1, 2, 3], [1, 2, 3, 4], [1, 2, 3, 4, 5]] }
+        else if m == 3 { [sum([1, sum([2, 3])]), \"x\", [\"y\", 1]] }
+        else if m == 4 { [[-5, 9_000_000_000], -1, sum([[7, 8], 9])] }
+        else if m == 5 { [] }
+        else if m == 6 { [[[1, 2]], [1, [2]]] }
+        else { [n, [n, n], sum([[n, n], [n, n]])] }
+    }";
+    for arity in ["", "const ARITY = 2;", "const ARITY = \"all\";"] {
+        let src = format!("{arity}\n{body}");
+        let s = Script::compile(&src, "t.rhai", Limits::default())
+            .unwrap_or_else(|e| panic!("{arity}: {e}"));
+        for n in 8..24i64 {
+            let p = if arity.is_empty() {
+                Datum::Int(n)
+            } else {
+                Datum::List(vec![Datum::Int(n), Datum::Int(0)])
+            };
+            let general = s.moves(&p);
+            let mut out = OptionList::new();
+            let fast = s.moves_into(&Key::of(&p), &mut out);
+            match general {
+                Ok(options) => {
+                    assert!(fast.is_ok(), "{arity} {n}: {fast:?}");
+                    let want: Vec<Vec<Key>> = options
+                        .iter()
+                        .map(|o| match o {
+                            ScriptOption::One(q) => vec![Key::of(q)],
+                            ScriptOption::Sum(parts) => parts.iter().map(Key::of).collect(),
+                        })
+                        .collect();
+                    assert_eq!(out.to_vecs(), want, "{arity} {n}");
+                }
+                Err(e) => {
+                    let f = fast.err().map(|f| f.to_string());
+                    assert_eq!(f, Some(e.to_string()), "{arity} {n}");
+                }
+            }
+        }
+    }
+}
