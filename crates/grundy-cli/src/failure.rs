@@ -121,9 +121,9 @@ impl From<grundy::Error> for Failure {
     fn from(e: grundy::Error) -> Self {
         use grundy::Limit;
         let advice = match e.limit_reached() {
-            Some(Limit::Positions(_)) => "; raise it with --max-nodes".to_string(),
-            Some(Limit::Memory(_)) => "; raise it with --memory-limit".to_string(),
-            Some(Limit::Time(_)) => "; raise it with --timeout".to_string(),
+            Some(Limit::Positions(_)) => raise_advice("--max-nodes"),
+            Some(Limit::Memory(_)) => raise_advice("--memory-limit"),
+            Some(Limit::Time(_)) => raise_advice("--timeout"),
             Some(Limit::Script(key)) => script_limit_advice(key),
             _ => String::new(),
         };
@@ -131,10 +131,16 @@ impl From<grundy::Error> for Failure {
     }
 }
 
+/// The CLI's words after the message of a reached limit, naming the `flag` that raises it:
+/// `; raise it with --timeout`.
+pub fn raise_advice(flag: &str) -> String {
+    format!("; raise it with {flag}")
+}
+
 /// The CLI's words for raising the script limit named `key` (a [`grundy_script::Limits`]
 /// key, carried by the library's typed error): `; raise it with --script-limit KEY=N`.
 pub fn script_limit_advice(key: &str) -> String {
-    format!("; raise it with --script-limit {key}=N")
+    raise_advice(&format!("--script-limit {key}=N"))
 }
 
 /// Writes control characters (other than line breaks) as `\x1b`-style escapes.
@@ -164,5 +170,34 @@ mod tests {
         assert_eq!(escape_controls("nim(3\u{1b},4)\n"), "nim(3\\x1b,4)\n");
         assert_eq!(escape_controls("a\u{7f}\u{9b}b"), "a\\x7f\\x9bb");
         assert_eq!(escape_controls("∞(0,1)"), "∞(0,1)");
+    }
+
+    #[test]
+    fn a_reached_limit_names_the_flag_that_raises_it() {
+        use grundy::{Error, Limit};
+        let rendered = |e: Error| Failure::from(e).message().unwrap_or_default();
+        let cases = [
+            (Error::positions(5), "; raise it with --max-nodes"),
+            (
+                Error::limit(Limit::Memory(8), "m"),
+                "; raise it with --memory-limit",
+            ),
+            (
+                Error::limit(Limit::Time(std::time::Duration::from_secs(1)), "t"),
+                "; raise it with --timeout",
+            ),
+            (
+                Error::limit(Limit::Script("operations".into()), "s"),
+                "; raise it with --script-limit operations=N",
+            ),
+        ];
+        for (e, advice) in cases {
+            let text = rendered(e);
+            assert!(text.ends_with(advice), "{text}");
+        }
+        assert_eq!(
+            rendered(Error::limit(Limit::Size, "too large")),
+            "error: too large"
+        );
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use grundy::Registry;
 
-use crate::failure::Failure;
+use crate::failure::{raise_advice, script_limit_advice, Failure};
 use crate::output::Out;
 
 /// The options every command takes.
@@ -44,9 +44,9 @@ pub enum RulesCommand {
 /// message, with the flag that raises a reached limit.
 fn script_failure(p: &grundy_script::ScriptError) -> Failure {
     let advice = match p.limit() {
-        Some(kind) if kind.is_script_limit() => crate::failure::script_limit_advice(kind.key()),
-        Some(grundy_script::LimitKind::Time) => "; raise it with --timeout".to_string(),
-        Some(_) => "; raise it with --max-nodes".to_string(),
+        Some(kind) if kind.is_script_limit() => script_limit_advice(kind.key()),
+        Some(grundy_script::LimitKind::Time) => raise_advice("--timeout"),
+        Some(_) => raise_advice("--max-nodes"),
         None => String::new(),
     };
     Failure::of_kind(p.kind(), format!("{p}{advice}"))
@@ -132,6 +132,41 @@ pub fn run(cmd: RulesCommand, args: &RulesArgs) -> Result<(), Failure> {
                 None => Ok(()),
                 Some(p) => Err(script_failure(p)),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_script::{CallSite, LimitKind, Location, ScriptError};
+
+    #[test]
+    fn a_script_reaching_a_limit_names_the_flag_that_raises_it() {
+        let reached = |limit| ScriptError::Limit {
+            location: Location {
+                file: "g.rhai".into(),
+                line_column: Some((3, 1)),
+            },
+            limit,
+            value: 7,
+            call: CallSite {
+                function: "moves".into(),
+                position: "g(1)".into(),
+            },
+        };
+        for (limit, advice) in [
+            (LimitKind::Time, "; raise it with --timeout"),
+            (LimitKind::Positions, "; raise it with --max-nodes"),
+            (
+                LimitKind::Operations,
+                "; raise it with --script-limit operations=N",
+            ),
+        ] {
+            let failure = script_failure(&reached(limit));
+            let text = failure.message().unwrap_or_default();
+            assert!(text.ends_with(advice), "{text}");
+            assert_eq!(failure.code(), 3, "{text}");
         }
     }
 }

@@ -11,23 +11,7 @@
 
 use std::io::{BufWriter, Write};
 
-/// SplitMix64: tiny, fast and good enough to scatter benchmark edges.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..bound (bound > 0), by multiply-shift.
-    fn below(&mut self, bound: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
-    }
-}
+use grundy_types::SplitMix64;
 
 fn push_num(out: &mut Vec<u8>, mut x: u64) {
     let mut buf = [0u8; 20];
@@ -85,7 +69,8 @@ fn run() -> Result<(), String> {
         None => Box::new(std::io::stdout().lock()),
     };
     let mut w = BufWriter::with_capacity(1 << 20, sink);
-    let mut rng = Rng(seed);
+    // SplitMix64: tiny, fast and good enough to scatter benchmark edges.
+    let mut rng = SplitMix64::new(seed);
     let mut buf = Vec::with_capacity(1 << 16);
     let flush = |buf: &mut Vec<u8>, w: &mut BufWriter<Box<dyn Write>>| -> Result<(), String> {
         w.write_all(buf).map_err(|e| format!("write failed: {e}"))?;

@@ -13,26 +13,19 @@
 use std::time::Instant;
 
 use grundy_hackenbush::{analyze, value, winning_cuts, Graph, Limits, Options};
+use grundy_types::SplitMix64;
 
-/// SplitMix64.
-struct Rng(u64);
+/// grundy-types' SplitMix64, drawing vertex numbers.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
+        self.0.below(bound as u64) as usize
     }
 }
 
 fn connected_with_cycles(edges: usize, seed: u64) -> Vec<(usize, usize)> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let vertices = (edges * 3 / 5).max(2);
     let mut out = Vec::with_capacity(edges);
     for v in 1..vertices {

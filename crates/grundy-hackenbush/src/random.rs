@@ -1,22 +1,17 @@
 //! Random positions for property tests.
 
+use grundy_types::SplitMix64;
+
 use crate::graph::{Graph, Limits, DEFAULT_MAX_EDGES};
 
-/// SplitMix64: small, fast, and the same stream on every platform.
-struct Rng(u64);
+/// grundy-types' SplitMix64 (small, fast, and the same stream on every platform), drawing
+/// vertex numbers and counts.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     /// Uniform in 0..bound (bound > 0), by multiply-shift.
     fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next()) * bound as u128) >> 64) as usize
+        self.0.below(bound as u64) as usize
     }
 }
 
@@ -42,7 +37,7 @@ impl Rng {
 /// assert_eq!(g, random_graph(7, 12));
 /// ```
 pub fn random_graph(seed: u64, max_edges: usize) -> Graph {
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let m = rng.below(max_edges.min(DEFAULT_MAX_EDGES) + 1);
     // Vertex numbers: 0 is the ground; extra ground contacts get numbers like any vertex.
     let mut next = 1usize;

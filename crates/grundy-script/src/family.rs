@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use grundy::rules::{Arg, ArgError, Comp, Family, HeapTable, Opt, Ruleset, RulesetRef};
 use grundy::solve::{Arena, OptionList};
-use grundy::{Error, Limit, Nimber, Outcome, Period};
+use grundy::{Error, ErrorKind, Limit, Nimber, Outcome, Period};
 use num_bigint::BigInt;
 
 use crate::error::ScriptError;
@@ -220,24 +220,25 @@ fn datum(p: &Key) -> Datum {
     p.to_datum().unwrap_or(Datum::List(Vec::new()))
 }
 
-/// A script error as an engine error: a reached per-call limit or the search's time,
-/// positions and memory limits are limits (exit status 3 in the CLI), a cancellation is a
-/// cancellation, and everything else is an input error naming `FILE:LINE:COLUMN` (status 2).
+/// A script error as an engine error, of the script crate's own kind ([`ScriptError::kind`]):
+/// a reached per-call limit or the search's time, positions and memory limits are limits
+/// (exit status 3 in the CLI), a cancellation is a cancellation, and an input error names
+/// `FILE:LINE:COLUMN` (status 2).
 ///
 /// Arguments: the script's error and the limits of the query (for the time limit's value).
 pub fn engine_error(e: ScriptError, limits: &grundy::Limits) -> Error {
     let text = e.to_string();
-    match &e {
-        ScriptError::Cancelled { .. } => Error::Cancelled,
-        ScriptError::Limit { limit, .. } => {
+    match (e.kind(), &e) {
+        (kind, ScriptError::Limit { limit, .. }) => {
             let which = match limit {
                 LimitKind::Time => Limit::Time(limits.time_limit.unwrap_or_default()),
                 LimitKind::Positions => Limit::Positions(limits.max_nodes),
                 other => Limit::Script(other.key().to_string()),
             };
-            Error::limit(which, text)
+            Error::of_kind(kind, text, which)
         }
-        _ => {
+        // An input error keeps its place (`FILE:LINE:COLUMN`) apart from its message.
+        (ErrorKind::Input, _) => {
             let location = e
                 .line_column()
                 .and_then(|_| text.split(": ").next().map(str::to_string));
@@ -255,6 +256,7 @@ pub fn engine_error(e: ScriptError, limits: &grundy::Limits) -> Error {
                 location,
             }
         }
+        (kind, _) => Error::of_kind(kind, text, Limit::Size),
     }
 }
 

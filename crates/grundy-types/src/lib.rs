@@ -5,6 +5,7 @@
 //! Budget: a [`Cancel`] handle, [`Progress`] reports and their sink, and a [`Watchdog`] that
 //! raises a flag at a deadline.
 //! Errors: the [`ErrorKind`] that every crate's error type gives with its own `kind()`.
+//! Randomness: [`SplitMix64`], the seeded generator of samples, tests and benchmarks.
 //!
 //! ```
 //! use grundy_types::{mex, Nimber, Outcome, Value};
@@ -19,6 +20,7 @@ mod kind;
 mod nimber;
 mod outcome;
 mod period;
+mod splitmix;
 mod value;
 
 pub use budget::{short_task, Cancel, Progress, ProgressSink, Watchdog, MAX_TASK_CHARS};
@@ -26,4 +28,5 @@ pub use kind::ErrorKind;
 pub use nimber::{mex, mex_u64, nim_sum, serialize_big, Nimber};
 pub use outcome::{Outcome, Play};
 pub use period::Period;
+pub use splitmix::SplitMix64;
 pub use value::{sum as value_sum, Value, ValueParseError};

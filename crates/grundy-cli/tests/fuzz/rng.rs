@@ -1,30 +1,29 @@
 //! A small deterministic generator (SplitMix64), so that a seed names the same cases on every
 //! machine and every run, whatever the order in which the worker threads take them.
 
-/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
-/// OOPSLA 2014): one 64-bit state, good enough for choosing test inputs.
+use grundy_types::SplitMix64;
+
+/// grundy-types' [`SplitMix64`], with the draws the cases need.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// A generator for one case: the seed, the area's name and the case's index are mixed,
     /// so that case `i` of an area is the same whatever other cases exist.
     pub fn for_case(seed: u64, area: &str, index: u64) -> Rng {
-        let mut h = seed ^ 0x9e37_79b9_7f4a_7c15;
+        let mut h = seed ^ SplitMix64::GAMMA;
         for b in area.bytes() {
             h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
         }
-        let mut r = Rng(h ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03));
+        let mut r = Rng(SplitMix64::new(
+            h ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03),
+        ));
         r.next_u64();
         r
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n` > 0).

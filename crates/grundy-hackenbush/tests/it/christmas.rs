@@ -101,7 +101,7 @@ fn picture(rng: &mut Rng) -> (usize, Vec<(usize, usize)>, u64) {
 proptest! {
     #[test]
     fn rings_follow_the_published_rule(seed in any::<u64>()) {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         let mut input = String::new();
         let mut total = 0u64;
         let pictures = 1 + rng.below(4);

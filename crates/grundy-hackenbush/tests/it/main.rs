@@ -10,19 +10,18 @@ mod large;
 mod props;
 mod trees;
 
-/// SplitMix64 for the tests' own generators (independent of the crate's).
-pub struct Rng(pub u64);
+use grundy_types::SplitMix64;
+
+/// grundy-types' SplitMix64 for the tests' own generators, drawing by remainder (independent
+/// of the crate's sampler, which draws by multiply-shift).
+pub struct Rng(SplitMix64);
 
 impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+    pub fn new(seed: u64) -> Rng {
+        Rng(SplitMix64::new(seed))
     }
 
     pub fn below(&mut self, bound: usize) -> usize {
-        (self.next_u64() % bound as u64) as usize
+        (self.0.next_u64() % bound as u64) as usize
     }
 }

@@ -184,7 +184,7 @@ proptest! {
 /// A ring through the ground of 41 to 160 edges with trees, loops, small cycles, a second
 /// long ring hanging from it, and sometimes a few chords.
 pub fn ringy(seed: u64) -> Graph {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let len = 41 + rng.below(120);
     let mut edges: Vec<(usize, usize)> = Vec::new();
     let mut next = 1usize;

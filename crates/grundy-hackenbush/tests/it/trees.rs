@@ -9,7 +9,7 @@ use crate::Rng;
 /// A random forest on the ground as a parent list, nodes relabelled at random so parents
 /// are not always smaller than their children.
 fn forest(seed: u64, n: usize) -> Vec<usize> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut perm: Vec<usize> = (1..=n).collect();
     for i in (1..n).rev() {
         perm.swap(i, rng.below(i + 1));

@@ -287,20 +287,14 @@ impl BitsKernel {
 mod tests {
     use super::*;
     use crate::{naive_values, HeapRules};
-
-    /// splitmix64, so that failures replay.
-    fn rng(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+    use grundy_types::SplitMix64;
 
     /// A random set of amounts in 1..=max, each present with probability 1/`sparsity`.
-    fn random_set(state: &mut u64, max: u64, sparsity: u64) -> Vec<(u64, u64)> {
-        let mut ks: Vec<u64> = (1..=max).filter(|_| rng(state) % sparsity == 0).collect();
-        ks.push(1 + rng(state) % max);
+    fn random_set(rng: &mut SplitMix64, max: u64, sparsity: u64) -> Vec<(u64, u64)> {
+        let mut ks: Vec<u64> = (1..=max)
+            .filter(|_| rng.next_u64() % sparsity == 0)
+            .collect();
+        ks.push(1 + rng.next_u64() % max);
         ks.sort_unstable();
         ks.dedup();
         ks.iter().map(|&k| (k, k)).collect()
@@ -321,19 +315,20 @@ mod tests {
     /// runs out of budget and hands over mid-table.
     #[test]
     fn bitsets_equal_windows_and_brute_force() {
-        let mut state = 1091;
+        // Seeded, so that failures replay.
+        let mut rng = SplitMix64::new(1091);
         let mut fell = 0;
         for round in 0..60 {
-            let max = 1 + rng(&mut state) % [20, 150, 700][round % 3];
-            let sparsity = 1 + rng(&mut state) % 4;
-            let ranges = random_set(&mut state, max, sparsity);
+            let max = 1 + rng.next_u64() % [20, 150, 700][round % 3];
+            let sparsity = 1 + rng.next_u64() % 4;
+            let ranges = random_set(&mut rng, max, sparsity);
             let n = 1500;
             let want = run_window(&ranges, n);
             let text: Vec<String> = ranges.iter().map(|r| r.0.to_string()).collect();
             let rules = HeapRules::parse(&format!("sub[{}]", text.join(","))).unwrap();
             assert_eq!(want, naive_values(&rules, n), "{rules}");
             for budget in [u64::MAX, 40 * 1024] {
-                let cut = (rng(&mut state) % n as u64) as usize;
+                let cut = (rng.next_u64() % n as u64) as usize;
                 let mut k = BitsKernel::new(&ranges, n, budget);
                 let mut g: Vec<u32> = Vec::new();
                 for h in 0..n {

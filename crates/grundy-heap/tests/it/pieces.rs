@@ -4,16 +4,8 @@
 use grundy_heap::{
     find_period, naive_values, ComputeOptions, FiniteSet, HeapRules, Piecewise, Values,
 };
+use grundy_types::SplitMix64;
 use num_bigint::BigUint;
-
-/// splitmix64, so that failures replay.
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 fn set_of(ks: &[u64]) -> FiniteSet {
     FiniteSet::new(ks.iter().map(|&k| (k, k)).collect()).unwrap()
@@ -28,15 +20,16 @@ fn random_sets_with_large_amounts_equal_brute_force() {
 /// `count` random sets of up to three amounts below 9 and one or two in 15 ..= 15 + `spread`,
 /// against a brute-force table of `n` values.
 fn check_random_sets(seed: u64, count: usize, spread: u64, n: usize) {
-    let mut state = seed;
+    // Seeded, so that failures replay.
+    let mut rng = SplitMix64::new(seed);
     let opts = ComputeOptions::default();
     let (mut proven, mut cases) = (0, 0);
     for _ in 0..count {
-        let mut ks: Vec<u64> = (0..next(&mut state) % 4)
-            .map(|_| 1 + next(&mut state) % 8)
+        let mut ks: Vec<u64> = (0..rng.next_u64() % 4)
+            .map(|_| 1 + rng.next_u64() % 8)
             .collect();
-        for _ in 0..1 + next(&mut state) % 2 {
-            ks.push(15 + next(&mut state) % spread);
+        for _ in 0..1 + rng.next_u64() % 2 {
+            ks.push(15 + rng.next_u64() % spread);
         }
         ks.sort_unstable();
         ks.dedup();
@@ -48,7 +41,7 @@ fn check_random_sets(seed: u64, count: usize, spread: u64, n: usize) {
         cases += 1;
         // Heaps in a random order, so that stretches are computed on demand.
         for _ in 0..200 {
-            let x = next(&mut state) % n as u64;
+            let x = rng.next_u64() % n as u64;
             let v = g.value(&BigUint::from(x), &opts).unwrap();
             assert_eq!(v, brute[x as usize], "{rules} heap {x}");
         }
@@ -71,7 +64,7 @@ fn check_random_sets(seed: u64, count: usize, spread: u64, n: usize) {
         }
         // Heaps far beyond: the period's answer.
         for _ in 0..20 {
-            let x = BigUint::from(next(&mut state)) * 1_000_003u32 + 77u32;
+            let x = BigUint::from(rng.next_u64()) * 1_000_003u32 + 77u32;
             let r = ((&x - p.preperiod) % p.period)
                 .to_u64_digits()
                 .first()
@@ -101,13 +94,13 @@ fn cf1194d(n: u64, k: u64) -> u32 {
 
 #[test]
 fn codeforces_1194d_at_full_size() {
-    let mut state = 40;
+    let mut rng = SplitMix64::new(40);
     let opts = ComputeOptions::default();
     for _ in 0..200 {
-        let k = 3 + next(&mut state) % 1_000_000_000;
+        let k = 3 + rng.next_u64() % 1_000_000_000;
         let mut g = Piecewise::new(&set_of(&[1, 2, k])).unwrap();
         for _ in 0..5 {
-            let n = next(&mut state) % 1_000_000_001;
+            let n = rng.next_u64() % 1_000_000_001;
             assert_eq!(
                 g.value(&BigUint::from(n), &opts).unwrap(),
                 cf1194d(n, k),

@@ -9,6 +9,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use grundy_types::SplitMix64;
 use num_bigint::BigUint;
 
 use super::{Arg, ArgError, HeapTable};
@@ -244,24 +245,20 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 }
 
-/// A small deterministic generator for [`Ruleset::sample`] (splitmix64), so that families
-/// need no random-number dependency.
+/// A small deterministic generator for [`Ruleset::sample`] (grundy-types' [`SplitMix64`]),
+/// so that families need no random-number dependency.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+        Rng(SplitMix64::new(seed ^ SplitMix64::GAMMA))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `lo..=hi`.
