@@ -437,16 +437,17 @@ impl<P: Clone + Eq + Hash> Arena<P> {
         ) {
             Entry::Occupied(e) => Ok(e.get().0),
             Entry::Vacant(e) => {
-                let id = Self::next_id(&self.keys, budget)?;
+                let id = Self::next_id(&self.keys, self.dense.bytes(), budget)?;
                 e.insert((id, h));
                 self.push(id, p, lister)
             }
         }
     }
 
-    /// The id the next position interned gets, counted against the budget.
-    fn next_id(keys: &[P], budget: &mut Budget<'_>) -> Result<u32, Error> {
-        budget.new_position(keys.len())?;
+    /// The id the next position interned gets, counted against the budget (`dense`: the
+    /// dense store's bytes now, which its pages make grow apart from the positions).
+    fn next_id(keys: &[P], dense: usize, budget: &mut Budget<'_>) -> Result<u32, Error> {
+        budget.new_position(keys.len(), dense)?;
         u32::try_from(keys.len())
             .ok()
             .filter(|&i| i < BIG)
@@ -460,7 +461,7 @@ impl<P: Clone + Eq + Hash> Arena<P> {
         lister: &impl Lister<P>,
         budget: &mut Budget<'_>,
     ) -> Result<u32, Error> {
-        let id = Self::next_id(&self.keys, budget)?;
+        let id = Self::next_id(&self.keys, self.dense.bytes(), budget)?;
         self.push(id, p, lister)
     }
 
@@ -514,7 +515,12 @@ impl<P: Clone + Eq + Hash> Arena<P> {
         limits: &Limits,
     ) -> Result<Nimber, Error> {
         let per_position = (std::mem::size_of::<P>() + ENTRY_OVERHEAD) as u64;
-        let mut budget = Budget::new(limits, self.len(), self.bytes(), per_position);
+        let mut budget = Budget::new(
+            limits,
+            self.len(),
+            self.bytes() - self.dense.bytes(),
+            per_position,
+        );
         let root = self.intern(root, lister, &mut budget)?;
         if let Some(v) = self.settled(root) {
             return Ok(v);
@@ -677,6 +683,8 @@ struct Budget<'a> {
     base: usize,
     /// Bytes a position takes in the arena.
     per_position: u64,
+    /// The arena's bytes when the query began, without the dense store's (counted as they
+    /// are at each check: its pages grow apart from the positions).
     base_bytes: u64,
     ticker: Ticker,
 }
@@ -692,8 +700,9 @@ impl<'a> Budget<'a> {
         }
     }
 
-    /// Counts a new position (the arena holds `len` before it).
-    fn new_position(&mut self, len: usize) -> Result<(), Error> {
+    /// Counts a new position (the arena holds `len` before it, and its dense store `dense`
+    /// bytes).
+    fn new_position(&mut self, len: usize, dense: usize) -> Result<(), Error> {
         let added = len.saturating_sub(self.base);
         if added >= self.limits.max_nodes {
             return Err(Error::positions(self.limits.max_nodes));
@@ -701,7 +710,8 @@ impl<'a> Budget<'a> {
         if added.is_multiple_of(1 << 16) {
             let bytes = self
                 .base_bytes
-                .saturating_add((added as u64).saturating_mul(self.per_position));
+                .saturating_add((added as u64).saturating_mul(self.per_position))
+                .saturating_add(dense as u64);
             if bytes > self.limits.max_memory {
                 return Err(Error::limit(
                     crate::Limit::Memory(self.limits.max_memory),
@@ -853,6 +863,19 @@ mod tests {
             Nimber::ZERO
         );
         assert!(!chain.dense.growing && !chain.dense.spill.is_empty());
+        // The pages count against the memory limit: 65,536 positions of 20 bytes are 1.3 MB,
+        // and their pages (one each, until the store stops growing) 4.4 MB more.
+        let tight = Limits {
+            max_memory: 3 << 20,
+            ..Limits::default()
+        };
+        let e = Arena::new().value(&100_000, &spread, &tight);
+        assert!(
+            matches!(e, Err(Error::Limit { .. })),
+            "{e:?}, with pages of {} bytes",
+            chain.dense.bytes()
+        );
+        assert!(Arena::new().value(&100_000, &Chain, &tight).is_ok());
         for p in (0..=100_000u32).step_by(997) {
             let want = u64::from(p % 2);
             assert_eq!(chain.get(&p, &spread), Some(Nimber::new(want)), "{p}");
