@@ -395,12 +395,11 @@ fn unzigzag(n: u64) -> i64 {
     ((n >> 1) as i64) ^ -((n & 1) as i64)
 }
 
-fn write_varint(b: &mut Vec<u8>, mut n: u64) {
-    while n >= 0x80 {
-        b.push((n as u8) | 0x80);
-        n >>= 7;
-    }
-    b.push(n as u8);
+fn write_varint(b: &mut Vec<u8>, n: u64) {
+    // A u64 takes at most 10 bytes of LEB128.
+    let mut bytes = [0u8; 10];
+    let end = put_varint(&mut bytes, 0, n).unwrap_or(0);
+    b.extend_from_slice(&bytes[..end]);
 }
 
 /// Writes `n` as LEB128 into `b` from `at`; the index after it, `None` when `b` is too short.

@@ -876,9 +876,15 @@ fn number_of(v: &Value) -> Option<i64> {
     match v {
         // Luau's numbers are doubles: beyond 2^53 an integer may already have lost digits.
         Value::Integer(i) if i.unsigned_abs() <= MAX_EXACT as u64 => Some(*i),
-        Value::Number(x) if x.fract() == 0.0 && x.abs() <= MAX_EXACT as f64 => Some(*x as i64),
+        Value::Number(x) => exact_int(*x),
         _ => None,
     }
+}
+
+/// A Luau number as an integer, when it is one of at most 2^53 in size (beyond, a double may
+/// already have lost digits).
+fn exact_int(x: f64) -> Option<i64> {
+    (x.fract() == 0.0 && x.abs() <= MAX_EXACT as f64).then_some(x as i64)
 }
 
 /// A short text of a Luau value for messages.
@@ -1368,8 +1374,7 @@ fn small_part(b: &[u8], at: usize) -> Option<(Key, usize, usize)> {
         if *b.get(at)? != 1 {
             return None;
         }
-        let x = f64::from_le_bytes(b.get(at + 1..at + 9)?.try_into().ok()?);
-        (x.fract() == 0.0 && x.abs() <= MAX_EXACT as f64).then_some(x as i64)
+        exact_int(f64::from_le_bytes(b.get(at + 1..at + 9)?.try_into().ok()?))
     };
     match *b.get(at)? {
         1 => Some((Key::int_inline(number(at)?), 0, at + 9)),

@@ -160,37 +160,55 @@ fn cutting_game_poj_2311_samples() {
     }
 }
 
-/// The Luau version of the cutting game (the one that answers 200 x 200 in a second) gives
-/// the Rhai version's value on every sheet up to 11 x 11.
-#[test]
-fn cutting_game_in_luau_equals_the_rhai_script() {
+/// The example `examples/rules/{file}` (Luau) gives the Rhai example's value and count of
+/// winning moves on every expression of `cases` (each of which must have a value); returns
+/// how many were compared.
+fn luau_equals_rhai(file: &str, src: &str, cases: impl IntoIterator<Item = String>) -> usize {
     let rhai = examples();
-    let luau = registry(&[(
-        "examples/rules/cutting.luau",
-        include_str!("../../../../examples/rules/cutting.luau"),
-    )]);
-    for w in 1..=11 {
-        for h in 1..=11 {
-            let e = format!("cutting({w}, {h})");
-            let a = analyze(&luau, &e, Play::Normal);
-            let b = analyze(&rhai, &e, Play::Normal);
-            assert!(a.nimber.is_some(), "{e}");
-            assert_eq!(a.nimber, b.nimber, "{e}");
-            assert_eq!(a.winning_moves_total, b.winning_moves_total, "{e}");
-        }
+    let luau = registry(&[(file, src)]);
+    let mut count = 0;
+    for e in cases {
+        let a = analyze(&luau, &e, Play::Normal);
+        let b = analyze(&rhai, &e, Play::Normal);
+        assert!(a.nimber.is_some(), "{file}: {e}");
+        assert_eq!(a.nimber, b.nimber, "{file}: {e}");
+        assert_eq!(a.winning_moves_total, b.winning_moves_total, "{file}: {e}");
+        count += 1;
     }
+    count
 }
 
-/// The Luau version of Digital Deletions, which keeps a string as one number and writes its
-/// options with `emit`, gives the Rhai version's (strings) value and winning moves on every
-/// string of up to three digits, and on numbers given as such.
+/// Every pair `(a, b)` with `1 <= a, b <= n`, as `NAME(a, b)`.
+fn pairs(name: &str, n: u64) -> Vec<String> {
+    (1..=n)
+        .flat_map(|a| (1..=n).map(move |b| (a, b)))
+        .map(|(a, b)| format!("{name}({a}, {b})"))
+        .collect()
+}
+
+/// The Luau examples that write their options with `emit` (or keep positions as numbers)
+/// against the Rhai examples of the same games, which return arrays: POJ 2311's sheets up to
+/// 11 x 11, kiki's boards up to 14 x 14, Euclid's pairs up to 30 (the closed-form script,
+/// whose moves are emitted), and Digital Deletions on every string of up to three digits and
+/// on numbers given as such.
 #[test]
-fn digits_in_luau_equals_the_rhai_script() {
-    let rhai = examples();
-    let luau = registry(&[(
-        "examples/rules/digits.luau",
-        include_str!("../../../../examples/rules/digits.luau"),
-    )]);
+fn luau_examples_equal_the_rhai_scripts() {
+    let n = luau_equals_rhai(
+        "examples/rules/cutting.luau",
+        include_str!("../../../../examples/rules/cutting.luau"),
+        pairs("cutting", 11),
+    );
+    assert_eq!(n, 121);
+    luau_equals_rhai(
+        "examples/rules/kiki.luau",
+        include_str!("../../../../examples/rules/kiki.luau"),
+        pairs("kiki", 14),
+    );
+    luau_equals_rhai(
+        "examples/rules/euclid_closed.luau",
+        include_str!("../../../../examples/rules/euclid_closed.luau"),
+        pairs("euclid", 30),
+    );
     let mut strings = vec![String::new()];
     for len in 1..=3 {
         let mut longer = Vec::new();
@@ -209,16 +227,85 @@ fn digits_in_luau_equals_the_rhai_script() {
             "digits(407)".into(),
             "digits(1,20)".into(),
         ]);
-    let mut count = 0;
-    for e in cases {
-        let a = analyze(&luau, &e, Play::Normal);
-        let b = analyze(&rhai, &e, Play::Normal);
-        assert!(a.nimber.is_some(), "{e}");
-        assert_eq!(a.nimber, b.nimber, "{e}");
-        assert_eq!(a.winning_moves_total, b.winning_moves_total, "{e}");
-        count += 1;
+    let n = luau_equals_rhai(
+        "examples/rules/digits.luau",
+        include_str!("../../../../examples/rules/digits.luau"),
+        cases,
+    );
+    assert_eq!(n, 1113);
+}
+
+/// The emitting examples without a Rhai twin against searches written here: HDU 2873's bombs
+/// (a bomb (p, q) goes to the sum of (u, q) and (p, v), u < p and v < q, or along the first
+/// row or column) on boards up to 8 x 8 and sums of two bombs, and LeetCode 464 (the first
+/// player wins exactly when the search with early exit says so) for M up to 8 and every total.
+#[test]
+fn emitting_examples_equal_searches_written_here() {
+    let reg = registry(&[
+        (
+            "examples/rules/bomb.luau",
+            include_str!("../../../../examples/rules/bomb.luau"),
+        ),
+        (
+            "examples/rules/canwin.luau",
+            include_str!("../../../../examples/rules/canwin.luau"),
+        ),
+    ]);
+    let n = 8usize;
+    let mut g = vec![vec![0u64; n + 1]; n + 1];
+    for p in 1..=n {
+        for q in 1..=n {
+            let mut seen = [false; 64];
+            if p > 1 && q > 1 {
+                for u in 1..p {
+                    for v in 1..q {
+                        seen[(g[u][q] ^ g[p][v]) as usize] = true;
+                    }
+                }
+            } else if p == 1 {
+                (1..q).for_each(|v| seen[g[1][v] as usize] = true);
+            } else {
+                (1..p).for_each(|u| seen[g[u][1] as usize] = true);
+            }
+            g[p][q] = seen.iter().position(|s| !s).unwrap_or(0) as u64;
+            let e = format!("bomb({p}, {q})");
+            let a = analyze(&reg, &e, Play::Normal);
+            assert_eq!(a.nimber, Some(grundy::Nimber::new(g[p][q])), "{e}");
+        }
     }
-    assert_eq!(count, 1113);
+    for (p, q, r, s) in [(3, 5, 5, 3), (8, 8, 2, 7), (4, 6, 6, 2), (1, 8, 8, 1)] {
+        let e = format!("bomb({p}, {q}, {r}, {s})");
+        let want = g[p][q] ^ g[r][s];
+        assert_eq!(
+            analyze(&reg, &e, Play::Normal).nimber,
+            Some(grundy::Nimber::new(want))
+        );
+    }
+    // LeetCode 464 by the contestant's search: whoever reaches the total wins.
+    fn wins(
+        m: u32,
+        used: u32,
+        togo: i64,
+        memo: &mut std::collections::HashMap<(u32, i64), bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&(used, togo)) {
+            return w;
+        }
+        let w = (1..=m).any(|k| {
+            let b = 1 << (k - 1);
+            used & b == 0 && (i64::from(k) >= togo || !wins(m, used | b, togo - i64::from(k), memo))
+        });
+        memo.insert((used, togo), w);
+        w
+    }
+    for m in 1..=8u32 {
+        let most = i64::from(m * (m + 1) / 2);
+        for t in 0..=most + 2 {
+            let want = t <= most && (t == 0 || wins(m, 0, t, &mut Default::default()));
+            let e = format!("canwin({m}, {t}, 0)");
+            assert_eq!(outcome(&reg, &e) == Outcome::N, want, "{e}");
+        }
+    }
 }
 
 /// The nim-values of lines of `0..=n` beads where a move paints `m` consecutive ones,
