@@ -43,7 +43,7 @@ CLOSED = [
     ("stones_closed.luau", "stones.luau", [f"stones({s})" for s in range(0, 61)]),
     ("lasker_closed.luau", "lasker.luau", [f"lasker({n})" for n in range(0, 301)]),
     ("funny_closed.luau", "funny.luau",
-     [f"funny({n})" for n in range(0, 301)] + [f'funny("[{k}]")' for k in range(0, 301)]),
+     [f"funny({n})" for n in range(0, 301)] + [f"funny({-(k + 1)})" for k in range(0, 301)]),
     ("euclid_closed.luau", "euclid.luau",
      [f"euclid({a},{b})" for a in range(1, 151) for b in range(1, 151)]),
 ]

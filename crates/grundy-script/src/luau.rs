@@ -291,52 +291,10 @@ local function position(kind, ...)
     end
     return (dec({ ... }, 1))
 end
--- Options written by emit in the current call of moves: the bytes used in buf and how many
--- options; the family's fixed ARITY (0 for "all").
-local wn, emitted, K = 0, 0, 0
--- emit(x1, ..., xm): one option, the sum of the positions the numbers make in groups of ARITY
--- (as NAME(x1, ..., xm) reads them in an expression), written at once with no table.
-function emit(...)
-    local m = select("#", ...)
-    local k = K
-    if k == 0 then
-        error("emit needs a fixed ARITY (such as ARITY = 2): it reads its numbers in groups of ARITY, as NAME(a1, ..., ak, b1, ...) does; with ARITY = 'all' return an array of options", 2)
-    end
-    local parts = m // k
-    if parts * k ~= m then
-        error("emit takes a multiple of ARITY = " .. k .. " numbers, one group a position, not " .. m, 2)
-    end
-    local need = wn + 4 + parts * (k == 1 and 9 or 5 + 9 * k)
-    if need > cap then
-        grow(need)
-    end
-    local b = buf
-    wu32(b, wn, parts)
-    local at = wn + 4
-    local i = 1
-    for _ = 1, parts do
-        if k > 1 then
-            wu8(b, at, 3)
-            wu32(b, at + 1, k)
-            at += 5
-        end
-        for _ = 1, k do
-            local x = select(i, ...)
-            if type(x) ~= "number" then
-                error("emit takes numbers, and its argument " .. i .. " is " .. what(x) .. "; return an array of options for positions of other shapes", 2)
-            end
-            wu8(b, at, 1)
-            wf64(b, at + 1, x)
-            at += 9
-            i += 1
-        end
-    end
-    wn = at
-    emitted += 1
-end
-local function bind(moves, maxdepth, arity)
+-- `emit(x1, ..., xm)`, which writes one option with no table, is a C function (rawcall.rs):
+-- its options come before those of the array moves returns.
+local function bind(moves, maxdepth)
     MAXDEPTH = maxdepth
-    K = arity
     return function(kind, ...)
         -- The position, inline (a call costs an interrupt each way).
         local p
@@ -348,10 +306,10 @@ local function bind(moves, maxdepth, arity)
         else
             p = position(kind, ...)
         end
-        wn, emitted = 0, 0
         local r = moves(p)
-        if r == nil and emitted > 0 then
-            return buf, wn
+        -- Nothing returned: the options are those emitted (Rust checks that there are some).
+        if r == nil then
+            return buf, -1
         end
         if type(r) ~= "table" or getmetatable(r) ~= nil then
             error(BAD .. "the result: " .. what(r) .. ": moves must return an array of options (an empty table {} when there is no move), or nothing after calling emit for each option", 0)
@@ -360,8 +318,8 @@ local function bind(moves, maxdepth, arity)
         if not array_like(r, len) then
             error(BAD .. "the result: a table with keys other than 1, 2, ..., n is not an array of options (build it with out[#out + 1] = q)", 0)
         end
-        -- Each option: a 32-bit count of parts, then the parts (after those emitted).
-        local n = wn
+        -- Each option: a 32-bit count of parts, then the parts.
+        local n = 0
         for i = 1, len do
             local o = r[i]
             local t = type(o)
@@ -631,6 +589,7 @@ pub(crate) fn analyse(
             math.raw_set("random", Value::Nil)?;
             math.raw_set("randomseed", Value::Nil)?;
         }
+        g.raw_set("emit", rawcall::emit_function(&lua)?)?;
         lua.load(PRELUDE)
             .set_name("=prelude")
             .set_mode(ChunkMode::Text)
@@ -799,17 +758,12 @@ pub(crate) fn analyse(
     ) else {
         return (None, report);
     };
-    // `emit` reads its numbers in groups of a fixed arity (0: none).
-    let fixed_arity = match report.arity {
-        Arity::Fixed(k) => k,
-        Arity::All => 0,
-    };
     let wrapped = (|| -> mlua::Result<(Function, Option<Function>, Option<Function>)> {
         let wrap = |f: Option<Function>| -> mlua::Result<Option<Function>> {
             f.map(|f| bind_value.call::<Function>(f)).transpose()
         };
         Ok((
-            bind.call::<Function>((moves, limits.position_depth, fixed_arity))?,
+            bind.call::<Function>((moves, limits.position_depth))?,
             wrap(nimber)?,
             wrap(outcome)?,
         ))
@@ -1061,7 +1015,7 @@ impl LuauScript {
         arity: Arity,
         limits: &Limits,
     ) -> Result<(), ScriptError> {
-        type Packed = (mlua::Buffer, usize);
+        type Packed = (mlua::Buffer, i64);
         // A number, or two or three numbers, go as numbers (no argument vector per call);
         // anything else as the values `args_of` writes.
         let small = match small_args(p) {
@@ -1076,40 +1030,50 @@ impl LuauScript {
                 (SmallArgs::One(0.0).numbers(), args)
             }
         };
+        // `emit` writes into a list of this thread for the length of the call, in groups of
+        // the family's fixed arity, and at most the script's memory in numbers.
+        let k = match arity {
+            Arity::Fixed(k) => k,
+            Arity::All => 0,
+        };
+        let max_numbers = usize::try_from(limits.memory.min(MAX_HEAP) / 8).unwrap_or(usize::MAX);
         // Through the C API; a call whose result or error that path does not read is made
         // again through mlua below.
-        self.watch.start();
-        let fast = if small.is_some() {
-            let read = |bytes: &[u8]| read_options(bytes, out, arity);
-            rawcall::call_packed(&self.lua, &self.moves, numbers[..n].iter(), read)
-        } else {
-            let read = |bytes: &[u8]| read_options(bytes, out, arity);
-            rawcall::call_packed(&self.lua, &self.moves, args.iter(), read)
-        };
+        let read = |bytes: Option<&[u8]>| rawcall::emitted(|e| read_all(e, bytes, out, arity));
+        let fast = rawcall::emitting(k, max_numbers, || {
+            self.watch.start();
+            if small.is_some() {
+                rawcall::call_packed(&self.lua, &self.moves, numbers[..n].iter(), read)
+            } else {
+                rawcall::call_packed(&self.lua, &self.moves, args.iter(), read)
+            }
+        });
         match fast {
             Ok(Some(read)) => return read.map_err(|(what, why)| self.bad(p, what, why)),
             Err(e) => return Err(self.error(&e, "moves", p, limits)),
             Ok(None) => {}
         }
-        self.watch.start();
-        let called = match small {
-            Some(SmallArgs::One(a)) => self.moves.call::<Packed>((0.0, a)),
-            Some(SmallArgs::Two(a, b)) => self.moves.call::<Packed>((2.0, a, b)),
-            Some(SmallArgs::Three(a, b, c)) => self.moves.call::<Packed>((3.0, a, b, c)),
-            None => self.moves.call::<Packed>(args),
-        };
+        let called = rawcall::emitting(k, max_numbers, || {
+            self.watch.start();
+            match small {
+                Some(SmallArgs::One(a)) => self.moves.call::<Packed>((0.0, a)),
+                Some(SmallArgs::Two(a, b)) => self.moves.call::<Packed>((2.0, a, b)),
+                Some(SmallArgs::Three(a, b, c)) => self.moves.call::<Packed>((3.0, a, b, c)),
+                None => self.moves.call::<Packed>(args),
+            }
+        });
         let (packed, used) = called.map_err(|e| self.error(&e, "moves", p, limits))?;
-        // The bytes in a buffer of this thread, kept between calls.
-        thread_local! {
-            static BYTES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        BYTES.with_borrow_mut(|bytes| {
-            bytes.clear();
-            bytes.resize(used, 0);
-            std::io::Read::read_exact(&mut packed.cursor(), bytes)
-                .map_err(|_| self.bad(p, "the options".into(), "damaged options".into()))?;
-            read_options(bytes, out, arity).map_err(|(what, why)| self.bad(p, what, why))
-        })
+        let bytes = match usize::try_from(used) {
+            Ok(used) => {
+                let mut bytes = vec![0u8; used];
+                std::io::Read::read_exact(&mut packed.cursor(), &mut bytes)
+                    .map_err(|_| self.bad(p, "the options".into(), "damaged options".into()))?;
+                Some(bytes)
+            }
+            Err(_) => None,
+        };
+        rawcall::emitted(|e| read_all(e, bytes.as_deref(), out, arity))
+            .map_err(|(what, why)| self.bad(p, what, why))
     }
 
     fn bad_position(&self, p: &Key, reason: String) -> ScriptError {
@@ -1252,15 +1216,92 @@ impl LuauScript {
     }
 }
 
+/// Reads the options of one call of `moves`: those `emit` wrote, then those of the array it
+/// returned (`None`: it returned nothing, which is right only after an `emit`).
+fn read_all(
+    e: &rawcall::Emitted,
+    returned: Option<&[u8]>,
+    out: &mut OptionList<Key>,
+    arity: Arity,
+) -> Result<(), (String, String)> {
+    read_emitted(e, out, arity)?;
+    match returned {
+        Some(b) => read_options(b, out, arity, e.ends.len()),
+        None if !e.ends.is_empty() => Ok(()),
+        None => Err((
+            "the result".into(),
+            "nil: moves must return an array of options (an empty table {} when there is no \
+             move), or nothing after calling emit for each option"
+                .into(),
+        )),
+    }
+}
+
+/// Reads the options `emit` wrote: each a run of numbers in groups of the family's arity
+/// (which `emit` checked), each group a position.
+fn read_emitted(
+    e: &rawcall::Emitted,
+    out: &mut OptionList<Key>,
+    arity: Arity,
+) -> Result<(), (String, String)> {
+    let Arity::Fixed(k) = arity else {
+        // `emit` refuses every call without a fixed arity.
+        return if e.ends.is_empty() {
+            Ok(())
+        } else {
+            Err(("the options".into(), "damaged options".into()))
+        };
+    };
+    let mut start = 0usize;
+    let mut ints = [0i64; 4];
+    let mut w = KeyWriter::new();
+    for (i, &end) in e.ends.iter().enumerate() {
+        let option = &e.numbers[start..end];
+        start = end;
+        for group in option.chunks_exact(k) {
+            for (j, &x) in group.iter().enumerate() {
+                let n = exact_int(x).ok_or_else(|| {
+                    (
+                        format!("the option at index {}", i + 1),
+                        not_a_position(&Value::Number(x)),
+                    )
+                })?;
+                if let Some(slot) = ints.get_mut(j) {
+                    *slot = n;
+                }
+            }
+            let key = match k {
+                1 => Some(Key::int_inline(ints[0])),
+                2..=4 => Key::ints(&ints[..k]),
+                _ => None,
+            };
+            out.push_part(key.unwrap_or_else(|| {
+                w.clear();
+                w.list(k);
+                for &x in group {
+                    w.int(x as i64);
+                }
+                w.finish()
+            }));
+        }
+        out.close();
+    }
+    Ok(())
+}
+
 /// Reads the options the prelude packed (see [`PRELUDE`]) into an option list, checking
 /// each number (a whole number of at most 2^53 in size) and each part's arity.
 ///
 /// Returns which option was wrong and why, or damage (bytes no prelude writes).
-fn read_options(b: &[u8], out: &mut OptionList<Key>, arity: Arity) -> Result<(), (String, String)> {
+fn read_options(
+    b: &[u8],
+    out: &mut OptionList<Key>,
+    arity: Arity,
+    mut index: usize,
+) -> Result<(), (String, String)> {
     let damaged = || ("the options".to_string(), "damaged options".to_string());
     let mut at = 0usize;
     let mut w = KeyWriter::new();
-    let mut index = 0usize;
     let u32_at = |at: usize| -> Option<usize> {
         let bytes: [u8; 4] = b.get(at..at + 4)?.try_into().ok()?;
         Some(u32::from_le_bytes(bytes) as usize)

@@ -7,20 +7,26 @@
 //! numbers are pushed, called with `lua_pcall`, and the buffer's bytes are read in place
 //! while nothing else runs on the state. A call that fails gives its error as mlua gives it
 //! (its first line is all the caller reads: mlua's traceback is left out).
+//!
+//! `emit`, the function scripts call once an option, is a C function here too: it copies its
+//! numbers into a vector of this thread, where a Luau `emit` called through varargs and
+//! `select` wrote tagged bytes into a buffer that Rust then decoded.
 #![allow(unsafe_code)]
 
+use std::cell::RefCell;
 use std::ffi::c_int;
 
 use mlua::{ffi, Function, Lua, Value};
 
-/// Calls `f(args...)`, which returns a buffer and how many of its bytes are used, and gives
-/// those bytes to `read`. `Ok(None)` when the call returned anything else, or failed with an
-/// error that is neither a string nor mlua's own (the caller calls again through mlua).
+/// Calls `f(args...)`, which returns a buffer and how many of its bytes are used (-1 when
+/// `moves` returned nothing: `read` is given `None`), and gives those bytes to `read`.
+/// `Ok(None)` when the call returned anything else, or failed with an error that is neither a
+/// string nor mlua's own (the caller calls again through mlua).
 pub(crate) fn call_packed<'a, T>(
     lua: &Lua,
     f: &Function,
     args: impl ExactSizeIterator<Item = &'a Value>,
-    read: impl FnOnce(&[u8]) -> T,
+    read: impl FnOnce(Option<&[u8]>) -> T,
 ) -> mlua::Result<Option<T>> {
     let Ok(nargs) = c_int::try_from(args.len()) else {
         return Ok(None);
@@ -50,9 +56,11 @@ pub(crate) fn call_packed<'a, T>(
                 let data = ffi::lua_tobuffer(state, -2, &mut len);
                 let mut isnum = 0;
                 let used = ffi::lua_tonumberx(state, -1, &mut isnum);
-                if !data.is_null() && isnum != 0 && used >= 0.0 && used <= len as f64 {
+                if isnum != 0 && used == -1.0 {
+                    Ok(Some(read(None)))
+                } else if !data.is_null() && isnum != 0 && used >= 0.0 && used <= len as f64 {
                     let bytes = std::slice::from_raw_parts(data as *const u8, used as usize);
-                    Ok(Some(read(bytes)))
+                    Ok(Some(read(Some(bytes))))
                 } else {
                     Ok(None)
                 }
@@ -71,4 +79,146 @@ pub(crate) fn call_packed<'a, T>(
             out
         }
     })
+}
+
+/// The options `emit` wrote in the current call of `moves` on this thread: their numbers one
+/// after the other, and where each option's numbers end.
+#[derive(Debug)]
+pub(crate) struct Emitted {
+    /// Whether a call of `moves` is under way (`emit` anywhere else is an error).
+    active: bool,
+    /// The family's fixed arity (0 for "all", which `emit` cannot group by).
+    arity: usize,
+    /// The most numbers one call may emit (the script's memory limit, eight bytes a number).
+    max_numbers: usize,
+    /// The numbers, as Luau gave them.
+    pub(crate) numbers: Vec<f64>,
+    /// The end of each option's numbers in `numbers`.
+    pub(crate) ends: Vec<usize>,
+}
+
+thread_local! {
+    static EMITTED: RefCell<Emitted> = const {
+        RefCell::new(Emitted {
+            active: false,
+            arity: 0,
+            max_numbers: 0,
+            numbers: Vec::new(),
+            ends: Vec::new(),
+        })
+    };
+}
+
+/// The vectors' capacity kept between calls (a call that emitted more gives the rest back).
+const KEPT_NUMBERS: usize = 1 << 20;
+
+/// Runs `call` as one call of `moves` of a family of this arity (0: none fixed), with `emit`
+/// writing into an empty list, which [`emitted`] reads until the next call.
+pub(crate) fn emitting<T>(arity: usize, max_numbers: usize, call: impl FnOnce() -> T) -> T {
+    EMITTED.with_borrow_mut(|e| {
+        e.active = true;
+        e.arity = arity;
+        e.max_numbers = max_numbers;
+        e.numbers.clear();
+        e.ends.clear();
+        e.numbers.shrink_to(KEPT_NUMBERS);
+        e.ends.shrink_to(KEPT_NUMBERS);
+    });
+    let out = call();
+    EMITTED.with_borrow_mut(|e| e.active = false);
+    out
+}
+
+/// Reads the options `emit` wrote in the current (or last) call of `moves` on this thread.
+/// Not to be called while Luau runs (`emit` writes the list).
+pub(crate) fn emitted<T>(read: impl FnOnce(&Emitted) -> T) -> T {
+    EMITTED.with_borrow(read)
+}
+
+/// The function [`emit`], for the global `emit`.
+pub(crate) fn emit_function(lua: &Lua) -> mlua::Result<Function> {
+    // SAFETY: `emit` is a Luau C function that reads only its own arguments.
+    unsafe { lua.create_c_function(emit) }
+}
+
+/// The global `emit(x1, ..., xm)`: one option, the sum of the positions its numbers make in
+/// groups of the family's arity, appended to [`Emitted`]. Its errors name the line of the
+/// call, as `error(message, 2)` would.
+///
+/// # Safety
+/// Called by Luau only, as a C function, with its arguments on the stack.
+unsafe extern "C-unwind" fn emit(state: *mut ffi::lua_State) -> c_int {
+    let m = usize::try_from(ffi::lua_gettop(state)).unwrap_or(0);
+    let failed = EMITTED.with_borrow_mut(|e| -> Option<String> {
+        if !e.active {
+            return Some("emit writes an option of the position moves was called on: call it inside moves".into());
+        }
+        let k = e.arity;
+        if k == 0 {
+            return Some("emit needs a fixed ARITY (such as ARITY = 2): it reads its numbers in groups of ARITY, as NAME(a1, ..., ak, b1, ...) does; with ARITY = 'all' return an array of options".into());
+        }
+        if m % k != 0 {
+            return Some(format!(
+                "emit takes a multiple of ARITY = {k} numbers, one group a position, not {m}"
+            ));
+        }
+        if e.numbers.len().saturating_add(m) > e.max_numbers {
+            return Some(format!(
+                "not enough memory for the options emitted in one call of moves (more than {} numbers: the script limit memory)",
+                e.max_numbers
+            ));
+        }
+        let start = e.numbers.len();
+        for i in 1..=m {
+            // SAFETY: i is an argument's index (1..=gettop).
+            let (t, x) = unsafe {
+                let i = i as c_int;
+                let t = ffi::lua_type(state, i);
+                (t, if t == ffi::LUA_TNUMBER { ffi::lua_tonumber(state, i) } else { 0.0 })
+            };
+            if t != ffi::LUA_TNUMBER {
+                e.numbers.truncate(start);
+                // SAFETY: as above.
+                let what = unsafe { shown(state, i as c_int, t) };
+                return Some(format!(
+                    "emit takes numbers, and its argument {i} is {what}; return an array of options for positions of other shapes"
+                ));
+            }
+            e.numbers.push(x);
+        }
+        e.ends.push(e.numbers.len());
+        None
+    });
+    match failed {
+        None => 0,
+        // SAFETY: the message is raised from this C function, with nothing of Rust's alive
+        // but the message, which is copied onto the stack and dropped first.
+        Some(message) => unsafe {
+            ffi::luaL_where(state, 1);
+            ffi::lua_pushlstring(state, message.as_ptr().cast(), message.len());
+            drop(message);
+            ffi::lua_concat(state, 2);
+            ffi::lua_error(state)
+        },
+    }
+}
+
+/// A value that is not a number, as the prelude's `what` writes it.
+///
+/// # Safety
+/// `i` is a valid stack index of `state`, and `t` its type.
+unsafe fn shown(state: *mut ffi::lua_State, i: c_int, t: c_int) -> String {
+    match t {
+        ffi::LUA_TNIL => "nil".into(),
+        ffi::LUA_TBOOLEAN => {
+            // SAFETY: the caller's.
+            let b = unsafe { ffi::lua_toboolean(state, i) } != 0;
+            format!("{b} (a boolean)")
+        }
+        _ => {
+            // SAFETY: lua_typename gives a static C string for any type tag.
+            let name = unsafe { std::ffi::CStr::from_ptr(ffi::lua_typename(state, t)) };
+            format!("a {}", name.to_string_lossy())
+        }
+    }
 }

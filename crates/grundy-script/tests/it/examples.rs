@@ -188,7 +188,7 @@ fn pairs(name: &str, n: u64) -> Vec<String> {
 
 /// The Luau examples that write their options with `emit` (or keep positions as numbers)
 /// against the Rhai examples of the same games, which return arrays: POJ 2311's sheets up to
-/// 11 x 11, kiki's boards up to 14 x 14, Euclid's pairs up to 30 (the closed-form script,
+/// 11 x 11, kiki's boards up to 14 x 14, Lasker's heaps to 60 and pairs of heaps to 12, Euclid's pairs up to 30 (the closed-form script,
 /// whose moves are emitted), and Digital Deletions on every string of up to three digits and
 /// on numbers given as such.
 #[test]
@@ -204,6 +204,16 @@ fn luau_examples_equal_the_rhai_scripts() {
         include_str!("../../../../examples/rules/kiki.luau"),
         pairs("kiki", 14),
     );
+    // Lasker's Nim: single heaps to 60 and sums of two heaps (the options emitted as one
+    // heap or two).
+    let n = luau_equals_rhai(
+        "examples/rules/lasker.luau",
+        include_str!("../../../../examples/rules/lasker.luau"),
+        (0..=60)
+            .map(|h| format!("lasker({h})"))
+            .chain(pairs("lasker", 12)),
+    );
+    assert_eq!(n, 61 + 144);
     luau_equals_rhai(
         "examples/rules/euclid_closed.luau",
         include_str!("../../../../examples/rules/euclid_closed.luau"),
@@ -233,6 +243,54 @@ fn luau_examples_equal_the_rhai_scripts() {
         cases,
     );
     assert_eq!(n, 1113);
+}
+
+/// POJ 2484's circle with its lines kept as negative numbers and emitted (`funny.luau`):
+/// every line of up to 40 coins (16 in misere play, whose search of sums is exhaustive), and
+/// sums of two lines, have the values of the engine's Kayles (`tb[0.77]`), in both plays; a circle of n has the mex of the values of Kayles
+/// rows of n - 1 and n - 2, with a winning move for each of them that is 0.
+#[test]
+fn emitted_lines_of_coins_are_kayles() {
+    let reg = registry(&[(
+        "examples/rules/funny.luau",
+        include_str!("../../../../examples/rules/funny.luau"),
+    )]);
+    for (play, longest) in [(Play::Normal, 40u64), (Play::Misere, 16)] {
+        for k in 0..=longest {
+            let line = analyze(&reg, &format!("funny(-{})", k + 1), play);
+            let kayles = analyze(&reg, &format!("tb[0.77]({k})"), play);
+            assert_eq!(line.outcome, kayles.outcome, "{play:?} line {k}");
+            assert_eq!(line.nimber, kayles.nimber, "{play:?} line {k}");
+        }
+        for (a, b) in [(3, 5), (4, 4), (0, 9), (6, 7)] {
+            let two = analyze(&reg, &format!("funny(-{}, -{})", a + 1, b + 1), play);
+            let kayles = analyze(&reg, &format!("tb[0.77]({a}, {b})"), play);
+            assert_eq!(two.outcome, kayles.outcome, "{play:?} lines {a}, {b}");
+            assert_eq!(two.nimber, kayles.nimber, "{play:?} lines {a}, {b}");
+        }
+    }
+    let kayles = |k: u64| {
+        analyze(&reg, &format!("tb[0.77]({k})"), Play::Normal)
+            .nimber
+            .and_then(|v| v.to_u64())
+            .unwrap_or(u64::MAX)
+    };
+    for n in 0..=60u64 {
+        let options: Vec<u64> = (1..=2).filter(|&t| t <= n).map(|t| kayles(n - t)).collect();
+        let mex = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        let circle = analyze(&reg, &format!("funny({n})"), Play::Normal);
+        assert_eq!(
+            circle.nimber.and_then(|v| v.to_u64()),
+            Some(mex),
+            "circle {n}"
+        );
+        let zeros = options.iter().filter(|&&v| v == 0).count();
+        assert_eq!(
+            circle.winning_moves_total,
+            Some((if mex == 0 { 0 } else { zeros }).into()),
+            "circle {n}"
+        );
+    }
 }
 
 /// The emitting examples without a Rhai twin against searches written here: HDU 2873's bombs
