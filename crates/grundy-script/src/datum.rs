@@ -15,6 +15,11 @@ pub(crate) const SUM_TAG: i32 = 0x5355;
 /// any string a position would hold by chance.
 pub const GAME: &str = "\u{1}game";
 
+/// The first item of `k` copies of a position in a script's options: `copies(3, q)` is the
+/// array `[COPIES, 3, q]` (for k of at least 2; one copy is `q`, none is nothing). Marked as
+/// [`GAME`] is.
+pub const COPIES: &str = "\u{1}copies";
+
 /// A position of a script family, compared by value.
 ///
 /// In an expression, `NAME(a)` is the position `a` and `NAME(a, b, ...)` is the position
@@ -236,6 +241,9 @@ impl Arity {
         if p.game().is_some() {
             return true;
         }
+        if let Some((_, q)) = p.copies() {
+            return self.fits(q);
+        }
         match (self, p) {
             (Arity::Fixed(k), Datum::List(items)) if k > 1 => items.len() == k,
             (Arity::Fixed(k), _) if k > 1 => false,
@@ -272,6 +280,29 @@ impl Datum {
             },
             _ => None,
         }
+    }
+
+    /// How many copies of which position (`copies(k, q)`, see [`COPIES`]); `None` for every
+    /// other position.
+    pub fn copies(&self) -> Option<(u64, &Datum)> {
+        match self {
+            Datum::List(items) => match items.as_slice() {
+                [Datum::Str(mark), Datum::Int(k), q] if mark == COPIES => {
+                    Some((u64::try_from(*k).ok()?, q))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `k` copies of `q` as a position, for `k` of at least 2 (see [`COPIES`]).
+    pub fn copies_of(k: u64, q: Datum) -> Datum {
+        Datum::List(vec![
+            Datum::Str(COPIES.into()),
+            Datum::Int(i64::try_from(k).unwrap_or(i64::MAX)),
+            q,
+        ])
     }
 
     /// The position written `NAME(args...)`: the argument itself when there is one, the list of

@@ -198,6 +198,9 @@ impl ScriptRules {
     /// The text of a position for move descriptions: the script's `display(p)`, else
     /// `NAME(args)`.
     fn shown(&self, p: &Datum) -> String {
+        if let Some((k, q)) = p.copies() {
+            return format!("{k}*{}", self.shown(q));
+        }
         if p.game().is_some() {
             if let Ok((rules, c)) = self.resolve_game(p) {
                 return ScriptRules::game_text(&rules, &c);
@@ -218,6 +221,24 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// list.
 fn datum(p: &Key) -> Datum {
     p.to_datum().unwrap_or(Datum::List(Vec::new()))
+}
+
+/// How many copies of which position, when `p` is `copies(k, q)` (k at least 2).
+fn copies_of(p: &Key) -> Option<(u64, Key)> {
+    if !p.is_copies() {
+        return None;
+    }
+    let d = datum(p);
+    let (k, q) = d.copies()?;
+    Some((k, Key::of(q)))
+}
+
+/// The key of `k` copies of `q` (k at least 1: one copy is `q` itself).
+fn copies_key(k: u64, q: &Key) -> Key {
+    if k == 1 {
+        return q.clone();
+    }
+    Key::of(&Datum::copies_of(k, datum(q)))
 }
 
 /// A script error as an engine error, of the script crate's own kind ([`ScriptError::kind`]):
@@ -293,13 +314,16 @@ impl Ruleset for ScriptFamily {
     }
 
     fn display(&self, p: &Key) -> Option<String> {
-        if !self.0.script.has_display() || p.is_game() {
+        if !self.0.script.has_display() || p.is_game() || p.is_copies() {
             return None;
         }
         self.0.script.display(&datum(p)).ok().flatten()
     }
 
     fn searchable(&self, p: &Key) -> Result<(), Error> {
+        if let Some((_, q)) = copies_of(p) {
+            return self.searchable(&q);
+        }
         match self.0.game(p) {
             Some(game) => {
                 let (rules, c) = game?;
@@ -310,8 +334,25 @@ impl Ruleset for ScriptFamily {
     }
 
     fn other_family(&self, p: &Key) -> Option<String> {
+        if let Some((k, q)) = copies_of(p) {
+            // `K*NAME(args)`, which the expression language reads back as these copies.
+            let args: Vec<String> = self.args(&q).iter().map(ToString::to_string).collect();
+            return Some(format!("{k}*{}({})", self.0.script.name(), args.join(",")));
+        }
         let (rules, c) = self.0.game(p)?.ok()?;
         Some(ScriptRules::game_text(&rules, &c))
+    }
+
+    fn copies(&self, k: u64, p: &Key) -> Option<Key> {
+        // As `copies(k, q)` in a script: copies of copies multiply, and another family's
+        // position has none.
+        if p.is_game() || k < 2 {
+            return None;
+        }
+        if let Some((j, q)) = copies_of(p) {
+            return Some(copies_key(j.checked_mul(k)?, &q));
+        }
+        Some(copies_key(k, p))
     }
 
     fn options(&self, p: &Key, limits: &grundy::Limits) -> Result<Vec<Opt<Key>>, Error> {
@@ -324,6 +365,20 @@ impl Ruleset for ScriptFamily {
         out: &mut OptionList<Key>,
         limits: &grundy::Limits,
     ) -> Result<(), Error> {
+        if let Some((k, q)) = copies_of(p) {
+            // A move is a move in one of the copies: the other k - 1 stay as they are.
+            let mut one = OptionList::new();
+            self.options_into(&q, &mut one, limits)?;
+            let rest = copies_key(k - 1, &q);
+            for o in one.iter() {
+                out.push_part(rest.clone());
+                for part in o {
+                    out.push_part(part.clone());
+                }
+                out.close();
+            }
+            return Ok(());
+        }
         if let Some(game) = self.0.game(p) {
             let (rules, c) = game?;
             let mut w = KeyWriter::new();
@@ -347,6 +402,15 @@ impl Ruleset for ScriptFamily {
     }
 
     fn describe(&self, p: &Key, to: &[Key]) -> String {
+        if let Some((k, q)) = copies_of(p) {
+            // A move in one copy, as that copy's move.
+            let same = to.first().is_some_and(|r| *r == copies_key(k - 1, &q));
+            if same {
+                return format!("in one of {k} copies: {}", self.describe(&q, &to[1..]));
+            }
+            let after: Vec<String> = to.iter().map(|r| self.0.shown(&datum(r))).collect();
+            return format!("{} -> {}", self.0.shown(&datum(p)), after.join(" + "));
+        }
         if let Some(Ok((rules, c))) = self.0.game(p) {
             let to: Option<Vec<Comp>> = to
                 .iter()
@@ -378,6 +442,16 @@ impl Ruleset for ScriptFamily {
     }
 
     fn nimber(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Nimber>, Error> {
+        if let Some((k, q)) = copies_of(p) {
+            // In normal play two copies of a game cancel: an even number is worth 0 and an
+            // odd number is worth one copy. An odd number is searched when the one copy's
+            // value is not known at once (its options are a move in one copy beside the
+            // others, an even number, worth 0: one level, not k).
+            if k % 2 == 0 {
+                return Ok(Some(Nimber::ZERO));
+            }
+            return self.nimber(&q, limits);
+        }
         if let Some(game) = self.0.game(p) {
             // Another family's value, from its closed forms and tables: not the script's
             // closed form, so it answers with the hooks off too.
@@ -405,7 +479,7 @@ impl Ruleset for ScriptFamily {
     }
 
     fn outcome_alone(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Outcome>, Error> {
-        if !self.0.hooks || !self.0.script.has_outcome() || p.is_game() {
+        if !self.0.hooks || !self.0.script.has_outcome() || p.is_game() || p.is_copies() {
             return Ok(None);
         }
         self.0.watch(limits);

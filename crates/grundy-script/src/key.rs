@@ -168,6 +168,13 @@ impl Key {
         }
     }
 
+    /// Whether the position is `k` copies of another (an array of three items whose first is
+    /// [`crate::datum::COPIES`]); cheap, for every position the search meets.
+    pub fn is_copies(&self) -> bool {
+        const MARK: [u8; 9] = [TAG_STR, 7, 1, b'c', b'o', b'p', b'i', b'e', b's'];
+        matches!(self.bytes(), [TAG_LIST, 3, rest @ ..] if rest.starts_with(&MARK))
+    }
+
     /// A number that only this key has among keys that get one: an integer whose zigzag form
     /// is below 2^61, or an array of one to four integers that fit the fields of its length.
     /// Three bits of shape sit on top (1: an integer, 1 + k: an array of k), and below them

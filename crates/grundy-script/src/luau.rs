@@ -149,6 +149,34 @@ function is_sum(q)
     return type(q) == "table" and getmetatable(q) == "sum"
 end
 local GAME = "\1game"
+local COPIES = "\1copies"
+-- copies(k, q): k copies of the position q, as one part (see datum.rs, COPIES).
+function copies(k, q)
+    if type(k) ~= "number" or k < 0 or k % 1 ~= 0 or k > 2 ^ 53 then
+        error("copies takes the number of copies first, a whole number of at least 0: copies(3, q)", 2)
+    end
+    if type(q) == "table" then
+        if getmetatable(q) == "sum" then
+            local parts = tcreate(rawlen(q))
+            for i = 1, rawlen(q) do
+                parts[i] = copies(k, q[i])
+            end
+            return setmetatable(parts, SUM)
+        elseif q[1] == GAME then
+            error("copies takes a position of this game; copies of game(...) are not supported: write the copies out, or make the position one of this game", 2)
+        elseif q[1] == COPIES then
+            return copies(k * q[2], q[3])
+        end
+    elseif q == nil then
+        error("copies takes the position to copy second: copies(3, q)", 2)
+    end
+    if k == 0 then
+        return setmetatable({}, SUM)
+    elseif k == 1 then
+        return q
+    end
+    return { COPIES, k, q }
+end
 function game(name, ...)
     if type(name) ~= "string" then
         error("game takes the game's name first, as a string: game(\"tb[0.77]\", 8)", 2)
@@ -1389,7 +1417,9 @@ fn read_options(
             }
             let k = w.finish();
             if let Arity::Fixed(n) = arity {
-                if n > 1 && k.list_len() != Some(n) && !k.is_game() {
+                let copied = || k.to_datum().is_some_and(|d| arity.fits(&d));
+                if n > 1 && k.list_len() != Some(n) && !k.is_game() && !(k.is_copies() && copied())
+                {
                     let shown = k.to_datum().map(|d| d.to_string()).unwrap_or_default();
                     return Err((
                         format!("the option at index {index}, {shown}"),

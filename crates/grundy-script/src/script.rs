@@ -817,6 +817,7 @@ fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
         d
     });
     engine.register_fn("is_sum", |v: Dynamic| is_sum(&v));
+    engine.register_fn("copies", copies);
     // `game(NAME, args...)`: a position of another family (see `crate::datum::GAME`).
     let game = |name: ImmutableString, args: &[Dynamic]| -> Array {
         let mut a: Array = vec![Dynamic::from(ImmutableString::from(crate::datum::GAME))];
@@ -841,6 +842,62 @@ fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
     );
     crate::safe::register_overrides(&mut engine);
     engine
+}
+
+/// `copies(k, q)`: `k` copies of the position `q`, as one part of an option (see
+/// [`crate::datum::COPIES`]); a sum's copies are the sum of each part's, one copy is `q`, and
+/// none is the empty sum.
+fn copies(k: rhai::INT, q: Dynamic) -> Result<Dynamic, Box<rhai::EvalAltResult>> {
+    if k < 0 {
+        return Err(format!(
+            "copies takes the number of copies first, at least 0: copies(3, q), not copies({k}, ...)"
+        )
+        .into());
+    }
+    if is_sum(&q) {
+        let parts = q.into_array().map_err(|t| format!("copies of a {t}"))?;
+        let mut out = Array::with_capacity(parts.len());
+        for p in parts {
+            out.push(copies(k, p)?);
+        }
+        let mut d = Dynamic::from_array(out);
+        d.set_tag(SUM_TAG);
+        return Ok(d);
+    }
+    if let Some(items) = q.read_lock::<Array>() {
+        let mark = items
+            .first()
+            .and_then(|m| m.read_lock::<ImmutableString>().map(|s| s.to_string()));
+        if mark.as_deref() == Some(crate::datum::GAME) {
+            return Err(
+                "copies takes a position of this game; copies of game(...) are not \
+                        supported: write the copies out, or make the position one of this game"
+                    .into(),
+            );
+        }
+        if mark.as_deref() == Some(crate::datum::COPIES) && items.len() == 3 {
+            let inner = items[1].as_int().unwrap_or(1);
+            let Some(n) = inner.checked_mul(k) else {
+                return Err(format!("copies({k}, ...) of {inner} copies: too many copies").into());
+            };
+            let q = items[2].clone();
+            drop(items);
+            return copies(n, q);
+        }
+    }
+    Ok(match k {
+        0 => {
+            let mut d = Dynamic::from_array(Array::new());
+            d.set_tag(SUM_TAG);
+            d
+        }
+        1 => q,
+        _ => Dynamic::from_array(vec![
+            Dynamic::from(ImmutableString::from(crate::datum::COPIES)),
+            Dynamic::from(k),
+            q,
+        ]),
+    })
 }
 
 /// The arity a script declares: a whole number from 1 to [`MAX_ARITY`], or `"all"`.

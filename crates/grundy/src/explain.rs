@@ -13,7 +13,7 @@ use num_traits::ToPrimitive;
 
 use crate::analysis::{self, Options};
 use crate::position::{Component, Position};
-use crate::rules::{heap_size, DynRuleset, HeapTable, Period};
+use crate::rules::{heap_size, Arg, DynRuleset, HeapTable, Period};
 use crate::solve::{Error, Limits};
 use crate::{Nimber, Outcome, Play};
 
@@ -145,7 +145,9 @@ fn explain_component(c: &Component, limits: &Limits) -> Result<Option<Explanatio
         return Ok(Some(e));
     }
     let args = rules.args(s);
-    let is_heap = args.len() == 1 && rules.heap_table(0, limits).is_some();
+    // One whole-number argument: a heap (a rule script's option of another family or its
+    // copies, `game(...)` and `copies(...)`, is one argument that is not a number).
+    let is_heap = matches!(args.as_slice(), [Arg::Int(_)]) && rules.heap_table(0, limits).is_some();
     if is_heap {
         if heap_is_own_value(rules) {
             return Ok(None);

@@ -3,6 +3,7 @@
 
 mod arity;
 mod common;
+mod copies;
 mod examples;
 mod family;
 mod fuzz;

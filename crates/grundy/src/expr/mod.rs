@@ -3,7 +3,7 @@
 //! Grammar (see the CLI spec):
 //! ```text
 //! EXPR    := TERM ('+' TERM)*
-//! TERM    := '*' INT | '*' | '0' | RULESET '(' ARGS? ')' | '(' EXPR ')'
+//! TERM    := '*' INT | '*' | '0' | RULESET '(' ARGS? ')' | '(' EXPR ')' | INT '*' TERM
 //! RULESET := NAME | NAME '[' PARAMS ']'
 //! COMPOUND := ('conj' | 'every' | 'select' | 'anti') '(' EXPR (',' EXPR)* ')'   (a TERM)
 //! ARG     := INT | INT '^' INT | WORD | '"' text '"'
@@ -30,6 +30,10 @@ pub struct ParseError {
     /// What was wrong and what was expected.
     pub message: String,
 }
+
+/// The most terms `K*TERM` writes out for a family that keeps no count of copies (a rule
+/// script keeps any count as one component, see [`crate::rules::Ruleset::copies`]).
+pub const MAX_WRITTEN_COPIES: u64 = 1000;
 
 /// The deepest nesting of parentheses accepted (deeper input is refused, never a stack overflow).
 pub const MAX_NESTING: usize = 200;
@@ -215,6 +219,9 @@ impl Parser<'_> {
                 Ok(())
             }
             Some(c) if c.is_ascii_digit() => {
+                if let Some(k) = self.multiplicity()? {
+                    return self.copies(k, out);
+                }
                 let word = self.word();
                 if word == "0" {
                     // The empty game adds nothing to a sum.
@@ -275,6 +282,83 @@ impl Parser<'_> {
                 "unexpected '{c}'; expected a term such as nim(3,4), sub[1,2](7), *2 or 0"
             ))),
         }
+    }
+
+    /// The count of `K*TERM` when the digits here are followed by `*` (then read up to the
+    /// term); `None`, reading nothing, otherwise.
+    fn multiplicity(&mut self) -> Result<Option<u64>, ParseError> {
+        let start = self.pos;
+        let mut end = start;
+        while self.chars.get(end).is_some_and(|c| c.is_ascii_digit()) {
+            end += 1;
+        }
+        let mut star = end;
+        while self.chars.get(star).is_some_and(|c| c.is_whitespace()) {
+            star += 1;
+        }
+        if self.chars.get(star) != Some(&'*') {
+            return Ok(None);
+        }
+        let word: String = self.chars[start..end].iter().collect();
+        let k = word.parse::<u64>().map_err(|_| {
+            self.error_at(
+                start,
+                &format!(
+                    "{word} copies are too many: a count of copies is at most {}",
+                    u64::MAX
+                ),
+            )
+        })?;
+        self.pos = star + 1;
+        Ok(Some(k))
+    }
+
+    /// `K*TERM`: K copies of each component of the term, as one component each where the
+    /// family keeps a count ([`crate::rules::Ruleset::copies`]), else written out.
+    fn copies(&mut self, k: u64, out: &mut Vec<Term>) -> Result<(), ParseError> {
+        self.skip_ws();
+        let at = self.pos;
+        let mut inner = Vec::new();
+        self.term(&mut inner)?;
+        let terms = inner.len() as u64;
+        for t in inner {
+            if k == 0 {
+                continue;
+            }
+            if k > 1 {
+                if let Term::Game { rules, comps } = &t {
+                    let counted: Option<Vec<Comp>> =
+                        comps.iter().map(|c| rules.rules().copies(k, c)).collect();
+                    if let Some(comps) = counted {
+                        out.push(Term::Game {
+                            rules: rules.clone(),
+                            comps,
+                        });
+                        continue;
+                    }
+                }
+            }
+            if k.saturating_mul(terms) > MAX_WRITTEN_COPIES {
+                let what = match &t {
+                    Term::Game { rules, .. } => {
+                        format!("{} keeps no count of copies", rules.name())
+                    }
+                    Term::Star(_) => "a nimber keeps no count of copies".to_string(),
+                };
+                return Err(self.error_at(
+                    at,
+                    &format!(
+                        "{k} copies: {what}, and K*TERM writes out at most {MAX_WRITTEN_COPIES} \
+                         copies of it (a rule script keeps any number: copies(k, q) in its \
+                         moves, K*NAME(args) in an expression)"
+                    ),
+                ));
+            }
+            for _ in 0..k {
+                out.push(t.clone());
+            }
+        }
+        Ok(())
     }
 
     fn word(&mut self) -> String {

@@ -111,6 +111,10 @@ pub trait DynRuleset: Send + Sync {
     fn other_family(&self, _c: &Comp) -> Option<String> {
         None
     }
+    /// `k` copies of a component as one ([`Ruleset::copies`]).
+    fn copies(&self, _k: u64, _c: &Comp) -> Option<Comp> {
+        None
+    }
     fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error>;
     fn describe(&self, c: &Comp, to: &[Comp]) -> String;
     fn searchable(&self, c: &Comp) -> Result<(), Error>;
@@ -359,6 +363,9 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn other_family(&self, c: &Comp) -> Option<String> {
         self.r.other_family(c.get::<R::P>()?)
+    }
+    fn copies(&self, k: u64, c: &Comp) -> Option<Comp> {
+        self.r.copies(k, c.get::<R::P>()?).map(Comp::new)
     }
     fn options(&self, c: &Comp, limits: &Limits) -> Result<Vec<Vec<Comp>>, Error> {
         let p = self.pos(c)?;

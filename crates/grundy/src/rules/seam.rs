@@ -67,6 +67,14 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// `k` copies of `p` (k at least 2) as one component, when the family keeps a
+    /// multiplicity (rule scripts' `copies(k, q)`): the expression `K*NAME(args)` reads as it,
+    /// and [`Ruleset::other_family`] writes it so. `None`: the family has none, and `K*TERM`
+    /// is written out as K terms.
+    fn copies(&self, _k: u64, _p: &Self::P) -> Option<Self::P> {
+        None
+    }
+
     /// Every option of a component. Only called on positions that [`Ruleset::searchable`]
     /// accepted; an error stops the search (a rule script that failed, a limit).
     fn options(&self, p: &Self::P, limits: &Limits) -> Result<Vec<Opt<Self::P>>, Error>;

@@ -1,0 +1,174 @@
+//! `copies(k, q)`: k copies of a position as one part of an option, and `K*NAME(args)` in
+//! expressions. Held against the same games with the copies written out as sums (values,
+//! outcomes in both plays, counts of winning moves), at counts no array could hold, and on the
+//! texts that parse back.
+
+use grundy::{Outcome, Play};
+use num_bigint::BigUint;
+
+use crate::family::{analyze, registry};
+
+/// Codeforces 603C's move (remove one, or a pile of 2x becomes K piles of x) with the K piles
+/// as `copies`, in both languages, and as a sum written out, for a K set by `{K}`.
+fn scripts(k: u64) -> Vec<(String, String)> {
+    vec![
+        (
+            "cows.luau".into(),
+            format!(
+                "K = {k}\nfunction moves(n)\n    if n == 0 then return {{}} end\n    local out = {{ n - 1 }}\n    if n % 2 == 0 then out[#out + 1] = copies(K, n // 2) end\n    return out\nend\n"
+            ),
+        ),
+        (
+            "rcows.rhai".into(),
+            format!(
+                "const K = {k};\nfn moves(n) {{\n    if n == 0 {{ return []; }}\n    let out = [n - 1];\n    if n % 2 == 0 {{ out.push(copies(K, n / 2)); }}\n    out\n}}\n"
+            ),
+        ),
+        (
+            "hand.luau".into(),
+            format!(
+                "K = {k}\nfunction moves(n)\n    if n == 0 then return {{}} end\n    local out = {{ n - 1 }}\n    if n % 2 == 0 then\n        local parts = {{}}\n        for i = 1, K do parts[i] = n // 2 end\n        out[#out + 1] = sum(parts)\n    end\n    return out\nend\n"
+            ),
+        ),
+    ]
+}
+
+fn reg_for(k: u64) -> grundy::Registry {
+    let s = scripts(k);
+    let refs: Vec<(&str, &str)> = s.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+    registry(&refs)
+}
+
+#[test]
+fn copies_equal_the_sums_written_out() {
+    for k in [0u64, 1, 2, 3, 4, 5] {
+        let reg = reg_for(k);
+        for n in 0..=40u64 {
+            let hand = analyze(&reg, &format!("hand({n})"), Play::Normal);
+            for name in ["cows", "rcows"] {
+                let a = analyze(&reg, &format!("{name}({n})"), Play::Normal);
+                assert_eq!(a.nimber, hand.nimber, "K = {k}, {name}({n})");
+                assert_eq!(
+                    a.winning_moves_total, hand.winning_moves_total,
+                    "K = {k}, {name}({n})"
+                );
+            }
+        }
+        // Misere play searches the copies themselves: one copy moved, the others kept (a
+        // position holding the same game as copies and as parts is searched apart, so the
+        // searches are larger than the written-out sums').
+        for n in 0..=7u64 {
+            let hand = analyze(&reg, &format!("hand({n})"), Play::Misere);
+            for name in ["cows", "rcows"] {
+                let a = analyze(&reg, &format!("{name}({n})"), Play::Misere);
+                assert_eq!(a.outcome, hand.outcome, "misere, K = {k}, {name}({n})");
+                assert_eq!(
+                    a.winning_moves_total, hand.winning_moves_total,
+                    "misere, K = {k}, {name}({n})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_no_array_could_hold_answer_by_parity() {
+    // 10^12 and 10^12 + 1 piles: worth 0 and one pile's value in normal play.
+    for (k, odd) in [(1_000_000_000_000u64, false), (1_000_000_000_001, true)] {
+        let reg = reg_for(k);
+        let three = reg_for(3);
+        for n in 0..=30u64 {
+            let a = analyze(&reg, &format!("cows({n})"), Play::Normal);
+            let b = analyze(&reg, &format!("rcows({n})"), Play::Normal);
+            let like = analyze(&three, &format!("cows({n})"), Play::Normal);
+            let two = analyze(&reg_for(2), &format!("cows({n})"), Play::Normal);
+            let want = if odd { like.nimber } else { two.nimber };
+            assert_eq!(a.nimber, want, "K = {k}, cows({n})");
+            assert_eq!(b.nimber, want, "K = {k}, rcows({n})");
+        }
+    }
+}
+
+#[test]
+fn k_times_a_term_reads_back_as_the_copies() {
+    let reg = reg_for(3);
+    // The same position written with a count, as a sum and with the count of a sum.
+    let counted = analyze(&reg, "3*cows(4) + cows(2)", Play::Normal);
+    let written = analyze(&reg, "cows(4) + cows(4) + cows(4) + cows(2)", Play::Normal);
+    let of_sum = analyze(&reg, "3*(cows(4)) + 1*cows(2) + 0*cows(9)", Play::Normal);
+    assert_eq!(counted.nimber, written.nimber);
+    // The copies are one component: the winning move "in one of the 3 copies" is one move,
+    // where written out it is one move in each of three components.
+    assert_eq!(
+        counted.winning_moves_total.map(|n| n * 3u32),
+        written.winning_moves_total
+    );
+    assert_eq!(of_sum.game, counted.game);
+    assert_eq!(counted.game, "3*cows(4) + cows(2)");
+    // Every winning move's text parses back to a position of the value 0.
+    let big = analyze(&reg, "7*cows(12) + 1000000*cows(6) + cows(5)", Play::Normal);
+    assert_eq!(big.outcome, Outcome::N);
+    assert!(!big.winning_moves.is_empty());
+    for m in &big.winning_moves {
+        let after = analyze(&reg, &m.to, Play::Normal);
+        assert_eq!(after.nimber, Some(grundy::Nimber::ZERO), "{}", m.to);
+        assert_eq!(after.game, m.to, "{}", m.to);
+    }
+    // Families without a count of their own are written out, up to a thousand copies.
+    let nim = analyze(&reg, "3*nim(5) + 2*(*4)", Play::Normal);
+    assert_eq!(nim.game, "nim(5) + nim(5) + nim(5) + *4 + *4");
+    let too_many = grundy::api::analyze(&reg, "2000*nim(3)", &Default::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(too_many.contains("at most 1000"), "{too_many}");
+}
+
+#[test]
+fn copies_refuse_what_they_cannot_count() {
+    for (file, src, why) in [
+        (
+            "neg.luau",
+            "function moves(n) return { copies(-1, n) } end",
+            "at least 0",
+        ),
+        (
+            "half.luau",
+            "function moves(n) return { copies(1.5, n) } end",
+            "whole number",
+        ),
+        (
+            "other.luau",
+            "function moves(n) return { copies(2, game(\"nim\", n)) } end",
+            "game(...)",
+        ),
+        ("neg.rhai", "fn moves(n) { [copies(-1, n)] }", "at least 0"),
+        (
+            "other.rhai",
+            "fn moves(n) { [copies(2, game(\"nim\", n))] }",
+            "game(...)",
+        ),
+    ] {
+        let reg = registry(&[(file, src)]);
+        let name = file.split('.').next().unwrap_or_default();
+        let e = grundy::api::analyze(&reg, &format!("{name}(3)"), &Default::default())
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains(why), "{file}: {e}");
+    }
+    // Copies of copies multiply, and copies of a sum are the sum of the copies.
+    let reg = registry(&[(
+        "nest.luau",
+        "function moves(n) if n == 0 then return {} end return { copies(2, copies(3, n - 1)), copies(3, sum({n - 1, n - 1})) } end",
+    )]);
+    let a = analyze(&reg, "nest(3)", Play::Normal);
+    let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.to.as_str()).collect();
+    let total = a.winning_moves_total.clone().unwrap_or_default();
+    assert!(total <= BigUint::from(2u32), "{texts:?}");
+    let all: Vec<String> =
+        grundy::api::moves(&reg, "nest(3)", Play::Normal, &Default::default(), 100)
+            .map(|r| r.moves.into_iter().map(|m| m.to).collect())
+            .unwrap_or_default();
+    assert!(all.contains(&"6*nest(2)".to_string()), "{all:?}");
+}
