@@ -6,7 +6,7 @@
 //! by one serde path (`objects.rs`: the same objects the CLI prints with `--json`), raw bytes
 //! of table values, tuples for moves. The pure-Python half (`python/grundy/__init__.py`)
 //! wraps them in classes, numpy arrays and HTML; `python/grundy/_grundy.pyi` declares this
-//! module.
+//! module, and a test holds the two equal.
 //!
 //! Every computation runs on a worker thread with the GIL released, while the calling thread
 //! watches for signals (Ctrl-C cancels the work through `grundy::Cancel` and raises

@@ -2,7 +2,8 @@
 of the package ``grundy``; these are its building blocks.
 
 The dicts are the objects the CLI prints with ``--json`` (their schema is the Rust types'
-serde form, written once there)."""
+serde form, written once there). tests/test_stub.py holds these declarations to what the
+module exports: the same functions, classes and parameter names, nothing more."""
 
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
@@ -83,5 +84,5 @@ def register_ruleset(
     sum_type: type,
     summary: str = "",
     example: str = "",
-    arity: Any = 1,
+    arity: Any = None,
 ) -> None: ...
