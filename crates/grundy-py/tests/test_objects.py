@@ -31,3 +31,15 @@ def test_results_are_plain_objects():
         "proven": True,
         "values_needed": 176,
     }
+
+
+def test_to_dict_shares_nothing_mutable():
+    a = grundy.analyze("nim(3,4,5)")
+    d = a.to_dict()
+    d["winning_moves"][0]["to"] = "changed"
+    d["game"] = "changed"
+    assert a.to_dict()["winning_moves"][0]["to"] == "nim(1,4,5)"
+    assert a.to_dict()["game"] == "nim(3,4,5)" and a.game == "nim(3,4,5)"
+    g = grundy.graph([("a", "b")])
+    g.to_dict()["values"].clear()
+    assert len(g.to_dict()["values"]) == 2
