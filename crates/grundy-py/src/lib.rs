@@ -1,10 +1,12 @@
 //! `grundy._grundy`: the native half of the Python module `grundy`.
 //!
 //! **Boundary:** this crate only translates. It parses Python arguments, calls the typed API
-//! of the `grundy` crate (`grundy::api`, `grundy::play`, `grundy::explain`) and hands back
-//! its results: JSON text of the typed results (the same objects the CLI prints with
-//! `--json`), raw bytes of table values, tuples for moves. The pure-Python half
-//! (`python/grundy/__init__.py`) wraps them in classes, numpy arrays and HTML.
+//! of the `grundy` crate (`grundy::api`; `grundy::play` and `grundy::explain` where the API
+//! has no call yet) and hands back its results: the typed results as Python dicts and lists
+//! by one serde path (`objects.rs`: the same objects the CLI prints with `--json`), raw bytes
+//! of table values, tuples for moves. The pure-Python half (`python/grundy/__init__.py`)
+//! wraps them in classes, numpy arrays and HTML; `python/grundy/_grundy.pyi` declares this
+//! module, and a test holds the two equal.
 //!
 //! Every computation runs on a worker thread with the GIL released, while the calling thread
 //! watches for signals (Ctrl-C cancels the work through `grundy::Cancel` and raises
@@ -16,14 +18,15 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use grundy::analysis::{Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES};
-use grundy::play::{Engine, PLAY_BUDGET};
 use grundy::{api, Cancel, Error, ErrorKind, Limits, Loader, Play, Progress, Registry};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+mod objects;
 mod rules;
 
+use objects::to_object;
 use rules::PyRules;
 
 /// Files named in expressions (`graph[FILE](v)`) are read from the disk, as the CLI does:
@@ -213,17 +216,12 @@ fn limits_for(play: Play, max_nodes: Option<usize>, timeout: Option<f64>) -> PyR
     Ok(l)
 }
 
-fn json(v: &impl serde::Serialize) -> PyResult<String> {
-    serde_json::to_string(v)
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot write the result as JSON: {e}")))
-}
-
-/// Analyses a position; returns the JSON object of `grundy analyze --json`.
+/// Analyses a position; returns the object of `grundy analyze --json` as a dict.
 #[pyfunction]
 #[pyo3(signature = (expr, misere=false, max_nodes=None, max_moves=None, remoteness=true, timeout=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
-fn analyze(
-    py: Python<'_>,
+fn analyze<'py>(
+    py: Python<'py>,
     expr: String,
     misere: bool,
     max_nodes: Option<usize>,
@@ -231,7 +229,7 @@ fn analyze(
     remoteness: bool,
     timeout: Option<f64>,
     progress: Option<Py<PyAny>>,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyAny>> {
     let play = play_of(misere);
     let limits = limits_for(play, max_nodes, timeout)?;
     let reg = registry();
@@ -248,7 +246,7 @@ fn analyze(
         };
         api::analyze(&reg, &expr, &opts)
     })?;
-    json(&a)
+    to_object(py, &a)
 }
 
 /// The raw values of a table: the bytes of the values (little-endian), the bytes per value.
@@ -262,7 +260,7 @@ fn value_bytes(v: &grundy_heap::Values) -> (Vec<u8>, usize) {
 }
 
 /// A computed table, kept native: the Python `Table` reads its values as bytes (one copy
-/// into numpy), its period and JSON, and draws it as SVG.
+/// into numpy), its period and its dict, and draws it as SVG.
 #[pyclass(frozen, module = "grundy._grundy")]
 struct NativeTable {
     t: api::Table,
@@ -282,14 +280,15 @@ impl NativeTable {
         (PyBytes::new(py, &b), w)
     }
 
-    /// The period as JSON (`null` when none was found).
-    fn period_json(&self) -> PyResult<String> {
-        json(&self.t.period)
+    /// The period as the dict `period` of `grundy table --json` (None when none was found).
+    #[getter]
+    fn period<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_object(py, &self.t.period)
     }
 
-    /// The object `grundy table --json` prints, as JSON text.
-    fn json(&self) -> PyResult<String> {
-        json(&self.t)
+    /// The object `grundy table --json` prints, as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_object(py, &self.t)
     }
 
     /// The table as `grundy table` prints it.
@@ -332,16 +331,16 @@ fn table(
     Ok(NativeTable { t })
 }
 
-/// The rule behind a family's values, as the JSON text `grundy pattern --json` prints.
+/// The rule behind a family's values, as the object `grundy pattern --json` prints (a dict).
 #[pyfunction]
 #[pyo3(signature = (family, to=None, timeout=None, progress=None))]
-fn pattern(
-    py: Python<'_>,
+fn pattern<'py>(
+    py: Python<'py>,
     family: String,
     to: Option<&Bound<'_, PyAny>>,
     timeout: Option<f64>,
     progress: Option<Py<PyAny>>,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyAny>> {
     let n = match to {
         Some(t) => Some(api::parse_natural(&t.str()?.to_cow()?, "to").map_err(|e| to_py(py, e))?),
         None => None,
@@ -351,7 +350,7 @@ fn pattern(
     let p = run(py, limits, progress, |limits| {
         api::pattern(&reg, &family, n.as_ref(), limits)
     })?;
-    json(&p)
+    to_object(py, &p)
 }
 
 /// Tables of many rulesets at once, on `threads` threads; one result per ruleset, in order.
@@ -417,10 +416,10 @@ fn census(
     Ok(tables.into_iter().map(|t| NativeTable { t }).collect())
 }
 
-/// Every family of the registry, as the JSON of `grundy list --json`.
+/// Every family of the registry, as the objects of `grundy list --json` (a list of dicts).
 #[pyfunction]
-fn families() -> PyResult<String> {
-    json(&api::list(&registry()))
+fn families(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_object(py, &api::list(&registry()))
 }
 
 /// The reasoning behind a position, as text or Markdown.
@@ -449,22 +448,29 @@ fn explain(
     Ok(shown.join("\n"))
 }
 
-fn graph_json(py: Python<'_>, g: grundy::graph::Graph, misere: bool) -> PyResult<String> {
+fn graph_object(
+    py: Python<'_>,
+    g: grundy::graph::Graph,
+    misere: bool,
+) -> PyResult<Bound<'_, PyAny>> {
     let play = play_of(misere);
-    run(py, Limits::default(), None, |limits| {
-        let report = api::graph_report(&g, play, limits)?;
-        serde_json::to_string(&report)
-            .map_err(|e| Error::input(format!("cannot write the result as JSON: {e}")))
-    })
+    let report = run(py, Limits::default(), None, |limits| {
+        api::graph_report(&g, play, limits)
+    })?;
+    to_object(py, &report)
 }
 
-/// Values and outcomes of every vertex of a graph file (edge list or DOT), as the JSON of
-/// `grundy graph --json`.
+/// Values and outcomes of every vertex of a graph file (edge list or DOT), as the object of
+/// `grundy graph --json` (a dict).
 #[pyfunction]
 #[pyo3(signature = (path, misere=false))]
-fn graph_file(py: Python<'_>, path: std::path::PathBuf, misere: bool) -> PyResult<String> {
+fn graph_file(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    misere: bool,
+) -> PyResult<Bound<'_, PyAny>> {
     let g = grundy::graph::Graph::read(&path).map_err(|e| to_py(py, Error::from(e)))?;
-    graph_json(py, g, misere)
+    graph_object(py, g, misere)
 }
 
 /// The same for a graph given as vertex names and edges between their indices.
@@ -475,9 +481,9 @@ fn graph_edges(
     names: Vec<String>,
     edges: Vec<(u32, u32)>,
     misere: bool,
-) -> PyResult<String> {
+) -> PyResult<Bound<'_, PyAny>> {
     let g = grundy::graph::Graph::from_edges(names, &edges).map_err(|e| to_py(py, e.into()))?;
-    graph_json(py, g, misere)
+    graph_object(py, g, misere)
 }
 
 /// The legal moves of a position, at most `cap`: ([(text, position after)], complete).
@@ -511,33 +517,25 @@ fn parse_move(py: Python<'_>, expr: String, entry: String) -> PyResult<(String, 
     })
 }
 
-/// A perfect opponent's move: (text, position after, wins, remoteness after), or None when
-/// there is no move.
+/// A perfect opponent's move (`api::engine_move`, whose search stores at most the play budget
+/// of positions): a dict with `move`, `to`, `wins` and `remoteness_after`, or None when there
+/// is no move.
 #[pyfunction]
 #[pyo3(signature = (expr, misere=false, max_nodes=None, timeout=None))]
-#[allow(clippy::type_complexity)]
-fn engine_move(
-    py: Python<'_>,
+fn engine_move<'py>(
+    py: Python<'py>,
     expr: String,
     misere: bool,
     max_nodes: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<Option<(String, String, bool, Option<u64>)>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let play = play_of(misere);
-    let limits = limits_for(play, Some(max_nodes.unwrap_or(PLAY_BUDGET)), timeout)?;
+    let limits = limits_for(play, max_nodes, timeout)?;
     let reg = registry();
-    run(py, limits, None, |limits| {
-        let pos = reg.parse(&expr)?;
-        let mut engine = Engine::new(play, limits.clone());
-        Ok(engine.choose(&pos)?.map(|c| {
-            (
-                c.mv.text.clone(),
-                c.mv.apply(&pos).to_string(),
-                c.wins,
-                c.remoteness_after,
-            )
-        }))
-    })
+    let report = run(py, limits, None, |limits| {
+        api::engine_move(&reg, &expr, play, limits, false)
+    })?;
+    to_object(py, &report.chosen)
 }
 
 /// Outcome and remoteness of a position by search: (outcome letter, moves to the end).

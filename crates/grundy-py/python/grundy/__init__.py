@@ -24,7 +24,6 @@ progress bar with ``progress=True`` (tqdm when installed).
 from __future__ import annotations
 
 import html as _html
-import json as _json
 import os as _os
 import sys as _sys
 from typing import (
@@ -136,6 +135,17 @@ def _with_progress(progress: Any, call: Callable[[Any], Any]) -> Any:
         sink.close()
 
 
+def _copied(data: Any) -> Any:
+    """A copy of a result (dicts and lists of strs, ints, bools and None) that shares nothing
+    mutable with it: the caller of ``to_dict()`` may change it freely. ``copy.deepcopy`` keeps
+    a memo of every object: 0.58 s against 0.2 s for a graph of 200,000 vertices."""
+    if type(data) is dict:
+        return {k: _copied(v) for k, v in data.items()}
+    if type(data) is list:
+        return [_copied(v) for v in data]
+    return data
+
+
 # ---------------------------------------------------------------------------------------------
 # Analysis
 
@@ -193,7 +203,7 @@ class Analysis:
 
     def to_dict(self) -> Dict[str, Any]:
         """The same object as ``grundy analyze --json`` prints."""
-        return _json.loads(_json.dumps(self._data))
+        return _copied(self._data)
 
     def __repr__(self) -> str:
         v = "" if self.nimber is None else f", nimber={self.nimber}"
@@ -244,13 +254,13 @@ def analyze(
     expression, :class:`LimitError` when a limit is reached, ``KeyboardInterrupt`` on Ctrl-C,
     and any exception raised inside a Python-defined game, unchanged.
     """
-    text = _with_progress(
+    data = _with_progress(
         progress,
         lambda sink: _grundy.analyze(
             expr, misere, max_nodes, max_moves, remoteness, timeout, sink
         ),
     )
-    return Analysis(_json.loads(text))
+    return Analysis(data)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -326,7 +336,7 @@ class Table:
         self.ruleset: str = native.ruleset
         raw, width = native.value_bytes()
         self.values = _array(raw, width)
-        p = _json.loads(native.period_json())
+        p = native.period
         self.period: Optional[Period] = None if p is None else Period(p)
 
     def __len__(self) -> int:
@@ -337,7 +347,7 @@ class Table:
 
     def to_dict(self) -> Dict[str, Any]:
         """The same object as ``grundy table --json`` prints."""
-        return _json.loads(self._native.json())
+        return self._native.to_dict()
 
     def text(self) -> str:
         """The table as ``grundy table`` prints it."""
@@ -416,7 +426,7 @@ class Pattern:
 
     def to_dict(self) -> Dict[str, Any]:
         """The same object as ``grundy pattern --json`` prints."""
-        return _json.loads(_json.dumps(self._data))
+        return _copied(self._data)
 
     def __repr__(self) -> str:
         how = "proven" if self.proven else f"observed to {self.checked_to}"
@@ -438,8 +448,8 @@ def pattern(
     :func:`analyze`.
     Returns: a :class:`Pattern` whose ``to_dict()`` is what ``grundy pattern --json`` prints.
     """
-    text = _with_progress(progress, lambda sink: _grundy.pattern(family, to, timeout, sink))
-    return Pattern(_json.loads(text))
+    data = _with_progress(progress, lambda sink: _grundy.pattern(family, to, timeout, sink))
+    return Pattern(data)
 
 
 def census(
@@ -505,7 +515,7 @@ def load_rules(path: "Union[str, _os.PathLike[str]]") -> str:
 
 def families() -> List[Family]:
     """Every family the engine knows (built-ins first, then Python-defined ones)."""
-    return [Family(d) for d in _json.loads(_grundy.families())]
+    return [Family(d) for d in _grundy.families()]
 
 
 class Explanation(str):
@@ -574,7 +584,7 @@ class GraphResult:
 
     def to_dict(self) -> Dict[str, Any]:
         """The same object as ``grundy graph --json`` prints."""
-        return _json.loads(_json.dumps(self._data))
+        return _copied(self._data)
 
     def __repr__(self) -> str:
         return f"GraphResult({self.vertex_count} vertices, {self.edge_count} edges)"
@@ -606,7 +616,7 @@ def graph(
     (and fixes the order) for an edge list. Vertices are named ``str(v)``.
     """
     if isinstance(source, (str, bytes, _os.PathLike)):
-        return GraphResult(_json.loads(_grundy.graph_file(_os.fsdecode(source), misere)))
+        return GraphResult(_grundy.graph_file(_os.fsdecode(source), misere))
     nodes: List[Any] = []
     edges: Iterable[Tuple[Any, Any]]
     if hasattr(source, "nodes") and hasattr(source, "edges") and hasattr(source, "is_directed"):
@@ -635,7 +645,7 @@ def graph(
         if len(e) != 2:
             raise InputError(f"an edge is a pair (from, to), found {e!r}")
         pairs.append((ident(e[0]), ident(e[1])))
-    return GraphResult(_json.loads(_grundy.graph_edges(names, pairs, misere)))
+    return GraphResult(_grundy.graph_edges(names, pairs, misere))
 
 
 class Choice:
@@ -685,8 +695,7 @@ def best_move(
     c = _grundy.engine_move(expr, misere, max_nodes, timeout)
     if c is None:
         return None
-    text, to, wins, after = c
-    return Choice(Move(text, to), wins, after)
+    return Choice(Move(c["move"], c["to"]), c["wins"], c["remoteness_after"])
 
 
 def remoteness(
