@@ -48,6 +48,7 @@ PROBLEMS=(
     "euclid|HDU 3595, every() of 1000 pairs to 1000|MM|GG"
     "euclid1525|HDU 1525, 1000 pairs to 2^31 - 1|Stan wins|Ollie wins"
     "cutting|POJ 2311, a sheet of 200 x 200|WIN|LOSE"
+    "lieges|Codeforces 603C, 10^5 piles to 10^9, k = 10^9 - 1|Kevin|Nicky"
 )
 
 # The programs of each problem: problem|label|kind|file. Kinds: cpp (reads the judge's input),
@@ -97,6 +98,8 @@ PROGRAMS=(
     "cutting|C++ memo|cpp|cutting"
     "cutting|Luau moves|analyze|cutting.luau"
     "cutting|Rhai moves|analyze|cutting.rhai"
+    "lieges|C++ rule|cpp|lieges"
+    "lieges|Luau closed form|analyze|lieges.luau"
 )
 
 field() { echo "$1" | cut -d'|' -f"$2"; }

@@ -32,6 +32,7 @@ SAMPLES = [
     ("funny.luau", "funny(1)", "N"), ("funny.luau", "funny(2)", "N"), ("funny.luau", "funny(3)", "P"),
     ("funny_closed.luau", "funny(1)", "N"), ("funny_closed.luau", "funny(2)", "N"),
     ("funny_closed.luau", "funny(3)", "P"),
+    ("lieges.luau", "lieges(1,3,1,4)", "N"), ("lieges.luau", "lieges(2,3)", "P"),
     ("euclid.luau", "euclid(34,12)", "N"), ("euclid.luau", "euclid(15,24)", "P"),
     ("euclid_closed.luau", "euclid(34,12)", "N"), ("euclid_closed.luau", "euclid(15,24)", "P"),
 ]

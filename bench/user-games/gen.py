@@ -114,8 +114,19 @@ def cutting():
     return "200 200\n", "cutting(200,200)\n"
 
 
+def lieges():
+    # Codeforces 603C at full size: n = 10^5 piles uniform in 1..10^9, k = 10^9 - 1 (odd: the
+    # splits count).
+    r = random.Random(603)
+    k = 10**9 - 1
+    a = [r.randint(1, 10**9) for _ in range(10**5)]
+    judge = f"{len(a)} {k}\n{' '.join(map(str, a))}\n"
+    return judge, "lieges(" + ",".join(f"{k},{x}" for x in a) + ")\n"
+
+
 PROBLEMS = {f.__name__: f for f in [kiki, canwin, dividing, stones, digits, chess, bomb, lasker,
-                                     lasker3032, funny, funny2484, euclid, euclid1525, cutting]}
+                                     lasker3032, funny, funny2484, euclid, euclid1525, cutting,
+                                     lieges]}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in PROBLEMS:

@@ -293,6 +293,39 @@ fn emitted_lines_of_coins_are_kayles() {
     }
 }
 
+/// Codeforces 603C (`lieges.luau`): the judge's samples, and the values of piles up to 2000
+/// for small and huge k (its `nimber` hook, the copies it leaves) against a search written
+/// here: G(a) = mex{G(a - 1), and for an even a the k piles of a / 2, worth G(a / 2) for an
+/// odd k and 0 for an even k}.
+#[test]
+fn lieges_equal_a_search_written_here() {
+    let reg = registry(&[(
+        "examples/rules/lieges.luau",
+        include_str!("../../../../examples/rules/lieges.luau"),
+    )]);
+    assert_eq!(outcome(&reg, "lieges(1, 3, 1, 4)"), Outcome::N);
+    assert_eq!(outcome(&reg, "lieges(2, 3)"), Outcome::P);
+    for k in [1u64, 2, 3, 4, 999_999_999, 1_000_000_000] {
+        let mut g = vec![0u64; 2001];
+        for a in 1..=2000usize {
+            let split = if a % 2 == 0 && k % 2 == 1 {
+                Some(g[a / 2])
+            } else if a % 2 == 0 {
+                Some(0)
+            } else {
+                None
+            };
+            g[a] = (0..)
+                .find(|&v| v != g[a - 1] && Some(v) != split)
+                .unwrap_or(0);
+        }
+        for a in (0..=2000usize).step_by(7).chain([2000]) {
+            let got = analyze(&reg, &format!("lieges({k}, {a})"), Play::Normal).nimber;
+            assert_eq!(got.and_then(|v| v.to_u64()), Some(g[a]), "k = {k}, a = {a}");
+        }
+    }
+}
+
 /// The emitting examples without a Rhai twin against searches written here: HDU 2873's bombs
 /// (a bomb (p, q) goes to the sum of (u, q) and (p, v), u < p and v < q, or along the first
 /// row or column) on boards up to 8 x 8 and sums of two bombs, and LeetCode 464 (the first
