@@ -54,6 +54,10 @@ enum Command {
         /// Stop after this many seconds (exit 3)
         #[arg(long)]
         timeout: Option<f64>,
+        /// The most memory a search may hold, like 8G or 500M (default: three quarters of
+        /// the available memory)
+        #[arg(long)]
+        memory_limit: Option<String>,
     },
     /// Nim-values of single heaps 0..N of a heap ruleset, with the period when one is found
     Table {
@@ -220,10 +224,15 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             max_moves,
             no_remoteness,
             timeout,
+            memory_limit,
         } => {
             let play = Play::from_misere(misere);
             let reporter = Reporter::new();
-            let limits = context::limits(Limits::for_play(play), max_nodes, timeout, &reporter)?;
+            let mut limits =
+                context::limits(Limits::for_play(play), max_nodes, timeout, &reporter)?;
+            if let Some(m) = &memory_limit {
+                limits.max_memory = context::parse_bytes("--memory-limit", m)?;
+            }
             let on_terminal = !json && !batch && std::io::stdout().is_terminal();
             let opts = Options {
                 play,

@@ -211,6 +211,10 @@ fn plain_line(last: Option<&Progress>, elapsed: Duration) -> String {
         Some(p) => {
             let rate = p.done as f64 / secs;
             match p.total {
+                // Nothing done yet: no rate, so no time left to tell.
+                Some(t) if p.done == 0 => {
+                    format!("{}: 0/{t}, elapsed {:.0} s", p.task, secs)
+                }
                 Some(t) => {
                     let left = t.saturating_sub(p.done) as f64 / rate.max(1e-9);
                     format!(

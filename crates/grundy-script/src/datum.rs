@@ -161,6 +161,9 @@ pub(crate) fn kind_of(value: &Dynamic) -> String {
         other if other.contains("Range") || other.starts_with("range") => {
             "a range (collect it into an array first)".into()
         }
+        other if other.ends_with("::Options") => {
+            "a list of options from options() (return it as the result of moves)".into()
+        }
         other => format!("a value of type {other}"),
     }
 }

@@ -582,6 +582,7 @@ fn dense_table(
     let mut seen: Vec<u32> = Vec::new();
     let mut stamp: Vec<u32> = Vec::new();
     let mut now = 0u32;
+    let (mut work, mut next) = (0u64, 1u64 << 16);
     for k in 0..=n {
         let heap = i64::try_from(k).map_err(|_| Error::too_large("a table beyond 2^63"))?;
         let key = Key::int(heap);
@@ -615,7 +616,11 @@ fn dense_table(
             .find(|&v| stamp[v] != now)
             .unwrap_or(seen.len());
         values.push(mex as u32);
-        if k % 4096 == 0 {
+        // A look at the limits and a progress report every 4096 heaps or 2^16 options,
+        // whichever comes first (Lasker's heaps have as many options as counters).
+        work += out.len() as u64;
+        if k % 4096 == 0 || work >= next {
+            next = work + (1 << 16);
             limits.check()?;
             limits.report(&format!("values of {}", me.script.name()), k, Some(n + 1));
         }

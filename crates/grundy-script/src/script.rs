@@ -242,7 +242,7 @@ impl RhaiScript {
     pub fn moves(&self, p: &Datum) -> Result<Vec<ScriptOption>, ScriptError> {
         self.check_position(p)?;
         self.on_stack(|| {
-            let value = self.call("moves", vec![p.to_dynamic()], p)?;
+            let value = self.call_moves(p)?;
             self.read_options(value, p)
         })
     }
@@ -340,7 +340,7 @@ impl RhaiScript {
         })?;
         self.check_position(&d)?;
         let general = self.on_stack(|| {
-            let value = self.call("moves", vec![d.to_dynamic()], &d)?;
+            let value = self.call_moves(&d)?;
             // Integers and short arrays of integers, and sums of them, straight into keys;
             // anything else (and anything to refuse) by the general reading.
             if small_options(&value, self.arity, out) {
@@ -386,6 +386,15 @@ impl RhaiScript {
             function: function.to_string(),
             position: crate::datum::shorten(&p.call_text(&self.name)),
         }
+    }
+
+    /// Calls `moves(p)`; a list built with `options()` reads as the array it holds.
+    fn call_moves(&self, p: &Datum) -> Result<Dynamic, ScriptError> {
+        let value = self.call("moves", vec![p.to_dynamic()], p)?;
+        Ok(match value.try_cast_result::<Options>() {
+            Ok(o) => Dynamic::from_array(o.items),
+            Err(value) => value,
+        })
     }
 
     /// Calls a script function with a pooled scope and without re-running the top level.
@@ -818,6 +827,18 @@ fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
     });
     engine.register_fn("is_sum", |v: Dynamic| is_sum(&v));
     engine.register_fn("copies", copies);
+    // `options()`: a list of options that `add` grows in constant time (see `OptionList`).
+    let (elements, bytes) = (limits.array_size.max(1), limits.string_size.max(1));
+    engine.register_type_with_name::<Options>("Options");
+    engine.register_fn("options", move || Options {
+        items: Array::new(),
+        elements: 0,
+        bytes: 0,
+        max_elements: elements,
+        max_bytes: bytes,
+    });
+    engine.register_fn("add", Options::add);
+    engine.register_fn("len", |o: &mut Options| o.items.len() as rhai::INT);
     // `game(NAME, args...)`: a position of another family (see `crate::datum::GAME`).
     let game = |name: ImmutableString, args: &[Dynamic]| -> Array {
         let mut a: Array = vec![Dynamic::from(ImmutableString::from(crate::datum::GAME))];
@@ -842,6 +863,64 @@ fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
     );
     crate::safe::register_overrides(&mut engine);
     engine
+}
+
+/// The options a script builds with `let out = options(); out.add(q); ...; out`: an array
+/// that Rhai does not walk after each call. With size limits set, Rhai counts an array's
+/// elements (through nested arrays) after every call that may change it, so `out.push(q)`
+/// costs the length of `out` and n options cost n^2 / 2; `add` counts only the option it
+/// adds and keeps the totals that the limits on one array bound (elements and string bytes),
+/// refusing the option past them as Rhai refuses an array that grows past them.
+#[derive(Clone, Debug)]
+struct Options {
+    items: Array,
+    elements: usize,
+    bytes: usize,
+    max_elements: usize,
+    max_bytes: usize,
+}
+
+impl Options {
+    fn add(&mut self, q: Dynamic) -> Result<(), Box<EvalAltResult>> {
+        let (elements, bytes) = sizes(&q, 0);
+        self.elements = self.elements.saturating_add(1 + elements);
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.elements > self.max_elements {
+            return Err(
+                EvalAltResult::ErrorDataTooLarge("Size of array".into(), Position::NONE).into(),
+            );
+        }
+        if self.bytes > self.max_bytes {
+            return Err(EvalAltResult::ErrorDataTooLarge(
+                "Length of string".into(),
+                Position::NONE,
+            )
+            .into());
+        }
+        self.items.push(q);
+        Ok(())
+    }
+}
+
+/// The elements inside a value (through nested arrays) and the bytes of its strings, as
+/// Rhai's limits on one array count them. Past 64 levels it stops counting: such a value is
+/// refused as a position anyway (the limit position-depth).
+fn sizes(v: &Dynamic, depth: usize) -> (usize, usize) {
+    if depth > 64 {
+        return (0, 0);
+    }
+    if let Some(a) = v.read_lock::<Array>() {
+        let mut total = (a.len(), 0usize);
+        for x in a.iter() {
+            let (e, b) = sizes(x, depth + 1);
+            total = (total.0 + e, total.1 + b);
+        }
+        return total;
+    }
+    if let Some(s) = v.read_lock::<ImmutableString>() {
+        return (0, s.len());
+    }
+    (0, 0)
 }
 
 /// `copies(k, q)`: `k` copies of the position `q`, as one part of an option (see

@@ -455,3 +455,20 @@ fn play_a_script_game() {
     assert!(text.contains("2001-11-"), "{text}");
     assert!(!text.contains("calendar("), "{text}");
 }
+
+/// A game whose sums grow with every move (0 -> 0 + 0, for ever) holds states of ever more
+/// components: the search stops at the memory limit (exit 3, naming the flag that raises it)
+/// long before it has many states, instead of exhausting the machine.
+#[test]
+fn sums_that_grow_without_end_stop_at_the_memory_limit() {
+    let s = Scratch::new("grow");
+    let f = s.file(
+        "grow.rhai",
+        "fn moves(n) { if n == 0 { [sum([0, 0])] } else { [] } }",
+    );
+    let out = grundy(&["analyze", "--rules", &f, "--memory-limit", "64M", "grow(0)"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(text.contains("memory limit"), "{text}");
+    assert!(text.contains("--memory-limit"), "{text}");
+}

@@ -172,3 +172,36 @@ fn copies_refuse_what_they_cannot_count() {
             .unwrap_or_default();
     assert!(all.contains(&"6*nest(2)".to_string()), "{all:?}");
 }
+
+/// `options()` and `add` (Rhai): the same options as an array built with `push`, in the same
+/// order, for positions, sums and copies, and `len()` counts them.
+#[test]
+fn rhai_options_equal_arrays() {
+    let reg = registry(&[
+        (
+            "pushed.rhai",
+            "fn moves(n) { let out = []; for k in 1..=n { out.push(n - k); } if n > 0 && n % 2 == 0 { out.push(copies(3, n / 2)); } for a in 1..n { if a <= n - a { out.push(sum([a, n - a])); } } out }",
+        ),
+        (
+            "added.rhai",
+            "fn moves(n) { let out = options(); for k in 1..=n { out.add(n - k); } if n > 0 && n % 2 == 0 { out.add(copies(3, n / 2)); } for a in 1..n { if a <= n - a { out.add(sum([a, n - a])); } } if out.len() != n + n / 2 + (if n > 0 && n % 2 == 0 { 1 } else { 0 }) { throw `len ${out.len()}`; } out }",
+        ),
+    ]);
+    for n in 0..=40u64 {
+        let a = analyze(&reg, &format!("pushed({n})"), Play::Normal);
+        let b = analyze(&reg, &format!("added({n})"), Play::Normal);
+        assert_eq!(a.nimber, b.nimber, "{n}");
+        assert_eq!(a.winning_moves_total, b.winning_moves_total, "{n}");
+        let ma: Vec<String> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.to.replace("pushed", ""))
+            .collect();
+        let mb: Vec<String> = b
+            .winning_moves
+            .iter()
+            .map(|m| m.to.replace("added", ""))
+            .collect();
+        assert_eq!(ma, mb, "{n}");
+    }
+}

@@ -70,6 +70,19 @@ fn huge_data_reaches_size_limits() {
             "fn moves(p) { let a = []; loop { a = [a, a]; } }",
             LimitKind::ArraySize,
         ),
+        // options() keeps an array's limits on its total: elements, and string bytes.
+        (
+            "fn moves(p) { let o = options(); loop { o.add(1); } }",
+            LimitKind::ArraySize,
+        ),
+        (
+            "fn moves(p) { let o = options(); loop { o.add([1, 2, [3, 4]]); } }",
+            LimitKind::ArraySize,
+        ),
+        (
+            "fn moves(p) { let o = options(); let s = \"\"; s.pad(1000, 'x'); loop { o.add(s); } }",
+            LimitKind::StringSize,
+        ),
         (
             "fn moves(p) { let m = #{}; loop { m[`k${m.len()}`] = 1; } }",
             LimitKind::MapSize,
