@@ -346,9 +346,9 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             reporter.finish();
             let parts = parts.map_err(|e| Failure::at(e, &text))?;
             let render = if markdown {
-                grundy::explain::to_markdown
+                api::explanation_markdown
             } else {
-                grundy::explain::to_text
+                api::explanation_text
             };
             let shown: Vec<String> = parts.iter().map(render).collect();
             let mut o = Out::new();
@@ -356,15 +356,7 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             o.flush()
         }
         Command::NimMul { a, b } => {
-            let factor = |text: &str, what: &str| {
-                grundy::rules::param_number(text, 0, what)
-                    .map_err(|e| Failure::input(format!("{text}: {}", e.message)))
-            };
-            let (x, y) = (
-                factor(&a, "the first factor")?,
-                factor(&b, "the second factor")?,
-            );
-            let p = grundy::rules::coins::nim_product(&x, &y).map_err(|e| Failure::at(e, &a))?;
+            let p = api::nim_product(&a, &b).map_err(Failure::from)?;
             let mut o = Out::new();
             o.line(&p.to_string())?;
             o.flush()

@@ -1,7 +1,7 @@
 //! `grundy._grundy`: the native half of the Python module `grundy`.
 //!
 //! **Boundary:** this crate only translates. It parses Python arguments, calls the typed API
-//! of the `grundy` crate (`grundy::api`; `grundy::play` and `grundy::explain` where the API
+//! of the `grundy` crate (`grundy::api`; `grundy::play` where the API
 //! has no call yet) and hands back its results: the typed results as Python dicts and lists
 //! by one serde path (`objects.rs`: the same objects the CLI prints with `--json`), raw bytes
 //! of table values, tuples for moves. The pure-Python half (`python/grundy/__init__.py`)
@@ -440,9 +440,9 @@ fn explain(
         api::explain(&reg, &expr, play, limits)
     })?;
     let render = if markdown {
-        grundy::explain::to_markdown
+        grundy::api::explanation_markdown
     } else {
-        grundy::explain::to_text
+        grundy::api::explanation_text
     };
     let shown: Vec<String> = parts.iter().map(render).collect();
     Ok(shown.join("\n"))

@@ -40,6 +40,23 @@ pub fn parse_natural(text: &str, what: &str) -> Result<BigUint, Error> {
     }
 }
 
+/// The nim-product of two natural numbers written as arguments are (`8`, `2^64`): the value
+/// of a head at (a, b) in Turning Corners.
+///
+/// Arguments: the two factors as text.
+/// Returns: the product, or an input error naming the factor that is not a natural number or
+/// is too large for the product.
+/// Complexity: that of [`crate::rules::coins::nim_product`].
+/// Example:
+/// ```
+/// assert_eq!(grundy::api::nim_product("8", "8").unwrap(), 13u32.into());
+/// ```
+pub fn nim_product(a: &str, b: &str) -> Result<BigUint, Error> {
+    let x = parse_natural(a, "the first factor")?;
+    let y = parse_natural(b, "the second factor")?;
+    crate::rules::coins::nim_product(&x, &y)
+}
+
 /// Outcome, value and winning moves of the position written `expr`.
 ///
 /// Arguments: the registry of families, the expression, the options.
@@ -201,8 +218,11 @@ pub fn list(reg: &Registry) -> Vec<FamilyInfo> {
         .collect()
 }
 
-/// The reasoning behind the position written `expr` (render it with
-/// [`crate::explain::to_text`] or [`crate::explain::to_markdown`]).
+/// An explanation as plain text, and as Markdown (the renderings of [`explain`]'s parts).
+pub use crate::explain::{to_markdown as explanation_markdown, to_text as explanation_text};
+
+/// The reasoning behind the position written `expr` (render it with [`explanation_text`] or
+/// [`explanation_markdown`]).
 pub fn explain(
     reg: &Registry,
     expr: &str,
