@@ -5,7 +5,7 @@
 //! - Which codes: [`octal_codes`] (documented there: canonical codes, last digit nonzero,
 //!   `d0 = 0` or also 4) or [`canonical_rules`] for a given list.
 //! - Running: [`census`] with [`CensusOptions`] (state file for resuming, certificate
-//!   directory, checking limit, progress callback, cancellation flag).
+//!   directory, checking limit, progress callback, cancellation handle).
 //! - Output: [`Census::to_csv`], [`Census::to_json`], written crash-safe by
 //!   [`Census::write_csv`] and [`Census::write_json`].
 //!

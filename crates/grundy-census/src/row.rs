@@ -107,7 +107,7 @@ pub(crate) struct Proofs<'a> {
     /// Where certificates go, if anywhere (written by the caller).
     pub keep_certificate: bool,
     /// Cancellation, passed on to the checker.
-    pub cancel: Option<&'a std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    pub cancel: Option<&'a grundy_types::Cancel>,
 }
 
 /// Builds the row of `rules` from its values: period (grundy-heap's `find_period`, then

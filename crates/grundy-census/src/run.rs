@@ -2,13 +2,13 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use grundy_heap::{values, ComputeOptions, HeapError, HeapRules};
+use grundy_types::Cancel;
 use grundy_verify::CertError;
 
 use crate::error::CensusError;
@@ -40,9 +40,10 @@ pub struct CensusOptions<'a> {
     pub verify_max_work: u128,
     /// Called after every ruleset, from whichever thread finished it.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
-    /// When set to true, the census stops soon (long computations within about 16384
-    /// values), saves what is finished and returns [`CensusError::Cancelled`].
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// When cancelled, the census stops soon (long computations within about 16384
+    /// values), saves what is finished and returns [`CensusError::Cancelled`]; the same
+    /// handle reaches the heap kernels and the certificate checker.
+    pub cancel: Option<Cancel>,
     /// Memory limit for one table of values (see `grundy_heap::ComputeOptions`).
     pub memory_limit: u64,
 }
@@ -194,11 +195,7 @@ pub fn census(rules: &[String], n: u64, opts: &CensusOptions<'_>) -> Result<Cens
     let total = rules.len();
     let shared = Mutex::new(done);
     let failure: Mutex<Option<CensusError>> = Mutex::new(None);
-    let cancelled = || {
-        opts.cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-    };
+    let cancelled = || opts.cancel.as_ref().is_some_and(Cancel::is_cancelled);
     let pending: Vec<usize> = {
         let done = lock(&shared);
         (0..total)
@@ -267,7 +264,7 @@ fn one_row(
     opts: &CensusOptions<'_>,
 ) -> Result<Option<Row>, CensusError> {
     let compute = ComputeOptions {
-        cancel: opts.cancel.clone().map(grundy_types::Cancel::from),
+        cancel: opts.cancel.clone(),
         memory_limit: opts.memory_limit,
         // The census is parallel across rulesets; one thread per table is enough.
         parallel: false,

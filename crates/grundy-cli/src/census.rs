@@ -63,7 +63,7 @@ pub fn run(req: &Request) -> Result<(), Failure> {
     let mut opts = CensusOptions {
         state: req.state.clone(),
         cert_dir: req.certificates.clone(),
-        cancel: Some(crate::context::ctrl_c().flag()),
+        cancel: Some(crate::context::ctrl_c()),
         ..CensusOptions::default()
     };
     if let Some(w) = &req.verify_max_work {

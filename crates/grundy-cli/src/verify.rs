@@ -93,7 +93,7 @@ pub struct Request<'a> {
 /// `grundy verify CERT [--json] [--max-work W] [--method M] [--threads T]`.
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     let mut opts = VerifyOptions {
-        cancel: Some(crate::context::ctrl_c().flag()),
+        cancel: Some(crate::context::ctrl_c()),
         method: match req.method {
             "plain" => Method::Plain,
             "sparse" => Method::Sparse,

@@ -89,7 +89,7 @@ impl ScriptRules {
     /// Points the script's calls at this query's cancellation flag and deadline.
     fn watch(&self, limits: &grundy::Limits) {
         let wanted = Interrupt {
-            cancel: limits.cancel.as_ref().map(grundy::Cancel::flag),
+            cancel: limits.cancel.clone(),
             deadline: limits.deadline,
         };
         if !self.script.watches(&wanted) {

@@ -265,7 +265,7 @@ impl Script {
         now.deadline == wanted.deadline
             && match (&now.cancel, &wanted.cancel) {
                 (None, None) => true,
-                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (Some(a), Some(b)) => a.same_as(b),
                 _ => false,
             }
     }

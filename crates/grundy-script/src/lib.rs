@@ -7,9 +7,10 @@
 //!
 //! [`Script::compile`] compiles a script once into a sandboxed engine (no files, network,
 //! clock, modules, `eval` or printing), and every call runs under [`Limits`] (operations,
-//! call depth, sizes) and an [`Interrupt`] (a cancellation flag and a deadline that other
-//! threads can use). Errors are [`ScriptError`]s: in the script (with `FILE:LINE:COLUMN`), a
-//! reached limit (with the key that raises it), a cancellation, or a wrong shape.
+//! call depth, sizes) and an [`Interrupt`] (the query's `grundy::Cancel` handle and a
+//! deadline, which other threads can use). Errors are [`ScriptError`]s: in the script (with
+//! `FILE:LINE:COLUMN`), a reached limit (with the key that raises it), a cancellation, or a
+//! wrong shape.
 //!
 //! **Boundary:** this crate knows no solver and no front; the engine's family adapter turns
 //! [`ScriptOption`]s into its own moves, and fronts turn errors into exit statuses.

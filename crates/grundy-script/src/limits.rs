@@ -2,9 +2,9 @@
 //! time), with the names by which a front lets a person raise them.
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Instant;
+
+use grundy::Cancel;
 
 /// The bounds every call of a script runs under. Defaults suit rules of ordinary size; each
 /// field can be raised by the caller (fronts expose them as `--script-limit KEY=N`, see
@@ -332,12 +332,13 @@ pub fn with_stack<R>(limits: &Limits, f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(need, need, f)
 }
 
-/// How a running search is stopped from outside: a flag another thread may set, and a
-/// deadline. Both are checked every few hundred operations inside a call and before each call.
+/// How a running search is stopped from outside: a handle another thread may cancel (the
+/// query's own [`grundy::Cancel`]), and a deadline. Both are checked every few hundred
+/// operations inside a call and before each call.
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt {
-    /// When set to `true`, calls stop with [`crate::ScriptError::Cancelled`].
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// When cancelled, calls stop with [`crate::ScriptError::Cancelled`].
+    pub cancel: Option<Cancel>,
     /// When passed, calls stop with a [`LimitKind::Time`] limit error.
     pub deadline: Option<Instant>,
 }

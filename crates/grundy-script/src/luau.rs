@@ -37,8 +37,8 @@ use crate::{Arity, Datum, ScriptOption, MAX_ARITY};
 const MAX_EXACT: i64 = 1 << 53;
 
 /// How many interrupts pass between two looks at the operation count, the cancellation flag
-/// and the clock.
-const CHECK_EVERY: u64 = 1024;
+/// and the clock: the interval every cheap loop shares ([`grundy::limits::CHECK_EVERY`]).
+const CHECK_EVERY: u64 = grundy::limits::CHECK_EVERY as u64;
 
 /// The most bytes the script's own heap may hold, whatever the process limit says.
 const MAX_HEAP: u64 = 2 << 30;
@@ -116,7 +116,7 @@ impl Watch {
 
     fn stopped(&self) -> Option<Stop> {
         let i = self.interrupt.read().unwrap_or_else(|e| e.into_inner());
-        if i.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if i.cancel.as_ref().is_some_and(grundy::Cancel::is_cancelled) {
             return Some(Stop::Cancelled);
         }
         if i.deadline.is_some_and(|d| Instant::now() >= d) {

@@ -4,7 +4,6 @@
 use std::cell::Cell;
 use std::fmt;
 use std::path::Path;
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -654,7 +653,7 @@ fn interrupted(interrupt: &RwLock<Interrupt>) -> Option<Stop> {
     if guard
         .cancel
         .as_ref()
-        .is_some_and(|c| c.load(Ordering::Relaxed))
+        .is_some_and(grundy::Cancel::is_cancelled)
     {
         return Some(Stop::Cancelled);
     }

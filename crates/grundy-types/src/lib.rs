@@ -2,7 +2,8 @@
 //!
 //! Values: [`Nimber`] (exact at any size), [`mex`] and [`nim_sum`], [`Outcome`] and [`Play`],
 //! Smith's loopy [`Value`], and the [`Period`] of a nim-sequence.
-//! Budget: a [`Cancel`] handle, [`Progress`] reports and their sink, and a [`Watchdog`] that
+//! Budget: a [`Cancel`] handle (the one every crate takes) and [`CHECK_EVERY`], how often a
+//! cheap loop looks at it, [`Progress`] reports and their sink, and a [`Watchdog`] that
 //! raises a flag at a deadline.
 //! Errors: the [`ErrorKind`] that every crate's error type gives with its own `kind()`.
 //! Randomness: [`SplitMix64`], the seeded generator of samples, tests and benchmarks.
@@ -23,7 +24,9 @@ mod period;
 mod splitmix;
 mod value;
 
-pub use budget::{short_task, Cancel, Progress, ProgressSink, Watchdog, MAX_TASK_CHARS};
+pub use budget::{
+    short_task, Cancel, Progress, ProgressSink, Watchdog, CHECK_EVERY, MAX_TASK_CHARS,
+};
 pub use kind::ErrorKind;
 pub use nimber::{mex, mex_u64, nim_sum, serialize_big, Nimber};
 pub use outcome::{Outcome, Play};

@@ -3,7 +3,7 @@
 //! Nothing clever happens here on purpose (no sparse space, no blocks, no threads): this
 //! is the independent recomputation a certificate is checked against.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use grundy_types::Cancel;
 
 use crate::error::CertError;
 use crate::rules::{leaves_one, leaves_three, leaves_two, takes_all, Rules};
@@ -75,7 +75,7 @@ pub fn work_estimate(rules: &Rules, count: u64) -> u128 {
 pub fn plain_values(
     rules: &Rules,
     count: usize,
-    cancel: Option<&AtomicBool>,
+    cancel: Option<&Cancel>,
 ) -> Result<Vec<u32>, CertError> {
     plain_values_counted(rules, count, cancel).map(|(g, _)| g)
 }
@@ -84,7 +84,7 @@ pub fn plain_values(
 pub(crate) fn plain_values_counted(
     rules: &Rules,
     count: usize,
-    cancel: Option<&AtomicBool>,
+    cancel: Option<&Cancel>,
 ) -> Result<(Vec<u32>, u64), CertError> {
     let mut evaluations = 0u64;
     let mut g: Vec<u32> = Vec::with_capacity(count);
@@ -92,7 +92,7 @@ pub(crate) fn plain_values_counted(
     let mut stamp: Vec<u64> = vec![0; 2];
     let mut largest: u32 = 0;
     for n in 0..count {
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if cancel.is_some_and(Cancel::is_cancelled) {
             return Err(CertError::Cancelled);
         }
         // Every XOR of values below 2^b is below 2^b, and the mex is at most 2^b, where 2^b
@@ -186,7 +186,8 @@ mod tests {
 
     #[test]
     fn cancellation_is_seen() {
-        let flag = AtomicBool::new(true);
+        let flag = Cancel::new();
+        flag.cancel();
         let r = Rules::parse("0.77").unwrap();
         assert_eq!(plain_values(&r, 10, Some(&flag)), Err(CertError::Cancelled));
     }

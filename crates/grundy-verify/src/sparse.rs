@@ -36,6 +36,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use grundy_types::Cancel;
+
 use crate::error::CertError;
 use crate::rules::{leaves_one, leaves_two, takes_all};
 use crate::values::Val;
@@ -283,7 +285,7 @@ pub(crate) struct Run<'a> {
     /// Most option evaluations allowed; past it the check stops with `TooMuchWork`.
     pub max_work: u128,
     /// Polled once per block of heaps.
-    pub cancel: Option<&'a AtomicBool>,
+    pub cancel: Option<&'a Cancel>,
     /// Told the heaps checked so far, once per block of heaps.
     pub progress: Option<&'a (dyn Fn(u64, u64) + Send + Sync)>,
 }
@@ -340,7 +342,7 @@ pub(crate) fn check<T: Val>(
             if stop.load(Ordering::Relaxed) {
                 return Ok(heap.work);
             }
-            if run.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if run.cancel.is_some_and(Cancel::is_cancelled) {
                 stop.store(true, Ordering::Relaxed);
                 return Err(CertError::Cancelled);
             }

@@ -1,9 +1,10 @@
 //! The independent check of a certificate.
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use grundy_types::Cancel;
 
 use crate::cert::Certificate;
 use crate::checksum::checksum;
@@ -69,8 +70,8 @@ pub struct VerifyOptions {
     /// Threads for the sparse check (its heaps are checked independently); 0 means one
     /// per available core.
     pub threads: usize,
-    /// When set to true by another thread, the check stops with [`CertError::Cancelled`].
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// When cancelled by another thread, the check stops with [`CertError::Cancelled`].
+    pub cancel: Option<Cancel>,
     /// Told how far the sparse check is (the plain check reports nothing).
     pub progress: Option<Progress>,
 }
@@ -307,7 +308,7 @@ fn check_plain(cert: &Certificate, h: Header, opts: &VerifyOptions) -> Result<Ve
     }
     let started = Instant::now();
     let (computed, evaluations) =
-        plain_values_counted(&h.rules, cert.values.len(), opts.cancel.as_deref())?;
+        plain_values_counted(&h.rules, cert.values.len(), opts.cancel.as_ref())?;
     if let Some(heap) = (0..cert.values.len()).find(|&n| cert.values[n] != computed[n]) {
         return Err(CertError::WrongValue {
             heap: heap as u64,
@@ -387,7 +388,7 @@ fn check_sparse<T: Val>(
         split: &split,
         threads,
         max_work: opts.max_work,
-        cancel: opts.cancel.as_deref(),
+        cancel: opts.cancel.as_ref(),
         progress: opts.progress.as_ref().map(|p| &*p.0),
     };
     let (counted, mismatch) = sparse::check(g, &run)?;

@@ -4,24 +4,24 @@
 //! **Invariant:** a search checks [`Limits::check`] at least every [`CHECK_EVERY`] positions,
 //! so a cancellation or a deadline stops it within a fraction of a second.
 //!
-//! The parts that need no engine ([`Cancel`], [`Progress`] and its sink, [`short_task`], the
-//! deadline [`Watchdog`]) live in `grundy-types`, below every crate, and are re-exported here;
-//! [`Limits`] and [`Ticker`] stay, since their checks return the engine's [`Error`] and the
-//! memory default is the heap kernels'.
+//! The parts that need no engine ([`Cancel`], [`CHECK_EVERY`], [`Progress`] and its sink,
+//! [`short_task`], the deadline [`Watchdog`]) live in `grundy-types`, below every crate, and
+//! are re-exported here; [`Limits`] and [`Ticker`] stay, since their checks return the
+//! engine's [`Error`] and the memory default is the heap kernels'.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use grundy_types::{short_task, Cancel, Progress, ProgressSink, Watchdog, MAX_TASK_CHARS};
+// CHECK_EVERY: how many positions a search expands between two checks of the cancellation
+// flag and the deadline, the interval the cheap loops of every crate share.
+pub use grundy_types::{
+    short_task, Cancel, Progress, ProgressSink, Watchdog, CHECK_EVERY, MAX_TASK_CHARS,
+};
 
 use crate::error::{Error, Limit};
 use crate::Play;
-
-/// How many positions a search expands between two checks of the cancellation flag and the
-/// deadline.
-pub const CHECK_EVERY: usize = 1024;
 
 /// The default limit of a normal-play search: positions stored.
 pub const NORMAL_NODES: usize = 5_000_000;

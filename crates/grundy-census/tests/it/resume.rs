@@ -1,8 +1,8 @@
 //! Resuming, cancelling, state files and certificate files.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use grundy_census::{census, octal_codes, CensusError, CensusOptions, FirstDigit, Progress};
 use grundy_verify::{verify_text, VerifyOptions};
@@ -23,12 +23,12 @@ fn an_interrupted_census_continues_without_computing_anything_twice() {
     let whole = census(&codes, n, &CensusOptions::default()).unwrap();
 
     // First run: cancel after 20 rulesets have finished.
-    let cancel = Arc::new(AtomicBool::new(false));
+    let cancel = grundy_types::Cancel::new();
     let first_seen: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let on_progress = |p: &Progress| {
         first_seen.lock().unwrap().push(p.rules.clone());
         if p.done >= 20 {
-            cancel.store(true, Ordering::Relaxed);
+            cancel.cancel();
         }
     };
     let opts = CensusOptions {

@@ -3,12 +3,11 @@
 //! sandbox tested as Rhai's is (no files, clock, modules, printing or global state; endless
 //! loops, deep recursion and huge values stop at a limit).
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grundy::analysis::Options;
-use grundy::{api, Error, Nimber, Outcome};
+use grundy::{api, Cancel, Error, Nimber, Outcome};
 use grundy_script::{Datum, Interrupt, LimitKind, Limits, Script, ScriptError, ScriptOption};
 
 use crate::common::fails;
@@ -304,7 +303,7 @@ fn cancellation_and_deadline_stop_a_running_call() {
         )
         .unwrap_or_else(|e| panic!("{e}")),
     );
-    let flag = Arc::new(AtomicBool::new(false));
+    let flag = Cancel::new();
     s.set_interrupt(Interrupt {
         cancel: Some(flag.clone()),
         deadline: None,
@@ -312,7 +311,7 @@ fn cancellation_and_deadline_stop_a_running_call() {
     let f2 = flag.clone();
     let t = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(50));
-        f2.store(true, std::sync::atomic::Ordering::SeqCst);
+        f2.cancel();
     });
     let e = fails(s.moves(&Datum::Int(1)));
     assert!(matches!(e, ScriptError::Cancelled { .. }), "{e:?}");

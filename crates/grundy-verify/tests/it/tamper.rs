@@ -195,7 +195,8 @@ fn limits_are_errors_not_hangs() {
     };
     let e = verify(&good, &opts).unwrap_err();
     assert!(matches!(e, CertError::TooManyValues { .. }), "{e}");
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let flag = grundy_types::Cancel::new();
+    flag.cancel();
     let opts = VerifyOptions {
         cancel: Some(flag),
         ..VerifyOptions::default()
