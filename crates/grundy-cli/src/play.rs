@@ -1,7 +1,7 @@
 //! `grundy play`: a line-based game against the engine in the terminal.
 //!
 //! The game logic (legal moves, reading a move, the engine's choice) is the library's
-//! `grundy::play`; this file only reads lines and prints. Standard input is read line by line,
+//! `grundy::api` (its play calls); this file only reads lines and prints. Standard input is read line by line,
 //! so a game can be piped in as well as typed.
 //! Leaving: `quit`, end of input (exit status 0, "end of input: game abandoned") or Ctrl-C
 //! ("interrupted: game abandoned", exit status 130 as for any program stopped by SIGINT); no
@@ -9,7 +9,7 @@
 
 use std::io::{BufRead, Read, Write};
 
-use grundy::play::{self, Engine, MoveList, PLAY_BUDGET};
+use grundy::api::{self, Engine, MoveList, PLAY_BUDGET};
 use grundy::position::Position;
 use grundy::solve::Limits;
 use grundy::Play;
@@ -68,7 +68,7 @@ pub fn run(
     loop {
         say("")?;
         say(&format!("position: {}", shown(&pos)))?;
-        if !play::has_moves(&pos) {
+        if !api::has_moves(&pos) {
             let mover_wins = play == Play::Misere;
             let msg = match (human, mover_wins) {
                 (true, false) => "you cannot move: the engine wins",
@@ -95,7 +95,7 @@ pub fn run(
             human = true;
             continue;
         }
-        let list = play::legal_moves(&pos, LIST_CAP);
+        let list = api::legal_moves(&pos, LIST_CAP);
         print_moves(&pos, &list)?;
         loop {
             prompt("your move> ")?;
@@ -161,7 +161,7 @@ pub fn run(
                 }
                 _ => {}
             }
-            match play::parse_move(&pos, entry, &list) {
+            match api::parse_move(&pos, entry, &list) {
                 Ok(m) => {
                     say(&format!("you: {}", m.text))?;
                     pos = m.apply(&pos);

@@ -1,8 +1,7 @@
 //! `grundy._grundy`: the native half of the Python module `grundy`.
 //!
 //! **Boundary:** this crate only translates. It parses Python arguments, calls the typed API
-//! of the `grundy` crate (`grundy::api`; `grundy::play` where the API
-//! has no call yet) and hands back its results: the typed results as Python dicts and lists
+//! of the `grundy` crate (`grundy::api`, play included) and hands back its results: the typed results as Python dicts and lists
 //! by one serde path (`objects.rs`: the same objects the CLI prints with `--json`), raw bytes
 //! of table values, tuples for moves. The pure-Python half (`python/grundy/__init__.py`)
 //! wraps them in classes, numpy arrays and HTML; `python/grundy/_grundy.pyi` declares this
@@ -493,7 +492,7 @@ fn moves(py: Python<'_>, expr: String, cap: usize) -> PyResult<(Vec<(String, Str
     let reg = registry();
     run(py, Limits::default(), None, |_| {
         let pos = reg.parse(&expr)?;
-        let list = grundy::play::legal_moves(&pos, cap);
+        let list = grundy::api::legal_moves(&pos, cap);
         let shown = list
             .moves
             .iter()
@@ -510,9 +509,9 @@ fn parse_move(py: Python<'_>, expr: String, entry: String) -> PyResult<(String, 
     let reg = registry();
     run(py, Limits::default(), None, |_| {
         let pos = reg.parse(&expr)?;
-        let list = grundy::play::legal_moves(&pos, 30);
+        let list = grundy::api::legal_moves(&pos, 30);
         let m =
-            grundy::play::parse_move(&pos, &entry, &list).map_err(|e| Error::input(e.message))?;
+            grundy::api::parse_move(&pos, &entry, &list).map_err(|e| Error::input(e.message))?;
         Ok((m.text.clone(), m.apply(&pos).to_string()))
     })
 }
@@ -553,7 +552,7 @@ fn remoteness(
     let reg = registry();
     run(py, limits, None, |limits| {
         let pos = reg.parse(&expr)?;
-        let r = grundy::play::remoteness(&pos, play, limits)?;
+        let r = grundy::api::remoteness(&pos, play, limits)?;
         Ok((r.outcome.letter().to_string(), r.moves))
     })
 }

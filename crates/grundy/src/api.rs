@@ -20,6 +20,13 @@ pub use crate::quotient::{quotient, QuotientLimits, QuotientReport};
 /// The rule behind a family's values, with code (`grundy pattern`): see [`pattern`].
 pub use crate::pattern::{pattern, Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2};
 
+/// Play move by move (`grundy play`, Python's `Game`): the legal moves of a position, a move
+/// read from what a player types, the perfect opponent, remoteness: see [`crate::play`].
+pub use crate::play::{
+    has_moves, legal_moves, parse_move, remoteness, Engine, MoveError, MoveList, PlayMove,
+    PLAY_BUDGET,
+};
+
 /// The largest N of a table held in memory and printed (files take more: see the heap crate).
 pub const TABLE_LIMIT: u64 = 50_000_000;
 
