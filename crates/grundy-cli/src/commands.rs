@@ -4,7 +4,7 @@ use std::io::{BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use grundy::analysis::{Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES};
+use grundy::api::{Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES};
 use grundy::{api, render, Limits, Play, Registry};
 
 use crate::context::{self, Reporter};

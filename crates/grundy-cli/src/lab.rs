@@ -145,7 +145,7 @@ fn values_progress<'a>(bar: &'a Reporter, rules: &HeapRules, n: usize) -> impl F
 /// What a run computing values of `rules` is called in progress lines (briefly: a ruleset's
 /// name can be 400 KB).
 fn values_task(rules: &HeapRules) -> String {
-    grundy::limits::short_task(&format!("values of {rules}"))
+    grundy::api::short_task(&format!("values of {rules}"))
 }
 
 /// The values 0..n-1 of a heap ruleset by the laboratory's kernels, with their period.

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use grundy::analysis::{Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES};
+use grundy::api::{Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES};
 use grundy::{api, Cancel, Error, ErrorKind, Limits, Loader, Play, Progress, Registry};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;

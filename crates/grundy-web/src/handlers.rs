@@ -6,7 +6,7 @@ use axum::extract::{FromRequest, Request, State as Extract};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use grundy::analysis::Options;
+use grundy::api::Options;
 use grundy::{api, Play};
 use num_bigint::BigUint;
 use serde::de::DeserializeOwned;
@@ -123,7 +123,7 @@ pub async fn analyze(
     let play = Play::from_misere(req.misere);
     let budget = match req.remoteness {
         None => st.config.remoteness_budget,
-        Some(true) => grundy::analysis::REMOTENESS_BUDGET,
+        Some(true) => grundy::api::REMOTENESS_BUDGET,
         Some(false) => 0,
     };
     let s = st.clone();

@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 
-use crate::analysis::{self, Analysis, Options};
+use crate::analysis;
 use crate::explain::Explanation;
 use crate::registry::Registry;
 use crate::{Error, Limit, Limits, Period, Play};
@@ -19,6 +19,15 @@ pub use crate::quotient::{quotient, QuotientLimits, QuotientReport};
 
 /// The rule behind a family's values, with code (`grundy pattern`): see [`pattern`].
 pub use crate::pattern::{pattern, Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2};
+
+/// The options of an analysis and their defaults (`grundy analyze`'s flags): see
+/// [`crate::analysis`].
+pub use crate::analysis::{
+    Analysis, Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES, REMOTENESS_BUDGET,
+};
+
+/// A progress task's text fit for one line (a ruleset's name can be 400 KB).
+pub use crate::limits::short_task;
 
 /// Play move by move (`grundy play`, Python's `Game`): the legal moves of a position, a move
 /// read from what a player types, the perfect opponent, remoteness: see [`crate::play`].
