@@ -223,14 +223,16 @@ fn datum(p: &Key) -> Datum {
     p.to_datum().unwrap_or(Datum::List(Vec::new()))
 }
 
-/// How many copies of which position, when `p` is `copies(k, q)` (k at least 2).
+/// How many copies of which position, when `p` is `copies(k, q)` with k at least 2 (the only
+/// counts `copies` makes; a script that writes the marker itself with another count gets a
+/// position of its own, searched by its moves).
 fn copies_of(p: &Key) -> Option<(u64, Key)> {
     if !p.is_copies() {
         return None;
     }
     let d = datum(p);
     let (k, q) = d.copies()?;
-    Some((k, Key::of(q)))
+    (k >= 2).then(|| (k, Key::of(q)))
 }
 
 /// The key of `k` copies of `q` (k at least 1: one copy is `q` itself).

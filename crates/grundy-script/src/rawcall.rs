@@ -162,7 +162,9 @@ unsafe extern "C-unwind" fn emit(state: *mut ffi::lua_State) -> c_int {
                 "emit takes a multiple of ARITY = {k} numbers, one group a position, not {m}"
             ));
         }
-        if e.numbers.len().saturating_add(m) > e.max_numbers {
+        // An option costs at least one number's room, so that `emit()` in a loop (the end
+        // of the game, no numbers) is bounded too.
+        if e.numbers.len().saturating_add(e.ends.len()).saturating_add(m.max(1)) > e.max_numbers {
             return Some(format!(
                 "not enough memory for the options emitted in one call of moves (more than {} numbers: the script limit memory)",
                 e.max_numbers

@@ -926,6 +926,18 @@ fn sizes(v: &Dynamic, depth: usize) -> (usize, usize) {
 /// [`crate::datum::COPIES`]); a sum's copies are the sum of each part's, one copy is `q`, and
 /// none is the empty sum.
 fn copies(k: rhai::INT, q: Dynamic) -> Result<Dynamic, Box<rhai::EvalAltResult>> {
+    copies_within(k, q, 0)
+}
+
+/// [`copies`] inside `depth` sums (at most 64, as sums nest).
+fn copies_within(
+    k: rhai::INT,
+    q: Dynamic,
+    depth: usize,
+) -> Result<Dynamic, Box<rhai::EvalAltResult>> {
+    if depth > 64 {
+        return Err("copies of sums that nest more than 64 deep".into());
+    }
     if k < 0 {
         return Err(format!(
             "copies takes the number of copies first, at least 0: copies(3, q), not copies({k}, ...)"
@@ -936,7 +948,7 @@ fn copies(k: rhai::INT, q: Dynamic) -> Result<Dynamic, Box<rhai::EvalAltResult>>
         let parts = q.into_array().map_err(|t| format!("copies of a {t}"))?;
         let mut out = Array::with_capacity(parts.len());
         for p in parts {
-            out.push(copies(k, p)?);
+            out.push(copies_within(k, p, depth + 1)?);
         }
         let mut d = Dynamic::from_array(out);
         d.set_tag(SUM_TAG);
@@ -960,7 +972,7 @@ fn copies(k: rhai::INT, q: Dynamic) -> Result<Dynamic, Box<rhai::EvalAltResult>>
             };
             let q = items[2].clone();
             drop(items);
-            return copies(n, q);
+            return copies_within(n, q, depth + 1);
         }
     }
     Ok(match k {

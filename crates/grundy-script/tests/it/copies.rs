@@ -41,31 +41,21 @@ fn reg_for(k: u64) -> grundy::Registry {
 
 #[test]
 fn copies_equal_the_sums_written_out() {
+    // Misere play searches the copies themselves: one copy moved, the others kept (a position
+    // holding the same game as copies and as parts is searched apart, so its searches are
+    // larger than the written-out sums', hence the smaller piles).
     for k in [0u64, 1, 2, 3, 4, 5] {
         let reg = reg_for(k);
-        for n in 0..=40u64 {
-            let hand = analyze(&reg, &format!("hand({n})"), Play::Normal);
-            for name in ["cows", "rcows"] {
-                let a = analyze(&reg, &format!("{name}({n})"), Play::Normal);
-                assert_eq!(a.nimber, hand.nimber, "K = {k}, {name}({n})");
-                assert_eq!(
-                    a.winning_moves_total, hand.winning_moves_total,
-                    "K = {k}, {name}({n})"
-                );
-            }
-        }
-        // Misere play searches the copies themselves: one copy moved, the others kept (a
-        // position holding the same game as copies and as parts is searched apart, so the
-        // searches are larger than the written-out sums').
-        for n in 0..=7u64 {
-            let hand = analyze(&reg, &format!("hand({n})"), Play::Misere);
-            for name in ["cows", "rcows"] {
-                let a = analyze(&reg, &format!("{name}({n})"), Play::Misere);
-                assert_eq!(a.outcome, hand.outcome, "misere, K = {k}, {name}({n})");
-                assert_eq!(
-                    a.winning_moves_total, hand.winning_moves_total,
-                    "misere, K = {k}, {name}({n})"
-                );
+        for (play, largest) in [(Play::Normal, 40u64), (Play::Misere, 7)] {
+            for n in 0..=largest {
+                let hand = analyze(&reg, &format!("hand({n})"), play);
+                for name in ["cows", "rcows"] {
+                    let a = analyze(&reg, &format!("{name}({n})"), play);
+                    let at = format!("{play:?}, K = {k}, {name}({n})");
+                    assert_eq!(a.outcome, hand.outcome, "{at}");
+                    assert_eq!(a.nimber, hand.nimber, "{at}");
+                    assert_eq!(a.winning_moves_total, hand.winning_moves_total, "{at}");
+                }
             }
         }
     }
@@ -114,6 +104,13 @@ fn k_times_a_term_reads_back_as_the_copies() {
         assert_eq!(after.nimber, Some(grundy::Nimber::ZERO), "{}", m.to);
         assert_eq!(after.game, m.to, "{}", m.to);
     }
+    // The explanation of the copies is the mex of their options, not a table of heaps (the
+    // one argument of `3*cows(4)` is no heap size).
+    let parts = grundy::api::explain(&reg, "3*cows(4)", Play::Normal, &Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let text: String = parts.iter().map(grundy::api::explanation_text).collect();
+    assert!(!text.contains("one heap of"), "{text}");
+    assert!(text.contains("in one of 3 copies"), "{text}");
     // Families without a count of their own are written out, up to a thousand copies.
     let nim = analyze(&reg, "3*nim(5) + 2*(*4)", Play::Normal);
     assert_eq!(nim.game, "nim(5) + nim(5) + nim(5) + *4 + *4");
@@ -143,6 +140,11 @@ fn copies_refuse_what_they_cannot_count() {
             "game(...)",
         ),
         ("neg.rhai", "fn moves(n) { [copies(-1, n)] }", "at least 0"),
+        (
+            "deep.rhai",
+            "fn moves(n) { if n == 0 { return []; } let s = sum([n - 1]); for i in 0..100 { s = sum([s]); } [copies(2, s)] }",
+            "nest more than 64",
+        ),
         (
             "other.rhai",
             "fn moves(n) { [copies(2, game(\"nim\", n))] }",
@@ -203,5 +205,30 @@ fn rhai_options_equal_arrays() {
             .map(|m| m.to.replace("added", ""))
             .collect();
         assert_eq!(ma, mb, "{n}");
+    }
+}
+
+/// Input that would recurse or break the count: `2*2*...*TERM` nested past the parser's depth is
+/// refused (not a stack overflow), and a script that writes the copies marker itself with a
+/// count `copies` never makes (0, 1, a string) gets an answer or an error, never a panic.
+#[test]
+fn counts_nested_deep_and_forged_markers_are_refused_cleanly() {
+    let reg = reg_for(3);
+    let deep = format!("{}cows(1)", "2*".repeat(100_000));
+    let e = grundy::api::analyze(&reg, &deep, &Default::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(e.contains("nested"), "{e}");
+    for count in ["0", "1", "'x'", "-5"] {
+        let src = format!(
+            "function moves(n)\n  if type(n) ~= 'number' or n <= 0 then return {{}} end\n  return {{ {{ '\\1copies', {count}, n - 1 }} }}\nend\n"
+        );
+        let reg = registry(&[("forged.luau", src.as_str())]);
+        for play in [Play::Normal, Play::Misere] {
+            let opts = grundy::analysis::Options::for_play(play);
+            // An answer or an error; the test fails on a panic.
+            let _ = grundy::api::analyze(&reg, "forged(4)", &opts);
+        }
     }
 }

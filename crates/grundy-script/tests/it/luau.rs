@@ -579,4 +579,17 @@ fn emit_refuses_what_it_cannot_read() {
     .unwrap_or_else(|e| panic!("{e}"));
     let e = fails(s.moves(&Datum::Int(1)));
     assert!(matches!(e, ScriptError::Limit { .. }), "{e:?}");
+    // So does an endless run of ends of the game, which have no numbers.
+    let ends = Script::compile(
+        "function moves(n) while true do emit() end end",
+        "t.luau",
+        Limits {
+            memory: 64 << 20,
+            operations: u64::MAX / 2,
+            ..Limits::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let e = fails(ends.moves(&Datum::Int(1)));
+    assert!(matches!(e, ScriptError::Limit { .. }), "{e:?}");
 }

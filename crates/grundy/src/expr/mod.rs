@@ -318,8 +318,17 @@ impl Parser<'_> {
     fn copies(&mut self, k: u64, out: &mut Vec<Term>) -> Result<(), ParseError> {
         self.skip_ws();
         let at = self.pos;
+        // `2*2*...*TERM` nests as parentheses do: bounded the same way.
+        if self.depth >= MAX_NESTING {
+            return Err(self.error_here(&format!(
+                "counts of copies are nested more than {MAX_NESTING} deep; write one count"
+            )));
+        }
+        self.depth += 1;
         let mut inner = Vec::new();
-        self.term(&mut inner)?;
+        let read = self.term(&mut inner);
+        self.depth -= 1;
+        read?;
         let terms = inner.len() as u64;
         for t in inner {
             if k == 0 {
