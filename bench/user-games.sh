@@ -5,7 +5,9 @@
 # bench/user-games/gen.py, deterministic), side by side in paired rounds. Prints a table of
 # user time (the median of the rounds), peak memory (from /usr/bin/time -v) and the ratio
 # script / C++ (the median of the per-round ratios), and checks that every program gives the
-# judge's answer the C++ program gives.
+# judge's answer the C++ program gives. Scripts run `grundy analyze --max-moves 0 --no-count`:
+# the C++ programs compute the answer alone, and so does that (counting the winning moves lists
+# every component's options once more; BENCHMARKS.md has figures with and without it).
 #
 # Usage: bench/user-games.sh [PROBLEM ...]   (default: every problem)
 #        bench/user-games.sh check           (the scripts' judge samples, and every closed
@@ -170,11 +172,11 @@ run() {
         cpp) "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$WORK/$file" < "$in" > "$out" 2> /dev/null || rc=$? ;;
         cpp-map) "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$WORK/$file-map" < "$in" > "$out" 2> /dev/null || rc=$? ;;
         analyze)
-            "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$GRUNDY" analyze --max-moves 0 \
+            "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$GRUNDY" analyze --max-moves 0 --no-count \
                 --rules "$RULES/$file" - < "$expr" 2> "$WORK/err.txt" | grep -E '^(outcome|value):' > "$out" || rc=$?
             ;;
         batch)
-            "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$GRUNDY" analyze --batch --max-moves 0 \
+            "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$GRUNDY" analyze --batch --max-moves 0 --no-count \
                 --no-remoteness --rules "$RULES/$file" - < "$expr" > "$out" 2> "$WORK/err.txt" || rc=$?
             ;;
         table)

@@ -47,6 +47,11 @@ enum Command {
         /// terminal, else up to 1000 (fewer when they would exceed 16 MiB of text)
         #[arg(long)]
         max_moves: Option<usize>,
+        /// Do not count the winning moves: only those printed are looked for (with
+        /// --max-moves 0 none, so only the outcome and value are computed, all a judge's
+        /// answer needs; counting lists every option of every component once more)
+        #[arg(long)]
+        no_count: bool,
         /// Do not look for the remoteness (how many moves the game lasts when the winner
         /// hurries and the loser delays: a small extra search that --json runs by default)
         #[arg(long)]
@@ -222,6 +227,7 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             batch,
             max_nodes,
             max_moves,
+            no_count,
             no_remoteness,
             timeout,
             memory_limit,
@@ -249,6 +255,7 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
                     None => DEFAULT_RENDER_BYTES,
                 },
                 remoteness: (json || batch) && !no_remoteness,
+                count: !no_count,
             };
             if batch {
                 reporter.finish();

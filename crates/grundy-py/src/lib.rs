@@ -217,7 +217,7 @@ fn limits_for(play: Play, max_nodes: Option<usize>, timeout: Option<f64>) -> PyR
 
 /// Analyses a position; returns the object of `grundy analyze --json` as a dict.
 #[pyfunction]
-#[pyo3(signature = (expr, misere=false, max_nodes=None, max_moves=None, remoteness=true, timeout=None, progress=None))]
+#[pyo3(signature = (expr, misere=false, max_nodes=None, max_moves=None, remoteness=true, timeout=None, progress=None, count=true))]
 #[allow(clippy::too_many_arguments)]
 fn analyze<'py>(
     py: Python<'py>,
@@ -228,6 +228,7 @@ fn analyze<'py>(
     remoteness: bool,
     timeout: Option<f64>,
     progress: Option<Py<PyAny>>,
+    count: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let play = play_of(misere);
     let limits = limits_for(play, max_nodes, timeout)?;
@@ -242,6 +243,7 @@ fn analyze<'py>(
                 None => DEFAULT_RENDER_BYTES,
             },
             remoteness,
+            count,
         };
         api::analyze(&reg, &expr, &opts)
     })?;

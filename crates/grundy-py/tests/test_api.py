@@ -21,6 +21,20 @@ def test_analyze_contract():
     assert json.loads(json.dumps(d)) == d
 
 
+def test_analyze_without_counting():
+    # count=False looks only for the moves listed: the same outcome and value, no total.
+    for expr, misere in [("nim(3,4,5) + nim(7,9)", False), ("nim(3,4,5)", True), ("nim(1,2,3)", False)]:
+        full = grundy.analyze(expr, misere)
+        for max_moves in (0, 1):
+            a = grundy.analyze(expr, misere, max_moves=max_moves, count=False)
+            assert (a.outcome, a.nimber) == (full.outcome, full.nimber)
+            assert len(a.winning_moves) <= max_moves
+            assert {m.to for m in a.winning_moves} <= {m.to for m in full.winning_moves}
+            if full.outcome == "N":
+                assert a.winning_moves_total is None
+                assert len(a.winning_moves) == max_moves
+
+
 def test_misere():
     # Bouton's misere rule: with every heap of size 1, the player to move wins iff the
     # number of heaps is even.

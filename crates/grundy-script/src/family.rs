@@ -40,7 +40,7 @@ pub struct ScriptRules {
     /// The closed form's answers so far (a pure function of the position: the script's
     /// globals are frozen), so that a sum of a million piles of sixty sizes calls it sixty
     /// times; at most [`CLOSED_MEMO`] entries.
-    closed: Mutex<std::collections::HashMap<Key, u64>>,
+    closed: Mutex<hashbrown::HashMap<Key, u64>>,
     /// The families of the script's `game(NAME, ...)` options, by NAME as written.
     games: Mutex<std::collections::HashMap<String, RulesetRef>>,
 }
@@ -76,7 +76,7 @@ impl ScriptRules {
             script,
             table_arena: Mutex::new(Arena::new()),
             hooks,
-            closed: Mutex::new(std::collections::HashMap::new()),
+            closed: Mutex::new(hashbrown::HashMap::new()),
             games: Mutex::new(std::collections::HashMap::new()),
         }
     }
@@ -291,6 +291,9 @@ impl Ruleset for ScriptFamily {
     }
 
     fn components(&self, args: &[Arg]) -> Result<Vec<Key>, ArgError> {
+        if let Some(keys) = int_components(self.0.script.arity(), args) {
+            return Ok(keys);
+        }
         let mut items = Vec::with_capacity(args.len());
         let depth = self.0.script.limits().position_depth;
         for (i, a) in args.iter().enumerate() {
@@ -306,6 +309,10 @@ impl Ruleset for ScriptFamily {
     fn args(&self, p: &Key) -> Vec<Arg> {
         if let Some(n) = p.as_int() {
             return vec![Arg::int(n)];
+        }
+        // An array of integers of a fixed arity (a pair, a board) is written as its items.
+        if let (Some(ints), Arity::Fixed(2..)) = (p.int_items(), self.0.script.arity()) {
+            return ints.iter().map(|&n| Arg::int(n)).collect();
         }
         let d = datum(p);
         match self.0.script.arity() {
@@ -401,6 +408,10 @@ impl Ruleset for ScriptFamily {
 
     fn dense_code(&self, p: &Key) -> Option<u64> {
         p.dense_code()
+    }
+
+    fn of_dense_code(&self, code: u64) -> Option<Key> {
+        Key::of_dense_code(code)
     }
 
     fn describe(&self, p: &Key, to: &[Key]) -> String {
@@ -580,7 +591,8 @@ fn dense_table(
     let len = usize::try_from(n.saturating_add(1))
         .map_err(|_| Error::too_large("a table beyond the address space"))?;
     let mut values: Vec<u32> = Vec::with_capacity(len);
-    let mut out = OptionList::new();
+    // Options emitted as numbers come as dense codes: no key per option.
+    let mut out = OptionList::accepting_codes();
     let mut seen: Vec<u32> = Vec::new();
     let mut stamp: Vec<u32> = Vec::new();
     let mut now = 0u32;
@@ -595,15 +607,28 @@ fn dense_table(
         out.clear();
         family.options_into(&key, &mut out, limits)?;
         seen.clear();
-        for o in out.iter() {
-            let mut x = 0u32;
-            for part in o {
-                match part.as_int().and_then(|h| u64::try_from(h).ok()) {
-                    Some(h) if h < k => x ^= values[h as usize],
-                    _ => return Ok(None),
+        if out.is_coded() {
+            for o in out.iter_codes() {
+                let mut x = 0u32;
+                for &code in o {
+                    match Key::int_of_dense_code(code).and_then(|h| u64::try_from(h).ok()) {
+                        Some(h) if h < k => x ^= values[h as usize],
+                        _ => return Ok(None),
+                    }
                 }
+                seen.push(x);
             }
-            seen.push(x);
+        } else {
+            for o in out.iter() {
+                let mut x = 0u32;
+                for part in o {
+                    match part.as_int().and_then(|h| u64::try_from(h).ok()) {
+                        Some(h) if h < k => x ^= values[h as usize],
+                        _ => return Ok(None),
+                    }
+                }
+                seen.push(x);
+            }
         }
         now = now.wrapping_add(1).max(1);
         if stamp.len() < seen.len() + 1 {
@@ -708,6 +733,36 @@ pub fn seen_period(g: &[u32]) -> Option<Period> {
 /// An argument of an expression as a script value: an integer within 64 bits, a string, or
 /// a list written as a quoted argument in brackets (`"[1, 2]"`, how positions that nest
 /// lists are printed).
+/// The components of a sum of positions of a fixed arity written as integers alone (the
+/// common case, a million piles), made without a [`Datum`] each: the keys
+/// `Arity::positions` and [`Key::of`] would make. `None` for anything else (text, lists,
+/// integers beyond 64 bits, a count that is not a multiple of the arity), which the general
+/// way reads and reports.
+fn int_components(arity: Arity, args: &[Arg]) -> Option<Vec<Key>> {
+    let Arity::Fixed(k @ 1..=4) = arity else {
+        return None;
+    };
+    if args.is_empty() || args.len() % k != 0 {
+        return None;
+    }
+    let mut keys = Vec::with_capacity(args.len() / k);
+    let mut group = [0i64; 4];
+    for chunk in args.chunks_exact(k) {
+        for (slot, a) in group.iter_mut().zip(chunk) {
+            let Arg::Int(n) = a else {
+                return None;
+            };
+            *slot = i64::try_from(n).ok()?;
+        }
+        keys.push(if k == 1 {
+            Key::int_inline(group[0])
+        } else {
+            Key::ints(&group[..k])?
+        });
+    }
+    Some(keys)
+}
+
 fn datum_of_arg(a: &Arg, max_depth: usize) -> Result<Datum, String> {
     match a {
         Arg::Int(n) => i64::try_from(n).map(Datum::Int).map_err(|_| {

@@ -19,6 +19,13 @@ const TAG_LIST: u8 = 3;
 /// How many bytes a key holds without allocating.
 const INLINE: usize = 22;
 
+/// The bits of a dense code above its fields, which say its shape (see [`Key::dense_code`]).
+const SHAPE: u32 = 61;
+
+/// The bits of a dense code's fields for an array of k = 1 to 4 integers: of each of the
+/// first k - 1 items, and of the last.
+const FIELDS: [(u32, u32); 4] = [(0, 61), (21, 40), (13, 35), (10, 31)];
+
 /// A position in canonical packed form. Cheap to hash and compare; 24 bytes.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Key {
@@ -183,7 +190,6 @@ impl Key {
     /// 13 and 35; of 4, 10, 10, 10 and 31 (each holds an integer's zigzag form). `None` for
     /// anything else.
     pub fn dense_code(&self) -> Option<u64> {
-        const SHAPE: u32 = 61;
         match self.bytes() {
             [TAG_INT, rest @ ..] => {
                 let (z, used) = read_varint(rest)?;
@@ -191,8 +197,7 @@ impl Key {
             }
             [TAG_LIST, k @ 1..=4, rest @ ..] => {
                 let k = u32::from(*k);
-                // The fields of the first k - 1 items, and of the last.
-                let (other, last) = [(0, 61), (21, 40), (13, 35), (10, 31)][k as usize - 1];
+                let (other, last) = FIELDS[k as usize - 1];
                 let mut code = u64::from(1 + k) << SHAPE;
                 let mut at = 0;
                 for i in 0..k {
@@ -217,6 +222,81 @@ impl Key {
             }
             _ => None,
         }
+    }
+
+    /// The dense code of the position `items` make, as [`Key::dense_code`] gives it for their
+    /// key, computed from the integers alone (for the options a script emits: no key is
+    /// written unless the search meets a new position): one integer when `array` is false,
+    /// else an array of one to four. `None` when the key gets no code.
+    pub fn dense_code_of_ints(items: &[i64], array: bool) -> Option<u64> {
+        if !array {
+            let [n] = items else {
+                return None;
+            };
+            let z = zigzag(*n);
+            return (z < 1 << SHAPE).then_some((1 << SHAPE) | z);
+        }
+        let k = items.len();
+        let (other, last) = *FIELDS.get(k.checked_sub(1)?)?;
+        let mut code = ((1 + k) as u64) << SHAPE;
+        let (init, tail) = items.split_at(k - 1);
+        for (i, &n) in init.iter().enumerate() {
+            let z = zigzag(n);
+            if z >= 1 << other {
+                return None;
+            }
+            code |= z << (last + other * (k as u32 - 2 - i as u32));
+        }
+        let z = zigzag(tail[0]);
+        (z < 1 << last).then_some(code | z)
+    }
+
+    /// The integer whose key's [`Key::dense_code`] is `code`; `None` for any other code.
+    pub fn int_of_dense_code(code: u64) -> Option<i64> {
+        (code >> SHAPE == 1).then(|| unzigzag(code & ((1 << SHAPE) - 1)))
+    }
+
+    /// The key whose [`Key::dense_code`] is `code`; `None` for a number no key has as its
+    /// code.
+    pub fn of_dense_code(code: u64) -> Option<Key> {
+        let z = code & ((1 << SHAPE) - 1);
+        match code >> SHAPE {
+            1 => Some(Key::int_inline(unzigzag(z))),
+            shape @ 2..=5 => {
+                let k = (shape - 1) as usize;
+                let (other, last) = FIELDS[k - 1];
+                let mut items = [0i64; 4];
+                for (i, item) in items.iter_mut().enumerate().take(k - 1) {
+                    let field =
+                        (z >> (last + other * (k as u32 - 2 - i as u32))) & ((1 << other) - 1);
+                    *item = unzigzag(field);
+                }
+                if z >> last >> (other * (k as u32 - 1)) != 0 {
+                    return None;
+                }
+                items[k - 1] = unzigzag(z & ((1 << last) - 1));
+                let key = Key::ints(&items[..k])?;
+                (key.dense_code() == Some(code)).then_some(key)
+            }
+            _ => None,
+        }
+    }
+
+    /// The items of an array of two or more integers and nothing else; `None` for any other
+    /// position. Reads the bytes in place, with no [`Datum`].
+    pub fn int_items(&self) -> Option<Vec<i64>> {
+        let mut r = self.reader();
+        let Some(Item::List(n @ 2..)) = r.next_item() else {
+            return None;
+        };
+        let mut items = Vec::with_capacity(n.min(64));
+        for _ in 0..n {
+            match r.next_item()? {
+                Item::Int(x) => items.push(x),
+                _ => return None,
+            }
+        }
+        r.at_end().then_some(items)
     }
 
     /// The number of items, when the position is an array.
@@ -495,9 +575,31 @@ mod tests {
         let mut by_code = std::collections::HashMap::new();
         for d in &keys {
             let k = Key::of(d);
+            // The code from the integers alone is the key's, and the key comes back from it.
+            let ints: Option<(Vec<i64>, bool)> = match d {
+                Datum::Int(n) => Some((vec![*n], false)),
+                Datum::List(items) => items
+                    .iter()
+                    .map(|x| match x {
+                        Datum::Int(n) => Some(*n),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<i64>>>()
+                    .map(|v| (v, true)),
+                Datum::Str(_) => None,
+            };
+            if let Some((items, array)) = &ints {
+                assert_eq!(
+                    Key::dense_code_of_ints(items, *array),
+                    k.dense_code(),
+                    "{d:?}"
+                );
+            }
             let Some(code) = k.dense_code() else {
                 continue;
             };
+            assert_eq!(Key::of_dense_code(code), Some(k.clone()), "{d:?}");
+            assert_eq!(Key::int_of_dense_code(code), k.as_int(), "{d:?}");
             if let Some(other) = by_code.insert(code, k.clone()) {
                 assert_eq!(other, k, "{d:?} and {other:?} share the code {code:#x}");
             }
@@ -511,6 +613,10 @@ mod tests {
         assert!(Key::int(1 << 60).dense_code().is_none());
         for d in &keys[keys.len() - 4..] {
             assert_eq!(Key::of(d).dense_code(), None, "{d:?}");
+        }
+        // Numbers no key has as its code.
+        for code in [0, 1 << 60, 6 << 61, 7 << 61, u64::MAX] {
+            assert_eq!(Key::of_dense_code(code), None, "{code:#x}");
         }
         // Neighbours along the last item are neighbours in the code.
         assert_eq!(

@@ -866,7 +866,10 @@ fn number_of(v: &Value) -> Option<i64> {
 /// A Luau number as an integer, when it is one of at most 2^53 in size (beyond, a double may
 /// already have lost digits).
 fn exact_int(x: f64) -> Option<i64> {
-    (x.fract() == 0.0 && x.abs() <= MAX_EXACT as f64).then_some(x as i64)
+    // `as` saturates (and gives 0 for NaN), so a number that comes back unchanged is whole
+    // and in range; no call to `trunc`.
+    let n = x as i64;
+    (n as f64 == x && n.unsigned_abs() <= MAX_EXACT as u64).then_some(n)
 }
 
 /// A short text of a Luau value for messages.
@@ -1206,21 +1209,42 @@ impl LuauScript {
         let Some(f) = &self.nimber else {
             return Ok(None);
         };
+        // A number or an array of two or three integers goes through the C API (an mlua call
+        // costs about a third of a closed form's time); anything else, and a result other
+        // than a number or nil, through mlua below.
+        match small_args(p) {
+            Some(Ok(small)) => {
+                let (numbers, n) = small.numbers();
+                self.watch.start();
+                match rawcall::call_number(&self.lua, f, numbers[..n].iter()) {
+                    Ok(Some(None)) => return Ok(None),
+                    Ok(Some(Some(x))) => return self.nim_value(p, Value::Number(x)).map(Some),
+                    Err(e) => return Err(self.error(&e, "nimber", p, limits)),
+                    Ok(None) => {}
+                }
+            }
+            Some(Err(m)) => return Err(self.bad_position(p, m)),
+            None => {}
+        }
         let args = self.args_of(p).map_err(|m| self.bad_position(p, m))?;
         match self.call_hook(f, "nimber", p, args, limits)? {
             Value::Nil => Ok(None),
-            other => number_of(&other)
-                .and_then(|n| u64::try_from(n).ok())
-                .map(Some)
-                .ok_or_else(|| {
-                    self.bad_return(
-                        "nimber",
-                        p,
-                        &other,
-                        "expected a nim-value (a whole number, 0 or more) or nil",
-                    )
-                }),
+            other => self.nim_value(p, other).map(Some),
         }
+    }
+
+    /// The nim-value `nimber` returned on `p` (not nil), or why it is none.
+    fn nim_value(&self, p: &Key, v: Value) -> Result<u64, ScriptError> {
+        number_of(&v)
+            .and_then(|n| u64::try_from(n).ok())
+            .ok_or_else(|| {
+                self.bad_return(
+                    "nimber",
+                    p,
+                    &v,
+                    "expected a nim-value (a whole number, 0 or more) or nil",
+                )
+            })
     }
 
     /// `outcome(p)`: `Some(true)` when the player to move wins ("N"), `Some(false)` for "P",
@@ -1252,6 +1276,9 @@ fn read_all(
     out: &mut OptionList<Key>,
     arity: Arity,
 ) -> Result<(), (String, String)> {
+    if returned.is_none() && out.accepts_codes() && read_coded(e, out, arity) {
+        return Ok(());
+    }
     read_emitted(e, out, arity)?;
     match returned {
         Some(b) => read_options(b, out, arity, e.ends.len()),
@@ -1263,6 +1290,55 @@ fn read_all(
                 .into(),
         )),
     }
+}
+
+/// Reads the options `emit` wrote as the dense codes of their parts (the arena's search
+/// takes them so, and writes a key only for a position it meets for the first time): `true`
+/// when every part has a code; else nothing is kept, and [`read_emitted`] reads them (and
+/// says what is wrong with a number that is not a whole one).
+fn read_coded(e: &rawcall::Emitted, out: &mut OptionList<Key>, arity: Arity) -> bool {
+    if e.ends.is_empty() {
+        return false;
+    }
+    // The arity a constant of each copy: grouping by a number known only at run time costs
+    // a division per option.
+    let read = match arity {
+        Arity::Fixed(1) => coded::<1>(e, out),
+        Arity::Fixed(2) => coded::<2>(e, out),
+        Arity::Fixed(3) => coded::<3>(e, out),
+        Arity::Fixed(4) => coded::<4>(e, out),
+        _ => false,
+    };
+    if !read {
+        out.clear_codes();
+    }
+    read
+}
+
+/// [`read_coded`] for arity `K`.
+fn coded<const K: usize>(e: &rawcall::Emitted, out: &mut OptionList<Key>) -> bool {
+    let mut start = 0usize;
+    let mut ints = [0i64; K];
+    for &end in &e.ends {
+        let Some(option) = e.numbers.get(start..end) else {
+            return false;
+        };
+        start = end;
+        for group in option.chunks_exact(K) {
+            for (slot, &x) in ints.iter_mut().zip(group) {
+                match exact_int(x) {
+                    Some(n) => *slot = n,
+                    None => return false,
+                }
+            }
+            match Key::dense_code_of_ints(&ints, K > 1) {
+                Some(code) => out.push_code(code),
+                None => return false,
+            }
+        }
+        out.close_coded();
+    }
+    true
 }
 
 /// Reads the options `emit` wrote: each a run of numbers in groups of the family's arity

@@ -28,17 +28,68 @@ pub(crate) fn call_packed<'a, T>(
     args: impl ExactSizeIterator<Item = &'a Value>,
     read: impl FnOnce(Option<&[u8]>) -> T,
 ) -> mlua::Result<Option<T>> {
+    call_raw(lua, f, args, 2, |state| {
+        // SAFETY: the two results are on the stack (call_raw's contract). The slice lives
+        // only while the buffer is on the stack and no Lua code runs: `read` is Rust code
+        // that neither calls into the state nor keeps the slice.
+        unsafe {
+            let mut len = 0usize;
+            let data = ffi::lua_tobuffer(state, -2, &mut len);
+            let mut isnum = 0;
+            let used = ffi::lua_tonumberx(state, -1, &mut isnum);
+            if isnum != 0 && used == -1.0 {
+                Some(read(None))
+            } else if !data.is_null() && isnum != 0 && used >= 0.0 && used <= len as f64 {
+                let bytes = std::slice::from_raw_parts(data as *const u8, used as usize);
+                Some(read(Some(bytes)))
+            } else {
+                None
+            }
+        }
+    })
+}
+
+/// Calls `f(args...)` for one result: `Some(Some(x))` for a number x, `Some(None)` for nil,
+/// `Ok(None)` for anything else or an error that is neither a string nor mlua's own (the
+/// caller calls again through mlua, which says what was wrong). `nimber` takes this way: an
+/// mlua call builds a vector of its arguments and converts its result through the registry.
+pub(crate) fn call_number<'a>(
+    lua: &Lua,
+    f: &Function,
+    args: impl ExactSizeIterator<Item = &'a Value>,
+) -> mlua::Result<Option<Option<f64>>> {
+    call_raw(lua, f, args, 1, |state| {
+        // SAFETY: the one result is on the stack (call_raw's contract).
+        unsafe {
+            match ffi::lua_type(state, -1) {
+                ffi::LUA_TNIL => Some(None),
+                ffi::LUA_TNUMBER => Some(Some(ffi::lua_tonumber(state, -1))),
+                _ => None,
+            }
+        }
+    })
+}
+
+/// Calls `f(args...)` with `nresults` results through `lua_pcall` and gives the state to
+/// `read` while the results are on top of its stack; `read` must not run Lua code nor
+/// change the stack below them. `Ok(None)` when the arguments cannot be pushed, `read` says
+/// `None`, or the call failed with an error that is neither a string nor mlua's own.
+fn call_raw<'a, T>(
+    lua: &Lua,
+    f: &Function,
+    args: impl ExactSizeIterator<Item = &'a Value>,
+    nresults: c_int,
+    read: impl FnOnce(*mut ffi::lua_State) -> Option<T>,
+) -> mlua::Result<Option<T>> {
     let Ok(nargs) = c_int::try_from(args.len()) else {
         return Ok(None);
     };
     lua.exec_raw_lua(|raw| {
         let state = raw.state();
         // SAFETY: the state is locked for this closure (exec_raw_lua holds mlua's guard) and
-        // the stack is put back to `top` on every way out. The slice lives only while the
-        // buffer is on the stack and no Lua code runs: `read` is Rust code that neither
-        // calls into the state nor keeps the slice.
+        // the stack is put back to `top` on every way out.
         unsafe {
-            if ffi::lua_checkstack(state, nargs.saturating_add(3)) == 0 {
+            if ffi::lua_checkstack(state, nargs.saturating_add(nresults).saturating_add(1)) == 0 {
                 return Ok(None);
             }
             let top = ffi::lua_gettop(state);
@@ -50,20 +101,9 @@ pub(crate) fn call_packed<'a, T>(
                 ffi::lua_settop(state, top);
                 return Ok(None);
             }
-            let code = ffi::lua_pcall(state, nargs, 2, 0);
+            let code = ffi::lua_pcall(state, nargs, nresults, 0);
             let out = if code == ffi::LUA_OK {
-                let mut len = 0usize;
-                let data = ffi::lua_tobuffer(state, -2, &mut len);
-                let mut isnum = 0;
-                let used = ffi::lua_tonumberx(state, -1, &mut isnum);
-                if isnum != 0 && used == -1.0 {
-                    Ok(Some(read(None)))
-                } else if !data.is_null() && isnum != 0 && used >= 0.0 && used <= len as f64 {
-                    let bytes = std::slice::from_raw_parts(data as *const u8, used as usize);
-                    Ok(Some(read(Some(bytes))))
-                } else {
-                    Ok(None)
-                }
+                Ok(read(state))
             } else {
                 // The error object, as mlua's own calls turn it into an error.
                 match raw.pop_value() {

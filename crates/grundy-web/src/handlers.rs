@@ -107,10 +107,19 @@ pub struct AnalyzeReq {
     rules: Vec<RuleScript>,
     #[serde(default)]
     max_moves: Option<usize>,
+    /// `false`: only the moves listed are looked for, and the total is left out (as
+    /// `grundy analyze --no-count`).
+    #[serde(default = "yes")]
+    count: bool,
     /// `false`: no remoteness; `true`: looked for as `grundy analyze --json` does; absent:
     /// within the server's small budget.
     #[serde(default)]
     remoteness: Option<bool>,
+}
+
+/// Serde's default of a flag that is on unless the request turns it off.
+fn yes() -> bool {
+    true
 }
 
 /// `POST /api/analyze`: what `grundy analyze --json` prints, with the remoteness when a
@@ -135,6 +144,7 @@ pub async fn analyze(
             max_moves: req.max_moves.unwrap_or(MAX_MOVES).min(MAX_MOVES),
             max_render_bytes: MAX_RENDER_BYTES,
             remoteness: false,
+            count: req.count,
         };
         to_json(&api::analyze_within(&reg, &req.expr, &opts, budget)?)
     })

@@ -34,6 +34,10 @@ pub struct Options {
     /// Whether to look for the remoteness (moves to the end under best play) with a small
     /// search; it is skipped silently when the search would be large.
     pub remoteness: bool,
+    /// Whether to count every winning move. Without it only the moves to be rendered are
+    /// looked for (none when `max_moves` is 0: the outcome and value alone, as a judge's
+    /// answer needs), and `winning_moves_total` is `None` with a note saying so.
+    pub count: bool,
 }
 
 /// The default number of winning moves rendered.
@@ -54,6 +58,7 @@ impl Default for Options {
             max_moves: DEFAULT_MAX_MOVES,
             max_render_bytes: DEFAULT_RENDER_BYTES,
             remoteness: false,
+            count: true,
         }
     }
 }
@@ -416,6 +421,14 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     };
     a.shown = pos.shown_if_other(&game);
     a.game = game;
+    if !opts.count && a.outcome == Outcome::N {
+        // Every way of analysing stops at the moves it renders; some count on the way.
+        a.winning_moves_total = None;
+        a.winning_moves_note = Some(match a.winning_moves_note.take() {
+            Some(note) => format!("{NOT_COUNTED}; {note}"),
+            None => NOT_COUNTED.into(),
+        });
+    }
     if opts.remoteness && a.outcome != Outcome::D {
         let limits = opts.limits.clone().with_nodes(REMOTENESS_BUDGET);
         if !root_in_budget(pos, &limits) {
@@ -523,7 +536,12 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let mut count = Some(BigUint::default());
     let mut notes = Notes::default();
     // Counting never costs more than the analysis: see [`count_budget`].
-    let budget = count_budget(comps.len());
+    // Without a count asked for, only the moves to be rendered are looked for.
+    let budget = if opts.count {
+        count_budget(comps.len())
+    } else {
+        0
+    };
     let counting = limits.clone().with_count_budget(budget);
     let mut over_budget = false;
     // Equal components with the same target have the same winning moves: a sum of a million
@@ -536,7 +554,7 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     if !total.is_zero() {
         for ((place, c), v) in comps.iter().zip(&values) {
             let room = opts.max_moves - moves.len().min(opts.max_moves);
-            if over_budget && room == 0 {
+            if (over_budget || !opts.count) && room == 0 {
                 // Nothing left to list, and the count is given up: the rest is not examined.
                 break;
             }
@@ -579,6 +597,7 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             // Every component examined costs at least one look-up.
             let spent = counting.spend_count(1);
             match (found.count, &mut count) {
+                _ if !opts.count => count = None,
                 (Some(n), Some(total)) if spent => *total += n,
                 (_, _) if !spent || counting.count_left() == 0 => {
                     count = None;
@@ -601,7 +620,7 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             }
         }
     }
-    if over_budget {
+    if over_budget && opts.count {
         notes.push(over_budget_note(budget));
     }
     if unexamined > 0 {
@@ -639,6 +658,9 @@ pub(crate) fn over_budget_note(budget: u64) -> String {
          of the sum, and at least {COUNT_FLOOR})"
     )
 }
+
+/// The note of an analysis asked not to count the winning moves.
+const NOT_COUNTED: &str = "the winning moves were not counted (not asked for)";
 
 /// The options counting may always examine: a second or less of look-ups.
 pub const COUNT_FLOOR: u64 = 1 << 24;

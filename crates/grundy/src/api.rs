@@ -458,6 +458,7 @@ fn outcome_only(play: Play, limits: &Limits) -> Options {
         max_moves: 0,
         max_render_bytes: 0,
         remoteness: false,
+        count: false,
     }
 }
 

@@ -600,6 +600,8 @@ impl Engine {
                 .clone()
                 .with_nodes(self.limits.max_nodes.max(Limits::default().max_nodes)),
             max_moves: 1,
+            // One move is played: the others are neither listed nor counted.
+            count: false,
             ..Options::default()
         };
         analysis::analyze(pos, &opts)

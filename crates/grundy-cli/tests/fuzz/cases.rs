@@ -221,6 +221,9 @@ impl Ctx {
             opts.push("--max-moves".into());
             opts.push(r.pick(&["0", "1", "2", "5", "1000"]).to_string());
         }
+        if r.chance(1, 6) {
+            opts.push("--no-count".into());
+        }
         c.inv.args.extend(opts.iter().map(OsString::from));
         self.expr_arg(r, c, text, true);
         c.json = json;

@@ -472,3 +472,53 @@ fn sums_that_grow_without_end_stop_at_the_memory_limit() {
     assert!(text.contains("memory limit"), "{text}");
     assert!(text.contains("--memory-limit"), "{text}");
 }
+
+/// `--no-count` skips the listing that counting needs: Euclid's pair (1, 2^31 - 1), whose
+/// value the closed form gives at once, has 2^31 - 1 moves, and counting them runs into the
+/// script's operation limit (a note says so); without the count nothing is listed, and the
+/// answer is the same.
+#[test]
+fn no_count_answers_without_listing_the_moves() {
+    // `grundy_stdin` runs in the test's directory: the script's path is absolute.
+    let rules = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/euclid_closed.luau"
+    );
+    let pair = "euclid(1,2147483647)";
+    let counted = json(&grundy(&[
+        "analyze",
+        "--json",
+        "--no-remoteness",
+        "--max-moves",
+        "0",
+        "--rules",
+        rules,
+        pair,
+    ]));
+    let note = counted["winning_moves_note"].as_str().unwrap_or_default();
+    assert!(note.contains("operations"), "{note}");
+    for batch in [false, true] {
+        let mut args = vec!["analyze", "--json", "--no-remoteness", "--max-moves", "0"];
+        args.extend(["--no-count", "--rules", rules]);
+        let a = if batch {
+            args.extend(["--batch", "-"]);
+            let out = ok(&crate::cli::grundy_stdin(
+                &args,
+                &format!("{pair}\neuclid(15,24)\n"),
+            ));
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines.len(), 2, "{out}");
+            let second: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+            assert_eq!(second["outcome"], "P", "{out}");
+            serde_json::from_str(lines[0]).unwrap()
+        } else {
+            args.push(pair);
+            json(&grundy(&args))
+        };
+        assert_eq!(a["outcome"], "N", "{a}");
+        assert_eq!(a["nimber"], counted["nimber"], "{a}");
+        assert_eq!(a["winning_moves_total"], serde_json::Value::Null, "{a}");
+        let note = a["winning_moves_note"].as_str().unwrap_or_default();
+        assert_eq!(note, "the winning moves were not counted (not asked for)");
+    }
+}

@@ -241,6 +241,7 @@ def analyze(
     remoteness: bool = True,
     timeout: Optional[float] = None,
     progress: Any = False,
+    count: bool = True,
 ) -> Analysis:
     """Outcome, nim-value and winning moves of the position written ``expr``.
 
@@ -248,7 +249,8 @@ def analyze(
     ``max_nodes`` the most positions a search may store; ``max_moves`` the most winning moves
     listed (all are counted, unless counting would cost more than the analysis); ``remoteness`` looks for the remoteness with a small search, as
     ``analyze --json`` does; ``timeout`` in seconds; ``progress`` True for a progress bar, or a
-    callable ``f(task, done, total)``.
+    callable ``f(task, done, total)``; ``count=False`` looks only for the moves listed (none
+    with ``max_moves=0``: the outcome and value alone) and leaves the total out.
 
     Returns: an :class:`Analysis`. Raises :class:`InputError` (with ``.column``) for a wrong
     expression, :class:`LimitError` when a limit is reached, ``KeyboardInterrupt`` on Ctrl-C,
@@ -257,7 +259,7 @@ def analyze(
     data = _with_progress(
         progress,
         lambda sink: _grundy.analyze(
-            expr, misere, max_nodes, max_moves, remoteness, timeout, sink
+            expr, misere, max_nodes, max_moves, remoteness, timeout, sink, count
         ),
     )
     return Analysis(data)

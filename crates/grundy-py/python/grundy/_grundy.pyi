@@ -29,6 +29,7 @@ def analyze(
     remoteness: bool = True,
     timeout: Optional[float] = None,
     progress: _Progress = None,
+    count: bool = True,
 ) -> Dict[str, Any]: ...
 def table(
     ruleset: str,

@@ -593,3 +593,43 @@ fn emit_refuses_what_it_cannot_read() {
     let e = fails(ends.moves(&Datum::Int(1)));
     assert!(matches!(e, ScriptError::Limit { .. }), "{e:?}");
 }
+
+/// The search takes emitted options by their dense codes and makes a key only for a new
+/// position; numbers beyond a code's fields (a pair's first item from 2^20, the first items of
+/// four from 2^9) are read as keys, also when one option of a list has a code and the next has
+/// none. Nim on the last two items, offset by B in the first, has value x ^ y either way.
+#[test]
+fn emitted_options_beyond_the_dense_codes_are_read_as_keys() {
+    for (arity, offsets) in [
+        (2, [0i64, (1 << 20) - 3, 1 << 40]),
+        (4, [0, (1 << 9) - 3, 1 << 30]),
+    ] {
+        // The items between the first and the last: none for a pair, two 7s for four.
+        let middle = if arity == 2 { "" } else { ", 7, 7" };
+        for b in offsets {
+            let src = format!(
+                "ARITY = {arity}
+                function moves(p)
+                    local x, y = p[1], p[{arity}]
+                    if x == {b} and y == 0 then return {{}} end
+                    for a = {b}, x - 1 do emit(a{middle}, y) end
+                    for c = 0, y - 1 do emit(x{middle}, c) end
+                end"
+            );
+            let reg = registry(&[("games/off.luau", &src)]);
+            let pos = |x: i64, y: i64| format!("{}{middle},{y}", b + x).replace(' ', "");
+            for x in 0..7 {
+                for y in 0..5 {
+                    let v = nimber(&reg, &format!("off({})", pos(x, y)));
+                    assert_eq!(v, Some(Nimber::new((x ^ y) as u64)), "B = {b}: ({x}, {y})");
+                }
+            }
+            let sum = format!("off({},{})", pos(6, 2), pos(5, 4));
+            assert_eq!(
+                nimber(&reg, &sum),
+                Some(Nimber::new(4 ^ 1)),
+                "B = {b}: {sum}"
+            );
+        }
+    }
+}

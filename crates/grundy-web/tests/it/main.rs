@@ -143,6 +143,20 @@ async fn analyze_and_table_answer_the_cli_json() {
         let mut v = v;
         v.as_object_mut().unwrap().remove("remoteness");
         assert_eq!(none, v, "{expr}");
+        // Not counted, no moves listed: the same outcome and value, no total.
+        let (status, bare) = post(
+            addr,
+            "/api/analyze",
+            json!({"expr": expr, "misere": misere, "remoteness": false, "count": false, "max_moves": 0}),
+        )
+        .await;
+        assert_eq!(status, 200, "{expr}: {bare}");
+        assert_eq!(bare["outcome"], v["outcome"], "{expr}");
+        assert_eq!(bare["nimber"], v["nimber"], "{expr}");
+        assert_eq!(bare["winning_moves"], json!([]), "{expr}");
+        if v["outcome"] == "N" {
+            assert_eq!(bare["winning_moves_total"], Value::Null, "{expr}: {bare}");
+        }
     }
     // The small positions have their remoteness within the server's budget (nim(3,4,5): 11,
     // as the README shows).

@@ -287,6 +287,10 @@ impl<R: Ruleset> Lister<R::P> for Listing<'_, R> {
     fn dense_code(&self, p: &R::P) -> Option<u64> {
         self.r.dense_code(p)
     }
+
+    fn of_dense_code(&self, code: u64) -> Option<R::P> {
+        self.r.of_dense_code(code)
+    }
 }
 
 /// The nim-value of `p` by the arena search, in `arena` (emptied first when it holds more

@@ -103,6 +103,13 @@ pub trait Ruleset: Send + Sync + 'static {
         None
     }
 
+    /// The position whose [`Ruleset::dense_code`] is `code`: a family whose `options_into`
+    /// gives parts by code when the list accepts them ([`crate::solve::OptionList::push_code`])
+    /// must have it. `None` for a number that is no position's code.
+    fn of_dense_code(&self, _code: u64) -> Option<Self::P> {
+        None
+    }
+
     /// The move from `p` to `to` in words (`take 2 from the heap of 5`); called only for
     /// moves that are shown.
     fn describe(&self, p: &Self::P, to: &[Self::P]) -> String {

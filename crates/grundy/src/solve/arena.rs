@@ -38,6 +38,11 @@ use crate::Nimber;
 pub struct OptionList<P> {
     parts: Vec<P>,
     ends: Vec<u32>,
+    /// The parts by their dense codes ([`Lister::dense_code`]) when the lister gave them so,
+    /// which only the arena's search asks for (see [`OptionList::accepts_codes`]): a list
+    /// holds its parts either as positions or as codes, and `ends` counts in the one used.
+    codes: Vec<u64>,
+    accept_codes: bool,
 }
 
 impl<P> Default for OptionList<P> {
@@ -52,6 +57,8 @@ impl<P> OptionList<P> {
         OptionList {
             parts: Vec::new(),
             ends: Vec::new(),
+            codes: Vec::new(),
+            accept_codes: false,
         }
     }
 
@@ -59,6 +66,60 @@ impl<P> OptionList<P> {
     pub fn clear(&mut self) {
         self.parts.clear();
         self.ends.clear();
+        self.codes.clear();
+    }
+
+    /// An empty list that takes parts by their dense codes, for a reader of its own that
+    /// reads [`OptionList::iter_codes`] when [`OptionList::is_coded`] (a table of heaps).
+    pub fn accepting_codes() -> Self {
+        OptionList {
+            accept_codes: true,
+            ..OptionList::new()
+        }
+    }
+
+    /// Whether the family gave the parts by their dense codes.
+    pub fn is_coded(&self) -> bool {
+        !self.codes.is_empty()
+    }
+
+    /// The options in order, each as the dense codes of its components (when
+    /// [`OptionList::is_coded`]).
+    pub fn iter_codes(&self) -> impl Iterator<Item = &[u64]> + '_ {
+        let mut start = 0usize;
+        self.ends.iter().map(move |&end| {
+            let s = &self.codes[start..end as usize];
+            start = end as usize;
+            s
+        })
+    }
+
+    /// Whether the reader takes parts by their dense codes ([`OptionList::push_code`]):
+    /// only the arena's search does, which then makes a position from its code
+    /// ([`Lister::of_dense_code`]) only when it meets a new one. A family that gives codes
+    /// gives every part of the list so (no [`OptionList::push_part`] in the same list).
+    pub fn accepts_codes(&self) -> bool {
+        self.accept_codes
+    }
+
+    /// Adds a component, by its dense code, to the option being built (only when
+    /// [`OptionList::accepts_codes`]); [`OptionList::close_coded`] ends the option.
+    pub fn push_code(&mut self, code: u64) {
+        self.codes.push(code);
+    }
+
+    /// Ends the option whose parts were added by [`OptionList::push_code`].
+    pub fn close_coded(&mut self) {
+        self.ends.push(self.codes.len() as u32);
+    }
+
+    /// Forgets the options given by code (a family that finds a part without a code
+    /// midway gives the whole list again as positions).
+    pub fn clear_codes(&mut self) {
+        if !self.codes.is_empty() {
+            self.codes.clear();
+            self.ends.clear();
+        }
     }
 
     /// Adds an option that is a single position.
@@ -95,7 +156,7 @@ impl<P> OptionList<P> {
 
     /// How many components in all the options.
     pub fn parts_len(&self) -> usize {
-        self.parts.len()
+        self.parts.len() + self.codes.len()
     }
 
     /// The options in order, each as the slice of its components.
@@ -134,6 +195,12 @@ pub trait Lister<P> {
     /// by it instead of hashing and comparing the key. `None`: `p` is looked up by its key.
     /// The same position must always get the same answer.
     fn dense_code(&self, _p: &P) -> Option<u64> {
+        None
+    }
+
+    /// The position whose [`Lister::dense_code`] is `code`, for a lister that gives options
+    /// by code ([`OptionList::push_code`]); `None` for a number that is no position's code.
+    fn of_dense_code(&self, _code: u64) -> Option<P> {
         None
     }
 }
@@ -410,23 +477,7 @@ impl<P: Clone + Eq + Hash> Arena<P> {
         budget: &mut Budget<'_>,
     ) -> Result<u32, Error> {
         if let Some(code) = lister.dense_code(p) {
-            if let Some(i) = self.dense.find_or_add(code) {
-                return match self.dense.slots[i] {
-                    NONE => {
-                        let id = self.add(p, lister, budget)?;
-                        self.dense.slots[i] = id;
-                        self.dense.held += 1;
-                        Ok(id)
-                    }
-                    id => Ok(id),
-                };
-            }
-            if let Some(&id) = self.dense.spill.get(&code) {
-                return Ok(id);
-            }
-            let id = self.add(p, lister, budget)?;
-            self.dense.spill.insert(code, id);
-            return Ok(id);
+            return self.intern_code(code, lister, budget, |_| Some(p.clone()));
         }
         let h = self.hash32(p);
         let keys = &self.keys;
@@ -442,6 +493,41 @@ impl<P: Clone + Eq + Hash> Arena<P> {
                 self.push(id, p, lister)
             }
         }
+    }
+
+    /// The id of the position of dense code `code`, interning it when new as the position
+    /// `make` gives (`None`: the code is no position's, an error of the lister).
+    fn intern_code<L: Lister<P>>(
+        &mut self,
+        code: u64,
+        lister: &L,
+        budget: &mut Budget<'_>,
+        make: impl FnOnce(&L) -> Option<P>,
+    ) -> Result<u32, Error> {
+        let slot = self.dense.find_or_add(code);
+        let found = match slot {
+            Some(i) => self.dense.slots[i],
+            None => self.dense.spill.get(&code).copied().unwrap_or(NONE),
+        };
+        if found != NONE {
+            return Ok(found);
+        }
+        let p = make(lister).ok_or_else(|| {
+            Error::unsupported(format!(
+                "the family gave an option by the number {code:#x}, which is no position's"
+            ))
+        })?;
+        let id = self.add(&p, lister, budget)?;
+        match slot {
+            Some(i) => {
+                self.dense.slots[i] = id;
+                self.dense.held += 1;
+            }
+            None => {
+                self.dense.spill.insert(code, id);
+            }
+        }
+        Ok(id)
     }
 
     /// The id the next position interned gets, counted against the budget (`dense`: the
@@ -612,6 +698,7 @@ impl<P: Clone + Eq + Hash> Arena<P> {
         budget.tick()?;
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
+        scratch.accept_codes = true;
         let p = self.keys[id as usize].clone();
         let listed = lister.list(&p, &mut scratch);
         if let Err(e) = listed {
@@ -631,6 +718,15 @@ impl<P: Clone + Eq + Hash> Arena<P> {
         let mut result = Ok(());
         for q in &scratch.parts {
             match self.intern(q, lister, budget) {
+                Ok(c) => self.parts.push(c),
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        for &code in &scratch.codes {
+            match self.intern_code(code, lister, budget, |l| l.of_dense_code(code)) {
                 Ok(c) => self.parts.push(c),
                 Err(e) => {
                     result = Err(e);

@@ -271,3 +271,50 @@ fn misere_quotient_counting_stays_within_the_budget() {
         assert_eq!(run(&m.to, Play::Misere, 0).outcome, Outcome::P, "{}", m.to);
     }
 }
+
+/// An analysis asked not to count (`count: false`, `grundy analyze --no-count`) gives the
+/// same outcome and value; it looks only for the moves it lists, each a winning move of the
+/// counted analysis, and leaves the total out with a note when there are winning moves.
+#[test]
+fn an_analysis_not_counting_lists_only_what_is_asked() {
+    let reg = Registry::builtin();
+    let cases = [
+        ("nim(3,4,5) + nim(7,9)", Play::Normal),
+        ("nim(1,2,3)", Play::Normal),
+        ("tb[0.07](20,31,9) + wythoff(10,17)", Play::Normal),
+        ("nim(3,4,5) + nim(7,9)", Play::Misere),
+        ("tb[0.77](4,7,9)", Play::Misere),
+        ("fibnim(100) + sub[1,3,4](17)", Play::Normal),
+    ];
+    for (expr, play) in cases {
+        let counted = run(expr, play, 1000);
+        for max_moves in [0, 1, 2] {
+            let opts = Options {
+                max_moves,
+                count: false,
+                ..Options::for_play(play)
+            };
+            let a = analyze(&reg, expr, &opts).unwrap();
+            let case = format!("{expr} ({play:?}, {max_moves} moves)");
+            assert_eq!(a.outcome, counted.outcome, "{case}");
+            assert_eq!(a.nimber, counted.nimber, "{case}");
+            assert!(a.winning_moves.len() <= max_moves, "{case}");
+            for m in &a.winning_moves {
+                assert!(
+                    counted.winning_moves.iter().any(|w| w.to == m.to),
+                    "{case}: {} is not a winning move",
+                    m.to
+                );
+            }
+            if counted.outcome == Outcome::N {
+                assert_eq!(a.winning_moves_total, None, "{case}");
+                let note = a.winning_moves_note.clone().unwrap_or_default();
+                assert!(note.contains("not counted"), "{case}: {note}");
+                // Every way of analysing finds a first move when one is asked for.
+                assert_eq!(a.winning_moves.is_empty(), max_moves == 0, "{case}");
+            } else {
+                assert!(a.winning_moves.is_empty(), "{case}");
+            }
+        }
+    }
+}
