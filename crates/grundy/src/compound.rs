@@ -49,6 +49,7 @@ use num_bigint::BigUint;
 use crate::explanation::{Block, Explanation};
 use crate::position::{Component, Position, Term};
 use crate::rules::{Arg, ArgError, BuildContext, Family, Opt, Ruleset, RulesetRef};
+use crate::solve::StepsFold;
 use crate::{Error, Game, Limits, Nimber, Outcome};
 
 /// Which compound.
@@ -327,17 +328,10 @@ fn component_moves_to(
     Ok((listed, Some(BigUint::from(count))))
 }
 
-/// What the theory needs of one sum, found by a search of that sum alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Facts {
-    /// Steinhaus' remoteness under normal play: 0 at the end; a won sum is 1 + the least
-    /// remoteness of its moves to lost sums, a lost one 1 + the greatest. Even exactly when the
-    /// sum is lost for the player to move (its value is 0).
-    pub remoteness: u64,
-    /// The step (suspense number) of Every-SG: 0 at the end; a won sum is 1 + the greatest
-    /// step of its moves to lost sums, a lost one 1 + the least step of its moves.
-    pub step: u64,
-}
+/// What the theory needs of one sum, found by a search of that sum alone: Steinhaus'
+/// remoteness under normal play and the step (suspense number) of Every-SG (see
+/// [`crate::solve::Steps`]).
+pub type Facts = crate::solve::Steps;
 
 /// A compound's verdict as the theory gives it: the outcome, and the numbers it came from
 /// (remoteness, steps or values of the parts, in order).
@@ -560,6 +554,24 @@ impl Theory {
         if let Some(f) = self.facts.get(part) {
             return Ok(*f);
         }
+        // A part of one position whose options are single positions: searched in the
+        // family's own type (no vector per option), its memo kept by the family.
+        if let [Component::Of(r, s)] = part {
+            if let Some(st) = r.rules().steps(s, limits)? {
+                return Ok(Facts {
+                    remoteness: st.remoteness,
+                    step: st.step,
+                });
+            }
+        }
+        self.sum_facts(part, limits)
+    }
+
+    /// [`Theory::facts`] by a search of sums of components.
+    fn sum_facts(&mut self, part: &[Component], limits: &Limits) -> Result<Facts, Error> {
+        if let Some(f) = self.facts.get(part) {
+            return Ok(*f);
+        }
         if self.facts.len() >= limits.max_nodes {
             self.facts.clear();
         }
@@ -620,41 +632,14 @@ impl Theory {
             on_stack.remove(&f.state);
             // Won: 1 + least remoteness and 1 + greatest step over moves to lost sums (even
             // remoteness); lost: 1 + greatest remoteness and 1 + least step over all moves.
-            let mut win: Option<Facts> = None;
-            let mut lose = Facts {
-                remoteness: 0,
-                step: u64::MAX,
-            };
+            let mut fold = StepsFold::default();
             for o in &f.opts {
                 let Some(k) = self.facts.get(o) else {
                     return Err(Error::Cycle);
                 };
-                if k.remoteness % 2 == 0 {
-                    win = Some(match win {
-                        None => *k,
-                        Some(w) => Facts {
-                            remoteness: w.remoteness.min(k.remoteness),
-                            step: w.step.max(k.step),
-                        },
-                    });
-                }
-                lose.remoteness = lose.remoteness.max(k.remoteness);
-                lose.step = lose.step.min(k.step);
+                fold.add(*k);
             }
-            let facts = match (f.opts.is_empty(), win) {
-                (true, _) => Facts {
-                    remoteness: 0,
-                    step: 0,
-                },
-                (false, Some(w)) => Facts {
-                    remoteness: w.remoteness + 1,
-                    step: w.step + 1,
-                },
-                (false, None) => Facts {
-                    remoteness: lose.remoteness + 1,
-                    step: lose.step + 1,
-                },
-            };
+            let facts = fold.steps();
             self.facts.insert(f.state, facts);
         }
         self.facts.get(part).copied().ok_or(Error::Cycle)
@@ -1731,6 +1716,48 @@ mod tests {
         // nim(1,2): won, move to nim(1,1) (remoteness 2, step 2), so 3 and 3.
         let f = t.facts(&parts_of("conj(nim(1,2))").0[0], &limits).unwrap();
         assert_eq!((f.remoteness, f.step), (3, 3));
+    }
+
+    /// A part of one position is searched in its family's own type when its options stay
+    /// single positions; the search of sums gives the same remoteness and step.
+    #[test]
+    fn steps_of_one_position_agree_with_the_search_of_sums() {
+        let limits = Limits::default();
+        let mut typed = 0;
+        for family in [
+            "nim",
+            "sub[1,3,4]",
+            "sub[2,5,7]",
+            "wythoff",
+            "tb[0.07]",
+            "fibnim",
+        ] {
+            for n in 0..30 {
+                let args = if family == "wythoff" {
+                    format!("{n},{}", (n * 7) % 11)
+                } else {
+                    n.to_string()
+                };
+                let part = &parts_of(&format!("conj({family}({args}))")).0[0];
+                let Component::Of(r, c) = &part[0] else {
+                    continue;
+                };
+                let fast = r.rules().steps(c, &limits).unwrap();
+                let general = Theory::new().sum_facts(part, &limits).unwrap();
+                if let Some(st) = fast {
+                    typed += 1;
+                    assert_eq!(
+                        (st.remoteness, st.step),
+                        (general.remoteness, general.step),
+                        "{family}({args})"
+                    );
+                }
+                let f = Theory::new().facts(part, &limits).unwrap();
+                assert_eq!(f, general, "{family}({args})");
+            }
+        }
+        // Heaps of tb[0.07] break into sums: only the others were searched in their type.
+        assert!(typed >= 4 * 30, "{typed}");
     }
 
     #[test]

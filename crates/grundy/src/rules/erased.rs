@@ -15,7 +15,7 @@ use num_bigint::BigUint;
 use super::seam::{Opt, Pos, Ruleset};
 use super::{Arg, ArgError, HeapTable};
 use crate::explanation::Explanation;
-use crate::solve::{Arena, Lister, OptionList};
+use crate::solve::{Arena, Lister, OptionList, StepMemo, Steps};
 use crate::{Error, Game, Limits, Nimber, Outcome, Value};
 
 /// A position of some family, its type erased; cheap to clone.
@@ -165,6 +165,10 @@ pub trait DynRuleset: Send + Sync {
         limits: &Limits,
     ) -> Result<Option<(Outcome, Vec<Vec<Comp>>, Option<BigUint>)>, Error>;
     fn loopy_value(&self, c: &Comp) -> Option<Value>;
+    /// Remoteness and Every-SG step of `c` by a search of the family's own positions, or
+    /// `None` when some position it reaches has an option that is a sum (see
+    /// [`crate::solve::StepMemo`]).
+    fn steps(&self, c: &Comp, limits: &Limits) -> Result<Option<Steps>, Error>;
     fn may_loop(&self) -> bool;
     fn one_term_per_component(&self) -> bool;
     fn explain(&self, c: &Comp) -> Option<Explanation>;
@@ -263,6 +267,7 @@ impl<R: Ruleset> Game for Searched<R> {
 pub struct Typed<R: Ruleset> {
     r: Arc<R>,
     memo: Mutex<Arena<R::P>>,
+    steps: Mutex<StepMemo<R::P>>,
 }
 
 /// A ruleset and the limits of one query, as the arena search lists positions.
@@ -313,6 +318,7 @@ impl<R: Ruleset> Typed<R> {
         Typed {
             r: Arc::new(r),
             memo: Mutex::new(Arena::new()),
+            steps: Mutex::new(StepMemo::default()),
         }
     }
 
@@ -507,6 +513,18 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             .r
             .misere_alone(self.pos(c)?, cap, limits)?
             .map(|(o, m, n)| (o, Self::wrap(m), n)))
+    }
+    fn steps(&self, c: &Comp, limits: &Limits) -> Result<Option<Steps>, Error> {
+        let p = self.pos(c)?;
+        let lister = Listing {
+            r: self.r.as_ref(),
+            limits,
+        };
+        // A query that finds the memo busy (another thread) uses one of its own.
+        match self.steps.try_lock() {
+            Ok(mut memo) => memo.steps(p, &lister, limits),
+            Err(_) => StepMemo::default().steps(p, &lister, limits),
+        }
     }
     fn loopy_value(&self, c: &Comp) -> Option<Value> {
         self.r.loopy_value(c.get::<R::P>()?)

@@ -8,12 +8,14 @@ mod arena;
 mod misere;
 mod normal;
 mod remoteness;
+mod steps;
 mod sums;
 
 pub use arena::{Arena, Lister, OptionList};
 pub use misere::{misere_nim_outcome, MisereSolver};
 pub use normal::Solver;
 pub use remoteness::{remoteness, Remoteness, RemotenessSolver};
+pub use steps::{StepMemo, Steps, StepsFold};
 
 /// A memo entry of the searches: on the search stack now, or settled with a value.
 #[derive(Clone, Debug)]
