@@ -90,8 +90,8 @@ enum Command {
         #[arg(long)]
         timeout: Option<f64>,
         /// Also write a period certificate to this file, for 'grundy verify' (the period must
-        /// be proven in heaps 0..N)
-        #[arg(long, conflicts_with = "out")]
+        /// be proven in heaps 0..N); with --out in the binary form, a byte or so a value
+        #[arg(long)]
         certificate: Option<PathBuf>,
     },
     /// The rule behind a family's values (period, closed form, sum, P-positions), how far it
@@ -287,6 +287,7 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             out: Some(out),
             checkpoint,
             memory_limit,
+            certificate,
             ..
         } => crate::lab::table_to_file(
             &reg,
@@ -295,6 +296,7 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             &out,
             checkpoint.as_deref(),
             memory_limit.as_deref(),
+            certificate.as_deref(),
         ),
         Command::Table {
             ruleset,

@@ -47,7 +47,7 @@ fn heap_failure(e: HeapError) -> Failure {
     Failure::of_kind(e.kind(), message)
 }
 
-/// `grundy table RULESET --to N --out FILE [--checkpoint FILE]`.
+/// `grundy table RULESET --to N --out FILE [--checkpoint FILE] [--certificate CERT]`.
 pub fn table_to_file(
     reg: &Registry,
     ruleset: &str,
@@ -55,6 +55,7 @@ pub fn table_to_file(
     out: &Path,
     checkpoint: Option<&Path>,
     memory_limit: Option<&str>,
+    certificate: Option<&Path>,
 ) -> Result<(), Failure> {
     let rules = heap_rules(reg, ruleset)?;
     let n = count(to)?;
@@ -127,7 +128,12 @@ pub fn table_to_file(
         }
         None => o.line("period: none found")?,
     }
-    o.flush()
+    o.flush()?;
+    // The table is written whatever becomes of the certificate.
+    match certificate {
+        Some(path) => crate::verify::write_binary_certificate(&t, path),
+        None => Ok(()),
+    }
 }
 
 /// The progress sink of a run computing `n` values of `rules`, shown by `bar`.

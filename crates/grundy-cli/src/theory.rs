@@ -59,6 +59,9 @@ pub enum TheoryCommand {
         /// Threads for the sparse check (0: one per core)
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// The most values a certificate may list (default 10^8; 0.1777's lists 4.4*10^8)
+        #[arg(long)]
+        max_values: Option<String>,
     },
     /// A census of octal games: every code with up to --digits digits after the point (or the
     /// rulesets given), values of heaps 0..N, periods found and proven, rare values; CSV on
@@ -133,10 +136,12 @@ pub fn run(reg: &Registry, cmd: TheoryCommand) -> Result<(), Failure> {
             max_work,
             method,
             threads,
+            max_values,
         } => crate::verify::run(&crate::verify::Request {
             path: &cert,
             json,
             max_work: max_work.as_deref(),
+            max_values: max_values.as_deref(),
             method: &method,
             threads,
         }),

@@ -11,24 +11,47 @@ use grundy_verify::{CertError, Certificate, Method, Verified, VerifyOptions};
 use crate::failure::Failure;
 use crate::output::Out;
 
-/// The largest certificate file read (10^8 values, the checker's default, take about 300 MB).
-const MAX_CERT_BYTES: u64 = 1 << 30;
+/// The largest certificate file read: 10^8 values, the checker's default, take about 300 MB
+/// of text; a binary certificate takes one to four bytes a value (0.1777's 4.4 * 10^8 values,
+/// 443 MB).
+const MAX_CERT_BYTES: u64 = 4 << 30;
 
-/// Writes the certificate of a table's proven period to `path`.
+/// Writes the certificate of a table's proven period to `path`, as text.
 ///
 /// Fails with an input error (exit 2) when the table has no period proven by a theorem, or its
 /// rules are not covered by one, so that no certificate can be written.
 pub fn write_certificate(t: &grundy::api::Table, path: &Path) -> Result<(), Failure> {
     let top = t.values.len().saturating_sub(1);
-    let period = match &t.period {
+    let cert = certificate_of(&t.ruleset, t.values.iter(), t.period.as_ref(), top)?;
+    save(path, cert.to_text().into_bytes(), &cert)
+}
+
+/// Writes the certificate of a table file's proven period to `path`, in the binary form
+/// (`grundy table --out FILE --certificate CERT`: tables of 10^8 values and more).
+pub fn write_binary_certificate(t: &grundy_heap::Table, path: &Path) -> Result<(), Failure> {
+    let top = t.values.len().saturating_sub(1);
+    let cert = certificate_of(&t.rules, t.values.iter(), t.period.as_ref(), top)?;
+    let mut bytes = Vec::new();
+    cert.write_binary(&mut bytes)
+        .map_err(|e| Failure::File(format!("cannot write the certificate: {e}")))?;
+    save(path, bytes, &cert)
+}
+
+/// The certificate of `ruleset`'s values (heaps 0..=top) with its proven `period`.
+fn certificate_of(
+    ruleset: &str,
+    values: impl Iterator<Item = u32>,
+    period: Option<&grundy::Period>,
+    top: usize,
+) -> Result<Certificate, Failure> {
+    let period = match period {
         Some(p) if p.proven => p,
         Some(p) => {
             return Err(Failure::input(format!(
-                "no certificate: the period {} from heap {} of {} is only seen in heaps 0..{top}, \
-                 not proven{}; raise --to",
+                "no certificate: the period {} from heap {} of {ruleset} is only seen in heaps \
+                 0..{top}, not proven{}; raise --to",
                 p.period,
                 p.preperiod,
-                t.ruleset,
                 if p.values_needed > 0 {
                     format!(" (the proof needs heaps 0..{})", p.values_needed)
                 } else {
@@ -38,15 +61,14 @@ pub fn write_certificate(t: &grundy::api::Table, path: &Path) -> Result<(), Fail
         }
         None => {
             return Err(Failure::input(format!(
-                "no certificate: {} has no period in heaps 0..{top}; raise --to, or leave out \
-                 --certificate",
-                t.ruleset
+                "no certificate: {ruleset} has no period in heaps 0..{top}; raise --to, or \
+                 leave out --certificate"
             )))
         }
     };
-    let cert = Certificate::new(
-        &t.ruleset,
-        t.values.iter(),
+    Certificate::new(
+        ruleset,
+        values,
         period.preperiod,
         period.period,
         period.saltus,
@@ -54,15 +76,18 @@ pub fn write_certificate(t: &grundy::api::Table, path: &Path) -> Result<(), Fail
     .map_err(|e| match e {
         // The checker shares no code with the families: it reads codes and subtraction sets.
         grundy_verify::CertError::Rules { .. } => Failure::input(format!(
-            "no certificate for {}: the independent checker covers take-and-break codes \
-             tb[...] and subtraction sets sub[...] only; leave out --certificate",
-            t.ruleset
+            "no certificate for {ruleset}: the independent checker covers take-and-break codes \
+             tb[...] and subtraction sets sub[...] only; leave out --certificate"
         )),
-        e => Failure::input(format!("no certificate for {}: {e}", t.ruleset)),
-    })?;
-    grundy_census::write_atomic(path, cert.to_text().as_bytes())
+        e => Failure::input(format!("no certificate for {ruleset}: {e}")),
+    })
+}
+
+/// Writes `bytes`, the certificate `cert`, to `path` (whole or not at all), and says so on
+/// standard error (the table goes to standard output).
+fn save(path: &Path, bytes: Vec<u8>, cert: &Certificate) -> Result<(), Failure> {
+    grundy_census::write_atomic(path, &bytes)
         .map_err(|e| Failure::File(format!("cannot write the certificate: {e}")))?;
-    // The table goes to standard output; say where the certificate went on standard error.
     use std::io::Write;
     let _ = writeln!(
         std::io::stderr(),
@@ -84,6 +109,8 @@ pub struct Request<'a> {
     pub json: bool,
     /// `--max-work`.
     pub max_work: Option<&'a str>,
+    /// `--max-values`.
+    pub max_values: Option<&'a str>,
     /// `--method`: `auto`, `plain` or `sparse` (clap has checked it).
     pub method: &'a str,
     /// `--threads`.
@@ -105,6 +132,11 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     if let Some(w) = req.max_work {
         opts.max_work = crate::context::parse_count("--max-work", w)?;
     }
+    if let Some(v) = req.max_values {
+        // A count beyond 2^64 is no limit at all.
+        opts.max_values =
+            u64::try_from(crate::context::parse_count("--max-values", v)?).unwrap_or(u64::MAX);
+    }
     let path = req.path;
     let text = read_cert(path)?;
     let shown = path.display();
@@ -119,14 +151,20 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             })
         },
     )));
-    // verify_text reads the values straight into one, two or four bytes each.
-    let ok = grundy_verify::verify_text(&text, &opts);
+    // verify_bytes reads the values (text or binary) straight into one, two or four bytes
+    // each.
+    let ok = grundy_verify::verify_bytes(&text, &opts);
     reporter.finish();
     let ok = ok.map_err(|e| {
         let message = match e.kind() {
-            ErrorKind::Limit => {
-                format!("{shown} was not checked: {e} (the command line sets it with --max-work)")
-            }
+            ErrorKind::Limit => match &e {
+                CertError::TooManyValues { .. } => {
+                    format!("{shown} was not checked: {e} (the command line sets it with --max-values)")
+                }
+                _ => format!(
+                    "{shown} was not checked: {e} (the command line sets it with --max-work)"
+                ),
+            },
             ErrorKind::Cancelled => format!("{shown} was not checked"),
             // Input: a text that is no certificate, or a certificate whose claim fails.
             _ => match &e {
@@ -180,8 +218,8 @@ fn verified_json(ok: &Verified, file: &str) -> serde_json::Value {
     })
 }
 
-/// The certificate text from a file or standard input (`-`), at most [`MAX_CERT_BYTES`].
-fn read_cert(path: &Path) -> Result<String, Failure> {
+/// The certificate's bytes from a file or standard input (`-`), at most [`MAX_CERT_BYTES`].
+fn read_cert(path: &Path) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     let read = if path.as_os_str() == "-" {
         std::io::stdin()
@@ -197,11 +235,5 @@ fn read_cert(path: &Path) -> Result<String, Failure> {
             path.display()
         )));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        Failure::input(format!(
-            "{} is not UTF-8 text (byte {}), so it is not a certificate",
-            path.display(),
-            e.utf8_error().valid_up_to() + 1
-        ))
-    })
+    Ok(bytes)
 }

@@ -13,8 +13,22 @@ use crate::values::ValueSink;
 /// [`Certificate::parse`].
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The version of the binary format written by [`Certificate::write_binary`]: the same
+/// header, then the values as raw bytes (for tables of 10^8 values and more, whose text
+/// would take gigabytes).
+pub const BINARY_VERSION: u32 = 2;
+
 /// The first word of a certificate file.
 pub const MAGIC: &str = "grundy-period-certificate";
+
+/// The line that starts the values of a binary certificate, before their width in bytes.
+const BINARY_VALUES: &str = "values-binary";
+
+/// What follows the raw values of a binary certificate: the file ends there.
+const BINARY_END: &[u8] = b"\nend\n";
+
+/// The most bytes of a binary certificate's header (its text lines).
+const MAX_HEADER: usize = 1 << 16;
 
 /// Values per `values` line in the text form.
 const VALUES_PER_LINE: usize = 32;
@@ -139,57 +153,8 @@ impl Certificate {
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
         let last_line = text.lines().count().max(1);
-        let mut next = |key: &str| -> Result<(usize, String), CertError> {
-            let Some((line, l)) = lines.next() else {
-                return Err(CertError::Format {
-                    line: last_line,
-                    message: format!("the certificate ends early: expected '{key}'"),
-                });
-            };
-            let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
-            if word != key {
-                return Err(CertError::Format {
-                    line,
-                    message: format!("expected '{key}', found {word:?}"),
-                });
-            }
-            Ok((line, rest.trim().to_string()))
-        };
-        let (line, version) = next(MAGIC)?;
-        if version != FORMAT_VERSION.to_string() {
-            if version.is_empty() {
-                return Err(CertError::Format {
-                    line,
-                    message: "expected a format version after the first word".into(),
-                });
-            }
-            return Err(CertError::Version {
-                found: version,
-                supported: FORMAT_VERSION,
-            });
-        }
-        let (_, rules) = next("rules")?;
-        let (_, theorem) = next("theorem")?;
-        let preperiod = number(next("preperiod")?)?;
-        let period = number(next("period")?)?;
-        let saltus = number(next("saltus")?)?;
-        let (count_line, count) = next("count")?;
-        let count = number((count_line, count))?;
-        let (line, sum) = next("checksum")?;
-        let checksum = if !sum.is_empty()
-            && sum.len() <= 8
-            && sum.chars().all(|c| c.is_ascii_hexdigit())
-        {
-            u32::from_str_radix(&sum, 16).map_err(|e| CertError::Format {
-                line,
-                message: e.to_string(),
-            })?
-        } else {
-            return Err(CertError::Format {
-                line,
-                message: format!("expected a checksum of 1 to 8 hexadecimal digits, found {sum:?}"),
-            });
-        };
+        let head = read_head(&mut lines, last_line, FORMAT_VERSION)?;
+        let count = head.count;
         // The count bounds the allocation only up to the text's own size: every value
         // takes at least two characters.
         let mut values = S::with_capacity(usize::try_from(count).unwrap_or(0).min(text.len() / 2));
@@ -236,16 +201,272 @@ impl Certificate {
                 listed: values.count() as u64,
             });
         }
-        let cert = Certificate {
-            rules,
-            theorem,
-            preperiod,
-            period,
-            saltus,
-            checksum,
+        Ok((head.into_certificate(), values))
+    }
+}
+
+/// The items of a certificate before its values.
+struct Head {
+    rules: String,
+    theorem: String,
+    preperiod: u64,
+    period: u64,
+    saltus: u64,
+    count: u64,
+    checksum: u32,
+}
+
+impl Head {
+    /// The certificate of this header, its values left empty.
+    fn into_certificate(self) -> Certificate {
+        Certificate {
+            rules: self.rules,
+            theorem: self.theorem,
+            preperiod: self.preperiod,
+            period: self.period,
+            saltus: self.saltus,
+            checksum: self.checksum,
             values: Vec::new(),
+        }
+    }
+}
+
+/// Reads the header (the magic word and version, then `rules` to `checksum`) from `lines`
+/// (numbered, trimmed, without blank and comment lines); `version` is the one this form of
+/// the file must have (`last_line`: where an early end is reported).
+fn read_head<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    last_line: usize,
+    version: u32,
+) -> Result<Head, CertError> {
+    let mut next = |key: &str| -> Result<(usize, String), CertError> {
+        let Some((line, l)) = lines.next() else {
+            return Err(CertError::Format {
+                line: last_line,
+                message: format!("the certificate ends early: expected '{key}'"),
+            });
         };
-        Ok((cert, values))
+        let (word, rest) = l.split_once(char::is_whitespace).unwrap_or((l, ""));
+        if word != key {
+            return Err(CertError::Format {
+                line,
+                message: format!("expected '{key}', found {word:?}"),
+            });
+        }
+        Ok((line, rest.trim().to_string()))
+    };
+    let (line, found) = next(MAGIC)?;
+    if found != version.to_string() {
+        if found.is_empty() {
+            return Err(CertError::Format {
+                line,
+                message: "expected a format version after the first word".into(),
+            });
+        }
+        return Err(CertError::Version {
+            found,
+            supported: version,
+        });
+    }
+    let (_, rules) = next("rules")?;
+    let (_, theorem) = next("theorem")?;
+    let preperiod = number(next("preperiod")?)?;
+    let period = number(next("period")?)?;
+    let saltus = number(next("saltus")?)?;
+    let count = number(next("count")?)?;
+    let (line, sum) = next("checksum")?;
+    let checksum =
+        if !sum.is_empty() && sum.len() <= 8 && sum.chars().all(|c| c.is_ascii_hexdigit()) {
+            u32::from_str_radix(&sum, 16).map_err(|e| CertError::Format {
+                line,
+                message: e.to_string(),
+            })?
+        } else {
+            return Err(CertError::Format {
+                line,
+                message: format!("expected a checksum of 1 to 8 hexadecimal digits, found {sum:?}"),
+            });
+        };
+    Ok(Head {
+        rules,
+        theorem,
+        preperiod,
+        period,
+        saltus,
+        count,
+        checksum,
+    })
+}
+
+/// Whether `bytes` begin as a binary certificate (format [`BINARY_VERSION`]), after any
+/// blank and comment lines.
+pub(crate) fn is_binary(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(MAX_HEADER)];
+    let text = String::from_utf8_lossy(head);
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l == format!("{MAGIC} {BINARY_VERSION}"))
+}
+
+impl Certificate {
+    /// Writes the binary form (format [`BINARY_VERSION`]): the text header of version 1
+    /// with version 2, then `values-binary W` (W = 1, 2 or 4, the bytes of the widest
+    /// value), then the values as W-byte little-endian numbers, then a newline and `end`.
+    ///
+    /// Example:
+    /// ```
+    /// use grundy_verify::{certify, plain_values, verify_bytes, Rules, VerifyOptions};
+    /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, None).unwrap();
+    /// let cert = certify("tb[0.07]", &g).unwrap().unwrap();
+    /// let mut bytes = Vec::new();
+    /// cert.write_binary(&mut bytes).unwrap();
+    /// let ok = verify_bytes(&bytes, &VerifyOptions::default()).unwrap();
+    /// assert_eq!((ok.preperiod, ok.period), (53, 34));
+    /// ```
+    pub fn write_binary(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        w.write_all(self.head(BINARY_VERSION).as_bytes())?;
+        let largest = self.values.iter().copied().max().unwrap_or(0);
+        let width: usize = if largest < 1 << 8 {
+            1
+        } else if largest < 1 << 16 {
+            2
+        } else {
+            4
+        };
+        writeln!(w, "{BINARY_VALUES} {width}")?;
+        let mut chunk = Vec::with_capacity(1 << 16);
+        for block in self.values.chunks(1 << 14) {
+            chunk.clear();
+            for &v in block {
+                chunk.extend_from_slice(&v.to_le_bytes()[..width]);
+            }
+            w.write_all(&chunk)?;
+        }
+        w.write_all(BINARY_END)
+    }
+
+    /// The lines of the file before its values, for format `version` (1: text, 2: binary).
+    fn head(&self, version: u32) -> String {
+        let mut h = String::new();
+        let _ = writeln!(
+            h,
+            "# Period certificate: G(n + period) = G(n) for every n >= preperiod."
+        );
+        let _ = writeln!(
+            h,
+            "# Check it with `grundy verify FILE` (format: crates/grundy-verify docs)."
+        );
+        let _ = writeln!(h, "{MAGIC} {version}");
+        let _ = writeln!(h, "rules {}", self.rules);
+        let _ = writeln!(h, "theorem {}", self.theorem);
+        let _ = writeln!(h, "preperiod {}", self.preperiod);
+        let _ = writeln!(h, "period {}", self.period);
+        let _ = writeln!(h, "saltus {}", self.saltus);
+        let _ = writeln!(h, "count {}", self.values.len());
+        let _ = writeln!(h, "checksum {:X}", self.checksum);
+        h
+    }
+
+    /// Reads the binary form; see [`Certificate::write_binary`].
+    ///
+    /// Returns: the certificate with its values, or [`CertError::Format`] (with the line of
+    /// the header, or the byte where the values go wrong), [`CertError::Version`] for another
+    /// version, [`CertError::CountMismatch`] when the bytes hold another number of values.
+    pub fn parse_binary(bytes: &[u8]) -> Result<Certificate, CertError> {
+        let (mut cert, values) = Certificate::parse_binary_into::<Vec<u32>>(bytes)?;
+        cert.values = values;
+        Ok(cert)
+    }
+
+    /// [`Certificate::parse_binary`] with the values pushed into `S`.
+    pub(crate) fn parse_binary_into<S: ValueSink>(
+        bytes: &[u8],
+    ) -> Result<(Certificate, S), CertError> {
+        // The header: text lines up to the one that starts the values.
+        let mut at = 0usize;
+        let mut line_no = 0usize;
+        let mut header_end = None;
+        while at < bytes.len().min(MAX_HEADER) {
+            let end = bytes[at..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |i| at + i);
+            line_no += 1;
+            let line = String::from_utf8_lossy(&bytes[at..end]);
+            if line.trim_start().starts_with(BINARY_VALUES) {
+                header_end = Some((at, end, line.trim().to_string()));
+                break;
+            }
+            at = end + 1;
+        }
+        let Some((start, end, values_line)) = header_end else {
+            return Err(CertError::Format {
+                line: line_no.max(1),
+                message: format!("no '{BINARY_VALUES}' line in the first {MAX_HEADER} bytes"),
+            });
+        };
+        let text = std::str::from_utf8(&bytes[..start]).map_err(|e| CertError::Format {
+            line: 1,
+            message: format!("the header is not UTF-8 text: {e}"),
+        })?;
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+        let head = read_head(&mut lines, line_no, BINARY_VERSION)?;
+        if let Some((line, l)) = lines.next() {
+            return Err(CertError::Format {
+                line,
+                message: format!("expected '{BINARY_VALUES}', found {l:?}"),
+            });
+        }
+        let width = match values_line.strip_prefix(BINARY_VALUES).map(str::trim) {
+            Some("1") => 1usize,
+            Some("2") => 2,
+            Some("4") => 4,
+            _ => {
+                return Err(CertError::Format {
+                    line: line_no,
+                    message: format!(
+                        "expected '{BINARY_VALUES} W' with W = 1, 2 or 4, found {values_line:?}"
+                    ),
+                })
+            }
+        };
+        let data = &bytes[(end + 1).min(bytes.len())..];
+        let Some(raw) = data.strip_suffix(BINARY_END) else {
+            return Err(CertError::Format {
+                line: line_no,
+                message: "the certificate does not end with a newline and 'end' after its values: \
+                          the file is truncated or has bytes after its end"
+                    .into(),
+            });
+        };
+        if raw.len() % width != 0 {
+            return Err(CertError::Format {
+                line: line_no,
+                message: format!(
+                    "{} bytes of values, not a multiple of the width {width}",
+                    raw.len()
+                ),
+            });
+        }
+        let listed = (raw.len() / width) as u64;
+        if listed != head.count {
+            return Err(CertError::CountMismatch {
+                stated: head.count,
+                listed,
+            });
+        }
+        let mut values = S::with_capacity(raw.len() / width);
+        for item in raw.chunks_exact(width) {
+            let mut four = [0u8; 4];
+            four[..width].copy_from_slice(item);
+            values.push(u32::from_le_bytes(four));
+        }
+        Ok((head.into_certificate(), values))
     }
 }
 
@@ -258,22 +479,7 @@ fn number((line, text): (usize, String)) -> Result<u64, CertError> {
 
 impl fmt::Display for Certificate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "# Period certificate: G(n + period) = G(n) for every n >= preperiod."
-        )?;
-        writeln!(
-            f,
-            "# Check it with `grundy verify FILE` (format: crates/grundy-verify docs)."
-        )?;
-        writeln!(f, "{MAGIC} {FORMAT_VERSION}")?;
-        writeln!(f, "rules {}", self.rules)?;
-        writeln!(f, "theorem {}", self.theorem)?;
-        writeln!(f, "preperiod {}", self.preperiod)?;
-        writeln!(f, "period {}", self.period)?;
-        writeln!(f, "saltus {}", self.saltus)?;
-        writeln!(f, "count {}", self.values.len())?;
-        writeln!(f, "checksum {:X}", self.checksum)?;
+        f.write_str(&self.head(FORMAT_VERSION))?;
         for chunk in self.values.chunks(VALUES_PER_LINE) {
             let mut line = String::from("values");
             for v in chunk {

@@ -52,6 +52,13 @@
 //! A change that old checkers could misread gets a new version number; checkers refuse
 //! versions they do not know.
 //!
+//! # File format, version 2 (binary values)
+//!
+//! For tables of 10^8 values and more, whose text would take gigabytes: the same header with
+//! version 2, then the line `values-binary W` (W = 1, 2 or 4) and the values as W-byte
+//! little-endian numbers, then a newline and `end`, the last bytes of the file
+//! ([`Certificate::write_binary`]). [`verify_bytes`] reads either version.
+//!
 //! ```
 //! use grundy_verify::{certify, plain_values, verify_text, Rules, VerifyOptions};
 //! let values = plain_values(&Rules::parse("tb[0.77]").unwrap(), 400, None).unwrap();
@@ -74,10 +81,12 @@ mod theorem;
 mod values;
 mod verify;
 
-pub use cert::{certify, Certificate, FORMAT_VERSION, MAGIC};
+pub use cert::{certify, Certificate, BINARY_VERSION, FORMAT_VERSION, MAGIC};
 pub use checksum::{checksum, Checksum};
 pub use error::CertError;
 pub use naive::{plain_values, work_estimate};
 pub use rules::{Rules, MAX_CODE_DIGITS, MAX_SET_ITEMS};
 pub use theorem::Theorem;
-pub use verify::{verify, verify_text, Method, Progress, Verified, VerifyOptions, Work};
+pub use verify::{
+    verify, verify_bytes, verify_text, Method, Progress, Verified, VerifyOptions, Work,
+};

@@ -428,7 +428,36 @@ fn check_sparse<T: Val>(
 /// ```
 pub fn verify_text(text: &str, opts: &VerifyOptions) -> Result<Verified, CertError> {
     // The values are read straight into 1, 2 or 4 bytes each, whichever holds them.
-    let (mut cert, compact) = Certificate::parse_into::<Compact>(text)?;
+    let (cert, compact) = Certificate::parse_into::<Compact>(text)?;
+    verify_parsed(cert, compact, opts)
+}
+
+/// [`verify_text`] for a certificate file in either form: the text of format 1, or the
+/// binary form of [`crate::BINARY_VERSION`] ([`Certificate::write_binary`]), told apart by
+/// their first line.
+///
+/// Example: see [`Certificate::write_binary`].
+pub fn verify_bytes(bytes: &[u8], opts: &VerifyOptions) -> Result<Verified, CertError> {
+    if crate::cert::is_binary(bytes) {
+        let (cert, compact) = Certificate::parse_binary_into::<Compact>(bytes)?;
+        return verify_parsed(cert, compact, opts);
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| CertError::Format {
+        line: 1 + bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count(),
+        message: format!("the file is neither UTF-8 text nor a binary certificate: {e}"),
+    })?;
+    verify_text(text, opts)
+}
+
+/// Checks a certificate read with its values in compact storage.
+fn verify_parsed(
+    mut cert: Certificate,
+    compact: Compact,
+    opts: &VerifyOptions,
+) -> Result<Verified, CertError> {
     let header = check_header(&cert, checksum(compact.iter()), compact.count() as u64)?;
     if header.listed > opts.max_values {
         return Err(CertError::TooManyValues {

@@ -166,6 +166,102 @@ fn certificate_written_by_table_verifies_and_tampering_fails() {
     let _ = fs::remove_dir_all(&d);
 }
 
+/// `grundy table --out FILE --certificate CERT` writes the certificate in the binary form
+/// (format 2), which `grundy verify` checks as it checks the text; a changed byte, a forged
+/// value, a cut file and a lower `--max-values` are refused with their exit codes.
+#[test]
+fn a_table_file_gets_a_binary_certificate_that_verifies() {
+    let d = scratch("bincert");
+    let (table, cert) = (d.join("t.bin"), d.join("t.cert"));
+    let (t, c) = (table.to_str().unwrap(), cert.to_str().unwrap());
+    let out = grundy(&[
+        "table",
+        "tb[0.07]",
+        "--to",
+        "3000",
+        "--out",
+        t,
+        "--certificate",
+        c,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("certificate written"),
+        "{}",
+        stderr(&out)
+    );
+    let bytes = fs::read(&cert).unwrap();
+    assert!(String::from_utf8_lossy(&bytes).contains("grundy-period-certificate 2\n"));
+    let v = json(&grundy(&["verify", "--json", c]));
+    assert_eq!(v["verified"], true);
+    assert_eq!(
+        (
+            v["preperiod"].as_u64(),
+            v["period"].as_u64(),
+            v["values_checked"].as_u64()
+        ),
+        (Some(53), Some(34), Some(176))
+    );
+    // The same certificate as the text one `grundy table` prints beside the values.
+    let (text_cert, _) = certificate(&d, "tb[0.07]", "300");
+    let text = fs::read_to_string(&text_cert).unwrap();
+    assert_eq!(
+        grundy_verify::Certificate::parse_binary(&bytes).unwrap(),
+        grundy_verify::Certificate::parse(&text).unwrap()
+    );
+    // A changed value byte (the checksum), a value forged with its checksum (the
+    // recomputation), a cut file (the format): exit 2.
+    let at = bytes
+        .windows(14)
+        .position(|w| w == b"values-binary ")
+        .unwrap()
+        + 16;
+    let mut changed = bytes.clone();
+    changed[at + 40] ^= 1;
+    let mut forged = grundy_verify::Certificate::parse_binary(&bytes).unwrap();
+    forged.values[40] ^= 1;
+    forged.checksum = grundy_verify::checksum(forged.values.iter().copied());
+    let mut forged_bytes = Vec::new();
+    forged.write_binary(&mut forged_bytes).unwrap();
+    for (name, bad, says) in [
+        ("changed", changed, "checksum"),
+        ("forged", forged_bytes, "wrong value: heap 40"),
+        (
+            "cut",
+            bytes[..bytes.len() - 3].to_vec(),
+            "not a valid certificate",
+        ),
+    ] {
+        let f = d.join(format!("{name}.cert"));
+        fs::write(&f, bad).unwrap();
+        let out = grundy(&["verify", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{name}: {}", stderr(&out));
+    }
+    // More values than --max-values allows: a limit (exit 3) that names the flag.
+    let out = grundy(&["verify", "--max-values", "100", c]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--max-values"), "{}", stderr(&out));
+    // No period proven in the table: the table is written, the certificate refused.
+    let out = grundy(&[
+        "table",
+        "tb[0.07]",
+        "--to",
+        "100",
+        "--out",
+        t,
+        "--certificate",
+        c,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("period: none found"),
+        "{}",
+        stdout(&out)
+    );
+    let _ = fs::remove_dir_all(&d);
+}
+
 /// Runs `grundy table RULES --to TO --certificate` into `dir`: the certificate's path and
 /// the table's output.
 fn certificate(dir: &std::path::Path, rules: &str, to: &str) -> (PathBuf, std::process::Output) {

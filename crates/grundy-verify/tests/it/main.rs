@@ -4,6 +4,7 @@
 // Tests may unwrap: their inputs are literals, not user input.
 #![allow(clippy::unwrap_used)]
 
+mod binary;
 mod golden;
 mod ogsolve;
 mod props;
