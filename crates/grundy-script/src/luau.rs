@@ -1302,6 +1302,7 @@ fn read_coded(e: &rawcall::Emitted, out: &mut OptionList<Key>, arity: Arity) -> 
     }
     // The arity a constant of each copy: grouping by a number known only at run time costs
     // a division per option.
+    let before = out.len();
     let read = match arity {
         Arity::Fixed(1) => coded::<1>(e, out),
         Arity::Fixed(2) => coded::<2>(e, out),
@@ -1310,7 +1311,7 @@ fn read_coded(e: &rawcall::Emitted, out: &mut OptionList<Key>, arity: Arity) -> 
         _ => false,
     };
     if !read {
-        out.clear_codes();
+        out.clear_codes(before);
     }
     read
 }

@@ -1760,6 +1760,25 @@ mod tests {
         assert!(typed >= 4 * 30, "{typed}");
     }
 
+    /// The search on the family's type lists n^2 / 2 options for a heap of n: it is refused
+    /// at the work bound of the search of sums (8 options a position of the limit) and at the
+    /// memory limit (its memo and the options on its stack), and leaves no position open for
+    /// the next query.
+    #[test]
+    fn steps_of_a_large_heap_stop_at_the_limits() {
+        let part = &parts_of("conj(nim(3000))").0[0];
+        let few = Limits::default().with_nodes(1000);
+        let e = Theory::new().facts(part, &few).unwrap_err();
+        assert!(e.to_string().contains("1000"), "{e}");
+        let mut small = Limits::default();
+        small.max_memory = 1 << 16;
+        let e = Theory::new().facts(part, &small).unwrap_err();
+        assert!(e.to_string().contains("memory limit"), "{e}");
+        // The family's memo is shared: a query within the limits answers afterwards.
+        let f = Theory::new().facts(part, &Limits::default()).unwrap();
+        assert_eq!((f.remoteness, f.step), (1, 1));
+    }
+
     #[test]
     fn anti_winning_move_is_to_the_finished_game() {
         let p = parts_of("anti(nim(1,1), sub[1,2](3))");

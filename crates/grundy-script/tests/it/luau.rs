@@ -633,3 +633,39 @@ fn emitted_options_beyond_the_dense_codes_are_read_as_keys() {
         }
     }
 }
+
+/// A list read by dense codes that meets a number without one gives up the codes and reads
+/// every option as a position: the same options as a list that takes no codes, also when
+/// only options without parts (`emit()`) came before.
+#[test]
+fn a_list_that_gives_up_its_codes_keeps_no_option_twice() {
+    use grundy::solve::OptionList;
+    use grundy_script::Key;
+    for body in [
+        "emit() emit(3000000, 1)",
+        "emit() emit() emit(1, 2) emit(3000000, 1) emit()",
+        "emit(1, 2) emit(3000000, 1)",
+        "emit() emit(1, 2)",
+    ] {
+        let script = luau(&format!("ARITY = 2\nfunction moves(p) {body} end"));
+        let p = Key::of(&Datum::List(vec![Datum::Int(5), Datum::Int(5)]));
+        let shapes = |mut out: OptionList<Key>| {
+            script.moves_into(&p, &mut out).unwrap();
+            let n = out.len();
+            let parts: Vec<Vec<Key>> = if out.is_coded() {
+                out.iter_codes()
+                    .map(|o| o.iter().map(|&c| Key::of_dense_code(c).unwrap()).collect())
+                    .collect()
+            } else {
+                out.to_vecs()
+            };
+            assert_eq!(parts.len(), n, "{body}");
+            parts
+        };
+        assert_eq!(
+            shapes(OptionList::accepting_codes()),
+            shapes(OptionList::new()),
+            "{body}"
+        );
+    }
+}

@@ -113,13 +113,12 @@ impl<P> OptionList<P> {
         self.ends.push(self.codes.len() as u32);
     }
 
-    /// Forgets the options given by code (a family that finds a part without a code
-    /// midway gives the whole list again as positions).
-    pub fn clear_codes(&mut self) {
-        if !self.codes.is_empty() {
-            self.codes.clear();
-            self.ends.clear();
-        }
+    /// Forgets the options given by code, keeping the first `options` of the list (a
+    /// family that finds a part without a code midway gives those options again as
+    /// positions; options with no part count among those to forget too).
+    pub fn clear_codes(&mut self, options: usize) {
+        self.codes.clear();
+        self.ends.truncate(options);
     }
 
     /// Adds an option that is a single position.

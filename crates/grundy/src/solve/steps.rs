@@ -163,10 +163,19 @@ impl<P: Clone + Eq + Hash> StepMemo<P> {
         stack: &mut Vec<Frame<P>>,
     ) -> Result<Option<Steps>, Error> {
         let mut opened = 0usize;
+        // Options held by the frames on the stack (a chain of n positions of n options each
+        // holds n^2 / 2), and listed by this query: bounded as the search of sums bounds its
+        // work, at 8 options a position of the limit.
+        let (mut stacked, mut listed) = (0usize, 0usize);
+        let work = limits.max_nodes.saturating_mul(8);
         let Some(frame) = self.open(root, lister)? else {
             return Ok(None);
         };
+        stacked += frame.options.len();
+        listed += frame.options.len();
+        // On the stack first, so that an error leaves no position open in the memo.
         stack.push(frame);
+        self.charge(stacked, listed, work, limits)?;
         loop {
             let Some(top) = stack.last_mut() else {
                 return Err(Error::Cycle);
@@ -200,30 +209,21 @@ impl<P: Clone + Eq + Hash> StepMemo<P> {
                 opened += 1;
                 if opened.is_multiple_of(CHECK_EVERY) {
                     limits.check()?;
-                    let bytes = (self.memo.len() as u64)
-                        .saturating_mul((std::mem::size_of::<P>() + ENTRY_BYTES) as u64);
-                    if bytes > limits.max_memory {
-                        return Err(Error::limit(
-                            crate::Limit::Memory(limits.max_memory),
-                            format!(
-                                "the search of remoteness and steps holds about {} MiB for {} \
-                                 positions, more than the memory limit",
-                                bytes >> 20,
-                                self.memo.len()
-                            ),
-                        ));
-                    }
                 }
                 let q = q.clone();
                 let Some(frame) = self.open(&q, lister)? else {
                     return Ok(None);
                 };
+                stacked += frame.options.len();
+                listed = listed.saturating_add(frame.options.len());
                 stack.push(frame);
+                self.charge(stacked, listed, work, limits)?;
                 continue;
             }
             let Some(f) = stack.pop() else {
                 return Err(Error::Cycle);
             };
+            stacked -= f.options.len();
             let steps = f.fold.steps();
             self.memo.insert(f.p, Entry::Done(steps));
             match stack.last_mut() {
@@ -234,6 +234,38 @@ impl<P: Clone + Eq + Hash> StepMemo<P> {
                 None => return Ok(Some(steps)),
             }
         }
+    }
+
+    /// Refuses a search that has listed more than `work` options, or whose memo and the
+    /// `stacked` options of its frames exceed the memory limit.
+    fn charge(
+        &self,
+        stacked: usize,
+        listed: usize,
+        work: usize,
+        limits: &Limits,
+    ) -> Result<(), Error> {
+        if listed > work {
+            return Err(Error::positions(limits.max_nodes));
+        }
+        let bytes = (self.memo.len() as u64)
+            .saturating_mul((std::mem::size_of::<P>() + ENTRY_BYTES) as u64)
+            .saturating_add(
+                (stacked as u64).saturating_mul(std::mem::size_of::<Option<P>>() as u64),
+            );
+        if bytes > limits.max_memory {
+            return Err(Error::limit(
+                crate::Limit::Memory(limits.max_memory),
+                format!(
+                    "the search of remoteness and steps holds about {} MiB for {} positions \
+                     and the options of {} more, more than the memory limit",
+                    bytes >> 20,
+                    self.memo.len(),
+                    stacked
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Lists the options of `p` and marks it open; `None` when one is a sum of two or more
