@@ -1770,8 +1770,10 @@ mod tests {
         let few = Limits::default().with_nodes(1000);
         let e = Theory::new().facts(part, &few).unwrap_err();
         assert!(e.to_string().contains("1000"), "{e}");
-        let mut small = Limits::default();
-        small.max_memory = 1 << 16;
+        let small = Limits {
+            max_memory: 1 << 16,
+            ..Limits::default()
+        };
         let e = Theory::new().facts(part, &small).unwrap_err();
         assert!(e.to_string().contains("memory limit"), "{e}");
         // The family's memo is shared: a query within the limits answers afterwards.
