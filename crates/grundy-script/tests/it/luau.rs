@@ -671,3 +671,72 @@ fn a_list_that_gives_up_its_codes_keeps_no_option_twice() {
         );
     }
 }
+
+/// The steps of `every` and `conj` parts are searched on the family's positions, by their
+/// dense codes when the script emits its options: the same verdicts, and the same steps in
+/// the explanation, as the same game returning arrays of options (no codes).
+#[test]
+fn compounds_of_emitted_options_agree_with_arrays() {
+    let body = |emit: bool| {
+        let out = if emit {
+            "if r == 0 then emit() elseif r < small then emit(r, small) else emit(small, r) end"
+        } else {
+            "if r == 0 then out[#out + 1] = sum({}) elseif r < small then out[#out + 1] = {r, small} else out[#out + 1] = {small, r} end"
+        };
+        format!(
+            "ARITY = 2
+            function moves(p)
+                local big, small = math.max(p[1], p[2]), math.min(p[1], p[2])
+                local out = {{}}
+                for k = 1, big // small do
+                    local r = big - k * small
+                    {out}
+                end
+                {}
+            end",
+            if emit { "" } else { "return out" }
+        )
+    };
+    let reg = registry(&[
+        ("games/ee.luau", &body(true)),
+        ("games/ea.luau", &body(false)),
+    ]);
+    let pairs = [
+        (3, 1000),
+        (7, 999),
+        (34, 12),
+        (15, 24),
+        (100, 37),
+        (2, 1),
+        (55, 89),
+    ];
+    for (i, &(a, b)) in pairs.iter().enumerate() {
+        let (c, d) = pairs[(i * 3 + 1) % pairs.len()];
+        for kind in ["every", "conj"] {
+            let verdict = |name: &str| {
+                let e = format!("{kind}({name}({a},{b}), {name}({c},{d}))");
+                match api::analyze(&reg, &e, &Options::default()) {
+                    Ok(x) => x.outcome,
+                    Err(err) => panic!("{e}: {err}"),
+                }
+            };
+            assert_eq!(verdict("ee"), verdict("ea"), "{kind} ({a},{b}) ({c},{d})");
+            let explained = |name: &str| {
+                let e = format!("{kind}({name}({a},{b}), {name}({c},{d}))");
+                match api::explain(&reg, &e, grundy::Play::Normal, &grundy::Limits::default()) {
+                    Ok(x) => x
+                        .iter()
+                        .map(api::explanation_text)
+                        .collect::<String>()
+                        .replace(&format!("{name}("), "e("),
+                    Err(err) => panic!("{e}: {err}"),
+                }
+            };
+            assert_eq!(
+                explained("ee"),
+                explained("ea"),
+                "{kind} ({a},{b}) ({c},{d})"
+            );
+        }
+    }
+}

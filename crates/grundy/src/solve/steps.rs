@@ -36,10 +36,19 @@ enum Entry {
     Done(Steps),
 }
 
+/// A position as the memo knows it: by its dense code when the family handed it over so
+/// (no position is made for it unless it is listed), else by itself. A position met in both
+/// forms is searched under each, with the same result: only the work is repeated.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Id<P> {
+    Code(u64),
+    Pos(P),
+}
+
 /// The steps of positions of one family, kept between queries.
 #[derive(Debug)]
 pub struct StepMemo<P> {
-    memo: HashMap<P, Entry>,
+    memo: HashMap<Id<P>, Entry>,
     scratch: OptionList<P>,
 }
 
@@ -47,7 +56,7 @@ impl<P> Default for StepMemo<P> {
     fn default() -> Self {
         StepMemo {
             memo: HashMap::new(),
-            scratch: OptionList::new(),
+            scratch: OptionList::accepting_codes(),
         }
     }
 }
@@ -55,8 +64,8 @@ impl<P> Default for StepMemo<P> {
 /// A position being searched: its options (each `None` for the end of the game), the next
 /// one to look at, and what the options looked at so far give.
 struct Frame<P> {
-    p: P,
-    options: Vec<Option<P>>,
+    p: Id<P>,
+    options: Vec<Option<Id<P>>>,
     next: usize,
     fold: StepsFold,
 }
@@ -138,14 +147,20 @@ impl<P: Clone + Eq + Hash> StepMemo<P> {
         lister: &impl Lister<P>,
         limits: &Limits,
     ) -> Result<Option<Steps>, Error> {
-        if let Some(Entry::Done(s)) = self.memo.get(root) {
+        // The root by its code when the family can make it back from the code, so that
+        // a root met again as another's option is the same entry.
+        let root = match lister.dense_code(root) {
+            Some(c) if lister.of_dense_code(c).as_ref() == Some(root) => Id::Code(c),
+            _ => Id::Pos(root.clone()),
+        };
+        if let Some(Entry::Done(s)) = self.memo.get(&root) {
             return Ok(Some(*s));
         }
         if self.memo.len() >= limits.max_nodes / 2 {
             self.memo.clear();
         }
         let mut stack: Vec<Frame<P>> = Vec::new();
-        let result = self.search(root, lister, limits, &mut stack);
+        let result = self.search(&root, lister, limits, &mut stack);
         if !matches!(result, Ok(Some(_))) {
             // Positions left open would read as cycles to a later query.
             for f in &stack {
@@ -157,7 +172,7 @@ impl<P: Clone + Eq + Hash> StepMemo<P> {
 
     fn search(
         &mut self,
-        root: &P,
+        root: &Id<P>,
         lister: &impl Lister<P>,
         limits: &Limits,
         stack: &mut Vec<Frame<P>>,
@@ -249,9 +264,9 @@ impl<P: Clone + Eq + Hash> StepMemo<P> {
             return Err(Error::positions(limits.max_nodes));
         }
         let bytes = (self.memo.len() as u64)
-            .saturating_mul((std::mem::size_of::<P>() + ENTRY_BYTES) as u64)
+            .saturating_mul((std::mem::size_of::<Id<P>>() + ENTRY_BYTES) as u64)
             .saturating_add(
-                (stacked as u64).saturating_mul(std::mem::size_of::<Option<P>>() as u64),
+                (stacked as u64).saturating_mul(std::mem::size_of::<Option<Id<P>>>() as u64),
             );
         if bytes > limits.max_memory {
             return Err(Error::limit(
@@ -270,17 +285,39 @@ impl<P: Clone + Eq + Hash> StepMemo<P> {
 
     /// Lists the options of `p` and marks it open; `None` when one is a sum of two or more
     /// positions.
-    fn open(&mut self, p: &P, lister: &impl Lister<P>) -> Result<Option<Frame<P>>, Error> {
+    fn open(&mut self, id: &Id<P>, lister: &impl Lister<P>) -> Result<Option<Frame<P>>, Error> {
+        let made;
+        let p = match id {
+            Id::Pos(p) => p,
+            Id::Code(c) => {
+                made = lister.of_dense_code(*c).ok_or_else(|| {
+                    Error::unsupported(format!(
+                        "the family gave an option by the number {c:#x}, which is no position's"
+                    ))
+                })?;
+                &made
+            }
+        };
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
         let listed = lister.list(p, &mut scratch);
         let options = listed.map(|()| {
             let mut options = Vec::with_capacity(scratch.len());
-            for o in scratch.iter() {
-                match o {
-                    [] => options.push(None),
-                    [q] => options.push(Some(q.clone())),
-                    _ => return None,
+            if scratch.is_coded() {
+                for o in scratch.iter_codes() {
+                    match o {
+                        [] => options.push(None),
+                        [c] => options.push(Some(Id::Code(*c))),
+                        _ => return None,
+                    }
+                }
+            } else {
+                for o in scratch.iter() {
+                    match o {
+                        [] => options.push(None),
+                        [q] => options.push(Some(Id::Pos(q.clone()))),
+                        _ => return None,
+                    }
                 }
             }
             Some(options)
@@ -289,9 +326,9 @@ impl<P: Clone + Eq + Hash> StepMemo<P> {
         let Some(options) = options? else {
             return Ok(None);
         };
-        self.memo.insert(p.clone(), Entry::Open);
+        self.memo.insert(id.clone(), Entry::Open);
         Ok(Some(Frame {
-            p: p.clone(),
+            p: id.clone(),
             options,
             next: 0,
             fold: StepsFold::EMPTY,
