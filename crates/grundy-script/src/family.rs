@@ -757,7 +757,12 @@ fn int_components(arity: Arity, args: &[Arg]) -> Option<Vec<Key>> {
         keys.push(if k == 1 {
             Key::int_inline(group[0])
         } else {
-            Key::ints(&group[..k])?
+            // Items too long to be held inline (four near 2^63) take the writer.
+            Key::ints(&group[..k]).unwrap_or_else(|| {
+                Key::of(&Datum::List(
+                    group[..k].iter().map(|&x| Datum::Int(x)).collect(),
+                ))
+            })
         });
     }
     Some(keys)
@@ -977,6 +982,61 @@ pub fn register(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The positions of a sum written with integers alone are the keys the general way
+    /// (a `Datum` per argument, grouped by the arity) makes, and their arguments write them
+    /// back; anything else is left to the general way.
+    #[test]
+    fn integer_sums_read_as_the_general_way_reads_them() {
+        let edges = [
+            0i64,
+            1,
+            -1,
+            63,
+            64,
+            -65,
+            1 << 20,
+            -(1 << 40),
+            i64::MAX,
+            i64::MIN,
+            1999,
+        ];
+        for k in 1..=4usize {
+            for n in 1..=3usize {
+                let ints: Vec<i64> = (0..k * n)
+                    .map(|i| edges[(i * 7 + k) % edges.len()])
+                    .collect();
+                let args: Vec<Arg> = ints.iter().map(|&x| Arg::int(x)).collect();
+                let general: Vec<Key> = Arity::Fixed(k)
+                    .positions(ints.iter().map(|&x| Datum::Int(x)).collect())
+                    .unwrap_or_default()
+                    .iter()
+                    .map(Key::of)
+                    .collect();
+                assert_eq!(
+                    int_components(Arity::Fixed(k), &args),
+                    Some(general.clone()),
+                    "{k} {ints:?}"
+                );
+                if k >= 2 {
+                    for (key, group) in general.iter().zip(ints.chunks(k)) {
+                        assert_eq!(key.int_items().as_deref(), Some(group), "{group:?}");
+                    }
+                }
+            }
+        }
+        let big = Arg::Int(num_bigint::BigInt::from(i64::MAX) + 1);
+        for (arity, args) in [
+            (Arity::Fixed(2), vec![Arg::int(1)]),
+            (Arity::Fixed(2), vec![Arg::int(1), Arg::Name("a".into())]),
+            (Arity::Fixed(1), vec![big]),
+            (Arity::Fixed(5), vec![Arg::int(1); 5]),
+            (Arity::All, vec![Arg::int(1), Arg::int(2)]),
+            (Arity::Fixed(1), vec![]),
+        ] {
+            assert_eq!(int_components(arity, &args), None, "{args:?}");
+        }
+    }
 
     #[test]
     fn lists_read_back() {
