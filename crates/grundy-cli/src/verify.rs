@@ -138,7 +138,14 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             u64::try_from(crate::context::parse_count("--max-values", v)?).unwrap_or(u64::MAX);
     }
     let path = req.path;
-    let text = read_cert(path)?;
+    // A certificate of at most --max-values values takes at most 11 bytes a value (ten
+    // digits and a space) and its header: a longer file is refused before it is read.
+    let most = opts
+        .max_values
+        .saturating_mul(11)
+        .saturating_add(1 << 20)
+        .min(MAX_CERT_BYTES);
+    let text = read_cert(path, most)?;
     let shown = path.display();
     let reporter = crate::context::Reporter::new();
     let bar = reporter.clone();
@@ -218,20 +225,19 @@ fn verified_json(ok: &Verified, file: &str) -> serde_json::Value {
     })
 }
 
-/// The certificate's bytes from a file or standard input (`-`), at most [`MAX_CERT_BYTES`].
-fn read_cert(path: &Path) -> Result<Vec<u8>, Failure> {
+/// The certificate's bytes from a file or standard input (`-`), at most `most` bytes.
+fn read_cert(path: &Path, most: u64) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     let read = if path.as_os_str() == "-" {
-        std::io::stdin()
-            .take(MAX_CERT_BYTES + 1)
-            .read_to_end(&mut bytes)
+        std::io::stdin().take(most + 1).read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_CERT_BYTES + 1).read_to_end(&mut bytes))
+        std::fs::File::open(path).and_then(|f| f.take(most + 1).read_to_end(&mut bytes))
     };
     read.map_err(|e| Failure::File(format!("cannot read {}: {e}", path.display())))?;
-    if bytes.len() as u64 > MAX_CERT_BYTES {
+    if bytes.len() as u64 > most {
         return Err(Failure::Limit(format!(
-            "{} is longer than the limit of {MAX_CERT_BYTES} bytes for a certificate",
+            "{} is longer than {most} bytes, the most a certificate within the limits takes \
+             (--max-values sets the number of values, at most {MAX_CERT_BYTES} bytes in all)",
             path.display()
         )));
     }

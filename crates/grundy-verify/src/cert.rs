@@ -374,14 +374,17 @@ impl Certificate {
     /// the header, or the byte where the values go wrong), [`CertError::Version`] for another
     /// version, [`CertError::CountMismatch`] when the bytes hold another number of values.
     pub fn parse_binary(bytes: &[u8]) -> Result<Certificate, CertError> {
-        let (mut cert, values) = Certificate::parse_binary_into::<Vec<u32>>(bytes)?;
+        let (mut cert, values) = Certificate::parse_binary_into::<Vec<u32>>(bytes, u64::MAX)?;
         cert.values = values;
         Ok(cert)
     }
 
-    /// [`Certificate::parse_binary`] with the values pushed into `S`.
+    /// [`Certificate::parse_binary`] with the values pushed into `S`, refused
+    /// ([`CertError::TooManyValues`]) before any is read when there are more than
+    /// `max_values`.
     pub(crate) fn parse_binary_into<S: ValueSink>(
         bytes: &[u8],
+        max_values: u64,
     ) -> Result<(Certificate, S), CertError> {
         // The header: text lines up to the one that starts the values.
         let mut at = 0usize;
@@ -454,6 +457,12 @@ impl Certificate {
             });
         }
         let listed = (raw.len() / width) as u64;
+        if listed > max_values {
+            return Err(CertError::TooManyValues {
+                count: listed,
+                limit: max_values,
+            });
+        }
         if listed != head.count {
             return Err(CertError::CountMismatch {
                 stated: head.count,

@@ -439,7 +439,7 @@ pub fn verify_text(text: &str, opts: &VerifyOptions) -> Result<Verified, CertErr
 /// Example: see [`Certificate::write_binary`].
 pub fn verify_bytes(bytes: &[u8], opts: &VerifyOptions) -> Result<Verified, CertError> {
     if crate::cert::is_binary(bytes) {
-        let (cert, compact) = Certificate::parse_binary_into::<Compact>(bytes)?;
+        let (cert, compact) = Certificate::parse_binary_into::<Compact>(bytes, opts.max_values)?;
         return verify_parsed(cert, compact, opts);
     }
     let text = std::str::from_utf8(bytes).map_err(|e| CertError::Format {

@@ -242,6 +242,12 @@ fn a_table_file_gets_a_binary_certificate_that_verifies() {
     let out = grundy(&["verify", "--max-values", "100", c]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(stderr(&out).contains("--max-values"), "{}", stderr(&out));
+    // A file longer than any certificate of that many values is refused before it is read.
+    let long = d.join("long.cert");
+    fs::write(&long, vec![b'#'; 3 << 20]).unwrap();
+    let out = grundy(&["verify", "--max-values", "1000", long.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(stderr(&out).contains("longer than"), "{}", stderr(&out));
     // No period proven in the table: the table is written, the certificate refused.
     let out = grundy(&[
         "table",
