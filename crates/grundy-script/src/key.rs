@@ -228,6 +228,7 @@ impl Key {
     /// key, computed from the integers alone (for the options a script emits: no key is
     /// written unless the search meets a new position): one integer when `array` is false,
     /// else an array of one to four. `None` when the key gets no code.
+    #[inline(always)]
     pub fn dense_code_of_ints(items: &[i64], array: bool) -> Option<u64> {
         if !array {
             let [n] = items else {
@@ -249,6 +250,23 @@ impl Key {
         }
         let z = zigzag(tail[0]);
         (z < 1 << last).then_some(code | z)
+    }
+
+    /// [`Key::dense_code_of_ints`] of an array of `K` integers (one to four), with the
+    /// fields' sizes known when compiled: no early exit, no look-up.
+    #[inline(always)]
+    pub fn dense_code_of_array<const K: usize>(items: &[i64; K]) -> Option<u64> {
+        let (other, last) = FIELDS[K - 1];
+        let mut code = ((1 + K) as u64) << SHAPE;
+        let mut fits = true;
+        for (i, &n) in items.iter().enumerate().take(K - 1) {
+            let z = zigzag(n);
+            fits &= z < 1 << other;
+            code |= z << (last + other * (K - 2 - i) as u32);
+        }
+        let z = zigzag(items[K - 1]);
+        fits &= z < 1 << last;
+        fits.then_some(code | z)
     }
 
     /// The integer whose key's [`Key::dense_code`] is `code`; `None` for any other code.
@@ -474,6 +492,7 @@ impl KeyWriter {
     }
 }
 
+#[inline(always)]
 fn zigzag(n: i64) -> u64 {
     ((n << 1) ^ (n >> 63)) as u64
 }
@@ -547,14 +566,16 @@ mod tests {
     fn dense_codes_are_one_to_one_and_stop_at_their_fields() {
         // Integers and short arrays of integers around every field's edge, and shapes that get
         // no code.
-        let edges: Vec<i64> = [0u32, 1, 2, 5, 31, 35, 40, 60, 61, 62]
-            .iter()
-            .flat_map(|&b| {
-                let n = 1i64.checked_shl(b).unwrap_or(i64::MAX);
-                [n - 1, n, n + 1, -n, -n - 1]
-            })
-            .chain([i64::MIN, i64::MAX, 1999, -3])
-            .collect();
+        let edges: Vec<i64> = [
+            0u32, 1, 2, 5, 9, 10, 12, 13, 20, 21, 30, 31, 34, 35, 39, 40, 60, 61, 62,
+        ]
+        .iter()
+        .flat_map(|&b| {
+            let n = 1i64.checked_shl(b).unwrap_or(i64::MAX);
+            [n - 1, n, n + 1, -n, -n - 1]
+        })
+        .chain([i64::MIN, i64::MAX, 1999, -3])
+        .collect();
         let mut keys: Vec<Datum> = edges.iter().map(|&n| Datum::Int(n)).collect();
         let mut seed = 7u64;
         let mut pick = || {
@@ -594,6 +615,17 @@ mod tests {
                     k.dense_code(),
                     "{d:?}"
                 );
+                // The same with the arity known when compiled (what emit computes).
+                let fixed = match (items.as_slice(), array) {
+                    (&[a], true) => Some(Key::dense_code_of_array(&[a])),
+                    (&[a, b], true) => Some(Key::dense_code_of_array(&[a, b])),
+                    (&[a, b, c], true) => Some(Key::dense_code_of_array(&[a, b, c])),
+                    (&[a, b, c, d], true) => Some(Key::dense_code_of_array(&[a, b, c, d])),
+                    _ => None,
+                };
+                if let Some(fixed) = fixed {
+                    assert_eq!(fixed, k.dense_code(), "{d:?}");
+                }
             }
             let Some(code) = k.dense_code() else {
                 continue;

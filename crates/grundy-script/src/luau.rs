@@ -865,11 +865,15 @@ fn number_of(v: &Value) -> Option<i64> {
 
 /// A Luau number as an integer, when it is one of at most 2^53 in size (beyond, a double may
 /// already have lost digits).
+#[inline(always)]
 fn exact_int(x: f64) -> Option<i64> {
-    // `as` saturates (and gives 0 for NaN), so a number that comes back unchanged is whole
-    // and in range; no call to `trunc`.
+    // In range first (false for NaN), then whole when it comes back unchanged: no call to
+    // `trunc`, and no saturation, which `as` spends a few instructions on.
+    if x.abs() > MAX_EXACT as f64 {
+        return None;
+    }
     let n = x as i64;
-    (n as f64 == x && n.unsigned_abs() <= MAX_EXACT as u64).then_some(n)
+    (n as f64 == x).then_some(n)
 }
 
 /// A short text of a Luau value for messages.
@@ -1070,8 +1074,9 @@ impl LuauScript {
         let max_numbers = usize::try_from(limits.memory.min(MAX_HEAP) / 8).unwrap_or(usize::MAX);
         // Through the C API; a call whose result or error that path does not read is made
         // again through mlua below.
+        let coder = coder(arity, out.accepts_codes());
         let read = |bytes: Option<&[u8]>| rawcall::emitted(|e| read_all(e, bytes, out, arity));
-        let fast = rawcall::emitting(k, max_numbers, || {
+        let fast = rawcall::emitting(k, max_numbers, coder, || {
             self.watch.start();
             if small.is_some() {
                 rawcall::call_packed(&self.lua, &self.moves, numbers[..n].iter(), read)
@@ -1084,7 +1089,7 @@ impl LuauScript {
             Err(e) => return Err(self.error(&e, "moves", p, limits)),
             Ok(None) => {}
         }
-        let called = rawcall::emitting(k, max_numbers, || {
+        let called = rawcall::emitting(k, max_numbers, coder, || {
             self.watch.start();
             match small {
                 Some(SmallArgs::One(a)) => self.moves.call::<Packed>((0.0, a)),
@@ -1292,52 +1297,64 @@ fn read_all(
     }
 }
 
-/// Reads the options `emit` wrote as the dense codes of their parts (the arena's search
-/// takes them so, and writes a key only for a position it meets for the first time): `true`
-/// when every part has a code; else nothing is kept, and [`read_emitted`] reads them (and
-/// says what is wrong with a number that is not a whole one).
+/// Reads the options `emit` wrote as the dense codes of their parts, which it wrote with
+/// [`coder`] (the arena's search takes them so, and writes a key only for a position it meets
+/// for the first time): `true` when every part has a code; else nothing is kept, and
+/// [`read_emitted`] reads them (and says what is wrong with a number that is not a whole
+/// one).
 fn read_coded(e: &rawcall::Emitted, out: &mut OptionList<Key>, arity: Arity) -> bool {
-    if e.ends.is_empty() {
+    let Arity::Fixed(k) = arity else {
+        return false;
+    };
+    if e.ends.is_empty() || !e.coded || e.codes.len() * k != e.numbers.len() {
         return false;
     }
-    // The arity a constant of each copy: grouping by a number known only at run time costs
-    // a division per option.
-    let before = out.len();
-    let read = match arity {
-        Arity::Fixed(1) => coded::<1>(e, out),
-        Arity::Fixed(2) => coded::<2>(e, out),
-        Arity::Fixed(3) => coded::<3>(e, out),
-        Arity::Fixed(4) => coded::<4>(e, out),
-        _ => false,
-    };
-    if !read {
-        out.clear_codes(before);
-    }
-    read
+    // Each option's numbers are a multiple of k (emit checked), a code a group.
+    out.extend_coded(&e.codes, e.ends.iter().map(|&end| end / k));
+    true
 }
 
-/// [`read_coded`] for arity `K`.
-fn coded<const K: usize>(e: &rawcall::Emitted, out: &mut OptionList<Key>) -> bool {
-    let mut start = 0usize;
-    let mut ints = [0i64; K];
-    for &end in &e.ends {
-        let Some(option) = e.numbers.get(start..end) else {
-            return false;
-        };
-        start = end;
-        for group in option.chunks_exact(K) {
-            for (slot, &x) in ints.iter_mut().zip(group) {
-                match exact_int(x) {
-                    Some(n) => *slot = n,
-                    None => return false,
-                }
-            }
-            match Key::dense_code_of_ints(&ints, K > 1) {
-                Some(code) => out.push_code(code),
-                None => return false,
-            }
+/// What `emit` calls to write an option's codes for a family of this arity (one to four
+/// numbers a position), if the search takes codes.
+fn coder(arity: Arity, takes_codes: bool) -> Option<rawcall::Coder> {
+    if !takes_codes {
+        return None;
+    }
+    match arity {
+        Arity::Fixed(1) => Some(coded::<1>),
+        Arity::Fixed(2) => Some(coded::<2>),
+        Arity::Fixed(3) => Some(coded::<3>),
+        Arity::Fixed(4) => Some(coded::<4>),
+        _ => None,
+    }
+}
+
+/// [`rawcall::Coder`] for arity `K` (the arity a constant of each copy: grouping by a number
+/// known only at run time costs a division per option).
+fn coded<const K: usize>(numbers: &[f64], codes: &mut Vec<u64>) -> bool {
+    codes.reserve(numbers.len() / K);
+    for group in numbers.chunks_exact(K) {
+        // Every number whole and within 2^53 (as exact_int, without an exit per number).
+        let mut ints = [0i64; K];
+        let mut whole = true;
+        for (slot, &x) in ints.iter_mut().zip(group) {
+            whole &= x.abs() <= MAX_EXACT as f64;
+            let n = x as i64;
+            whole &= n as f64 == x;
+            *slot = n;
         }
-        out.close_coded();
+        if !whole {
+            return false;
+        }
+        let code = if K == 1 {
+            Key::dense_code_of_ints(&ints, false)
+        } else {
+            Key::dense_code_of_array(&ints)
+        };
+        match code {
+            Some(code) => codes.push(code),
+            None => return false,
+        }
     }
     true
 }

@@ -13,7 +13,7 @@
 //! `select` wrote tagged bytes into a buffer that Rust then decoded.
 #![allow(unsafe_code)]
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::c_int;
 
 use mlua::{ffi, Function, Lua, Value};
@@ -123,10 +123,8 @@ fn call_raw<'a, T>(
 
 /// The options `emit` wrote in the current call of `moves` on this thread: their numbers one
 /// after the other, and where each option's numbers end.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct Emitted {
-    /// Whether a call of `moves` is under way (`emit` anywhere else is an error).
-    active: bool,
     /// The family's fixed arity (0 for "all", which `emit` cannot group by).
     arity: usize,
     /// The most numbers one call may emit (the script's memory limit, eight bytes a number).
@@ -135,44 +133,83 @@ pub(crate) struct Emitted {
     pub(crate) numbers: Vec<f64>,
     /// The end of each option's numbers in `numbers`.
     pub(crate) ends: Vec<usize>,
+    /// Writes an option's numbers as the dense codes of its positions, or says `false` when
+    /// one has none (set by the caller of [`emitting`] when it takes codes).
+    coder: Option<Coder>,
+    /// Whether `codes` holds every option so far, a code a position (when `coder` is set and
+    /// has not said `false`).
+    pub(crate) coded: bool,
+    /// The options' positions as dense codes, while `coded`.
+    pub(crate) codes: Vec<u64>,
 }
 
+/// Appends the dense codes of the positions an option's numbers make (in groups of the
+/// family's arity) to a list of codes, or says `false` (leaving the list as it may) when a
+/// position has none.
+pub(crate) type Coder = fn(&[f64], &mut Vec<u64>) -> bool;
+
 thread_local! {
-    static EMITTED: RefCell<Emitted> = const {
-        RefCell::new(Emitted {
-            active: false,
-            arity: 0,
-            max_numbers: 0,
-            numbers: Vec::new(),
-            ends: Vec::new(),
-        })
-    };
+    /// The lists' buffers, kept between calls of `moves` on this thread.
+    static KEPT: RefCell<Emitted> = RefCell::new(Emitted::default());
+    /// The list of the call of `moves` under way on this thread (null: none, and `emit` is
+    /// an error). A plain pointer, so that `emit`, called once an option, reads it with no
+    /// lazy initialisation and no borrow flag; [`emitting`] owns what it points to and
+    /// clears it on every way out.
+    static CURRENT: Cell<*mut Emitted> = const { Cell::new(std::ptr::null_mut()) };
 }
 
 /// The vectors' capacity kept between calls (a call that emitted more gives the rest back).
 const KEPT_NUMBERS: usize = 1 << 20;
 
+/// Puts back the list that was under way before a call of [`emitting`], however it ends.
+struct Restore(*mut Emitted);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        CURRENT.set(self.0);
+    }
+}
+
 /// Runs `call` as one call of `moves` of a family of this arity (0: none fixed), with `emit`
-/// writing into an empty list, which [`emitted`] reads until the next call.
-pub(crate) fn emitting<T>(arity: usize, max_numbers: usize, call: impl FnOnce() -> T) -> T {
-    EMITTED.with_borrow_mut(|e| {
-        e.active = true;
-        e.arity = arity;
-        e.max_numbers = max_numbers;
-        e.numbers.clear();
-        e.ends.clear();
-        e.numbers.shrink_to(KEPT_NUMBERS);
-        e.ends.shrink_to(KEPT_NUMBERS);
-    });
-    let out = call();
-    EMITTED.with_borrow_mut(|e| e.active = false);
+/// writing into an empty list, which [`emitted`] reads inside `call` and after it, until the
+/// next call. With a `coder`, `emit` writes the options' codes too, as long as it can.
+pub(crate) fn emitting<T>(
+    arity: usize,
+    max_numbers: usize,
+    coder: Option<Coder>,
+    call: impl FnOnce() -> T,
+) -> T {
+    let mut e = Box::new(KEPT.with_borrow_mut(std::mem::take));
+    e.arity = arity;
+    e.max_numbers = max_numbers;
+    e.coder = coder;
+    e.coded = coder.is_some();
+    e.numbers.clear();
+    e.ends.clear();
+    e.codes.clear();
+    e.numbers.shrink_to(KEPT_NUMBERS);
+    e.ends.shrink_to(KEPT_NUMBERS);
+    e.codes.shrink_to(KEPT_NUMBERS);
+    let out = {
+        let _restore = Restore(CURRENT.replace(&mut *e));
+        call()
+    };
+    KEPT.with_borrow_mut(|kept| *kept = *e);
     out
 }
 
 /// Reads the options `emit` wrote in the current (or last) call of `moves` on this thread.
 /// Not to be called while Luau runs (`emit` writes the list).
 pub(crate) fn emitted<T>(read: impl FnOnce(&Emitted) -> T) -> T {
-    EMITTED.with_borrow(read)
+    let current = CURRENT.get();
+    if current.is_null() {
+        KEPT.with_borrow(read)
+    } else {
+        // SAFETY: `emitting` owns the list for the length of its call and clears the pointer
+        // before it drops the list; no Luau code (the only other user, through `emit`) runs
+        // while `read` does.
+        read(unsafe { &*current })
+    }
 }
 
 /// The function [`emit`], for the global `emit`.
@@ -182,55 +219,26 @@ pub(crate) fn emit_function(lua: &Lua) -> mlua::Result<Function> {
 }
 
 /// The global `emit(x1, ..., xm)`: one option, the sum of the positions its numbers make in
-/// groups of the family's arity, appended to [`Emitted`]. Its errors name the line of the
-/// call, as `error(message, 2)` would.
+/// groups of the family's arity, appended to the list of the call under way. Its errors name
+/// the line of the call, as `error(message, 2)` would.
 ///
 /// # Safety
 /// Called by Luau only, as a C function, with its arguments on the stack.
 unsafe extern "C-unwind" fn emit(state: *mut ffi::lua_State) -> c_int {
-    let m = usize::try_from(ffi::lua_gettop(state)).unwrap_or(0);
-    let failed = EMITTED.with_borrow_mut(|e| -> Option<String> {
-        if !e.active {
-            return Some("emit writes an option of the position moves was called on: call it inside moves".into());
-        }
-        let k = e.arity;
-        if k == 0 {
-            return Some("emit needs a fixed ARITY (such as ARITY = 2): it reads its numbers in groups of ARITY, as NAME(a1, ..., ak, b1, ...) does; with ARITY = 'all' return an array of options".into());
-        }
-        if m % k != 0 {
-            return Some(format!(
-                "emit takes a multiple of ARITY = {k} numbers, one group a position, not {m}"
-            ));
-        }
-        // An option costs at least one number's room, so that `emit()` in a loop (the end
-        // of the game, no numbers) is bounded too.
-        if e.numbers.len().saturating_add(e.ends.len()).saturating_add(m.max(1)) > e.max_numbers {
-            return Some(format!(
-                "not enough memory for the options emitted in one call of moves (more than {} numbers: the script limit memory)",
-                e.max_numbers
-            ));
-        }
-        let start = e.numbers.len();
-        for i in 1..=m {
-            // SAFETY: i is an argument's index (1..=gettop).
-            let (t, x) = unsafe {
-                let i = i as c_int;
-                let t = ffi::lua_type(state, i);
-                (t, if t == ffi::LUA_TNUMBER { ffi::lua_tonumber(state, i) } else { 0.0 })
-            };
-            if t != ffi::LUA_TNUMBER {
-                e.numbers.truncate(start);
-                // SAFETY: as above.
-                let what = unsafe { shown(state, i as c_int, t) };
-                return Some(format!(
-                    "emit takes numbers, and its argument {i} is {what}; return an array of options for positions of other shapes"
-                ));
-            }
-            e.numbers.push(x);
-        }
-        e.ends.push(e.numbers.len());
-        None
-    });
+    // SAFETY: Luau's.
+    let m = usize::try_from(unsafe { ffi::lua_gettop(state) }).unwrap_or(0);
+    let current = CURRENT.get();
+    let failed = if current.is_null() {
+        Some(
+            "emit writes an option of the position moves was called on: call it inside moves"
+                .into(),
+        )
+    } else {
+        // SAFETY: `emitting` owns the list while the pointer is set, and touches it only
+        // after Luau returns; nothing else holds a reference to it while `emit` runs.
+        // `append`'s contract is `emit`'s own.
+        unsafe { append(state, m, &mut *current) }
+    };
     match failed {
         None => 0,
         // SAFETY: the message is raised from this C function, with nothing of Rust's alive
@@ -243,6 +251,78 @@ unsafe extern "C-unwind" fn emit(state: *mut ffi::lua_State) -> c_int {
             ffi::lua_error(state)
         },
     }
+}
+
+/// `emit`'s `m` arguments appended to `e` as one option, or why they are not one.
+///
+/// # Safety
+/// `state` is the state `emit` was called on, with its `m` arguments on the stack.
+unsafe fn append(state: *mut ffi::lua_State, m: usize, e: &mut Emitted) -> Option<String> {
+    let k = e.arity;
+    if k == 0 {
+        return Some("emit needs a fixed ARITY (such as ARITY = 2): it reads its numbers in groups of ARITY, as NAME(a1, ..., ak, b1, ...) does; with ARITY = 'all' return an array of options".into());
+    }
+    if m % k != 0 {
+        return Some(format!(
+            "emit takes a multiple of ARITY = {k} numbers, one group a position, not {m}"
+        ));
+    }
+    // An option costs at least one number's room, so that `emit()` in a loop (the end of the
+    // game, no numbers) is bounded too.
+    if e.numbers
+        .len()
+        .saturating_add(e.ends.len())
+        .saturating_add(m.max(1))
+        > e.max_numbers
+    {
+        return Some(format!(
+            "not enough memory for the options emitted in one call of moves (more than {} numbers: the script limit memory)",
+            e.max_numbers
+        ));
+    }
+    let start = e.numbers.len();
+    e.numbers.reserve(m);
+    for i in 1..=m {
+        // SAFETY: i is an argument's index (1..=gettop), which fits a c_int as gettop did.
+        let (t, x) = unsafe {
+            let i = i as c_int;
+            let t = ffi::lua_type(state, i);
+            (
+                t,
+                if t == ffi::LUA_TNUMBER {
+                    ffi::lua_tonumber(state, i)
+                } else {
+                    0.0
+                },
+            )
+        };
+        if t != ffi::LUA_TNUMBER {
+            e.numbers.truncate(start);
+            // SAFETY: as above.
+            return Some(unsafe { not_a_number(state, i as c_int, t) });
+        }
+        e.numbers.push(x);
+    }
+    if e.coded {
+        if let Some(coder) = e.coder {
+            e.coded = coder(&e.numbers[start..], &mut e.codes);
+        }
+    }
+    e.ends.push(e.numbers.len());
+    None
+}
+
+/// `emit`'s message for its argument `i`, of type `t`, which is not a number.
+///
+/// # Safety
+/// `i` is a valid stack index of `state`, and `t` its type.
+#[cold]
+unsafe fn not_a_number(state: *mut ffi::lua_State, i: c_int, t: c_int) -> String {
+    // SAFETY: the caller's.
+    let what = unsafe { shown(state, i, t) };
+    format!(
+        "emit takes numbers, and its argument {i} is {what}; return an array of options for positions of other shapes"
+    )
 }
 
 /// A value that is not a number, as the prelude's `what` writes it.

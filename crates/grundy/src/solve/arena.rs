@@ -113,6 +113,17 @@ impl<P> OptionList<P> {
         self.ends.push(self.codes.len() as u32);
     }
 
+    /// Adds options given by code at once: their parts' codes one after the other, and
+    /// where each option's parts end in `codes` (rising, the last at most `codes.len()`).
+    pub fn extend_coded(&mut self, codes: &[u64], ends: impl IntoIterator<Item = usize>) {
+        let base = self.codes.len();
+        self.codes.extend_from_slice(codes);
+        self.ends.extend(
+            ends.into_iter()
+                .map(|end| (base + end.min(codes.len())) as u32),
+        );
+    }
+
     /// Forgets the options given by code, keeping the first `options` of the list (a
     /// family that finds a part without a code midway gives those options again as
     /// positions; options with no part count among those to forget too).
@@ -253,6 +264,21 @@ struct Dense {
     growing: bool,
     /// The page looked up last (most lookups stay on one page): its high bits and number.
     last: Option<(u64, u32)>,
+    /// Pages met lately, by a hash of their high bits (the slot's high bits and page number;
+    /// [`NO_PAGE`] when empty): a search that reads its options across many pages (a sheet
+    /// cut in two, a pair per page) finds most of them here, without a probe of `pages`.
+    /// Empty until the first page; pages are never removed, so an entry stays true.
+    recent: Vec<(u64, u32)>,
+}
+
+/// Entries of [`Dense::recent`] (16 KiB).
+const RECENT_BITS: u32 = 10;
+/// The high bits of no code (a code's high bits have at most 64 - [`PAGE_BITS`] bits).
+const NO_PAGE: u64 = u64::MAX;
+
+/// The entry of [`Dense::recent`] for these high bits.
+fn recent_slot(high: u64) -> usize {
+    (high.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT_BITS)) as usize
 }
 
 impl Dense {
@@ -264,6 +290,7 @@ impl Dense {
             held: 0,
             growing: true,
             last: None,
+            recent: Vec::new(),
         }
     }
 
@@ -272,7 +299,10 @@ impl Dense {
         let high = code >> PAGE_BITS;
         let page = match self.last {
             Some((h, n)) if h == high => n,
-            _ => *self.pages.get(&high)?,
+            _ => match self.recent.get(recent_slot(high)) {
+                Some(&(h, n)) if h == high => n,
+                _ => *self.pages.get(&high)?,
+            },
         };
         Some(((page as usize) << PAGE_BITS) | (code as usize & (PAGE - 1)))
     }
@@ -283,6 +313,13 @@ impl Dense {
         let page = match self.last {
             Some((h, n)) if h == high => n,
             _ => {
+                let slot = recent_slot(high);
+                if let Some(&(h, n)) = self.recent.get(slot) {
+                    if h == high {
+                        self.last = Some((high, n));
+                        return Some(((n as usize) << PAGE_BITS) | (code as usize & (PAGE - 1)));
+                    }
+                }
                 let n = match self.pages.get(&high) {
                     Some(&n) => n,
                     None => {
@@ -298,6 +335,10 @@ impl Dense {
                         n
                     }
                 };
+                if self.recent.is_empty() {
+                    self.recent = vec![(NO_PAGE, 0); 1 << RECENT_BITS];
+                }
+                self.recent[slot] = (high, n);
                 self.last = Some((high, n));
                 n
             }
@@ -306,7 +347,10 @@ impl Dense {
     }
 
     fn bytes(&self) -> usize {
-        self.slots.capacity() * 4 + self.pages.capacity() * 24 + self.spill.capacity() * 17
+        self.slots.capacity() * 4
+            + self.pages.capacity() * 24
+            + self.spill.capacity() * 17
+            + self.recent.capacity() * 16
     }
 
     /// The id of the position of `code`, if it is stored.
@@ -657,6 +701,33 @@ impl<P: Clone + Eq + Hash> Arena<P> {
             } else {
                 self.ends[top.ends_start + top.option - 1] as usize
             };
+            // The options whose parts are all settled with small values, in one pass (most
+            // of a search's options, once their parts are known): the state machine below
+            // takes the rest, a part at a time.
+            if top.component == 0 {
+                let ends = &self.ends[top.ends_start + top.option..top.ends_start + n_options];
+                let parts = &self.parts[top.parts_start..];
+                let (values, seen) = (&self.values, &mut self.seen);
+                let mut from = start;
+                let mut done = 0;
+                'options: for &end in ends {
+                    let mut acc = 0u64;
+                    for &c in &parts[from..end as usize] {
+                        let v = values[c as usize];
+                        if v >= BIG {
+                            break 'options;
+                        }
+                        acc ^= u64::from(v);
+                    }
+                    seen.push(acc);
+                    from = end as usize;
+                    done += 1;
+                }
+                if done > 0 {
+                    top.option += done;
+                    continue;
+                }
+            }
             let end = self.ends[top.ends_start + top.option] as usize;
             let i = top.parts_start + start + top.component;
             if top.component == end - start {
