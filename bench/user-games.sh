@@ -82,8 +82,10 @@ PROGRAMS=(
     "lasker|C++ memo|cpp|lasker"
     "lasker|Luau moves|table|lasker.luau"
     "lasker|Rhai moves|table|lasker.rhai"
+    "lasker|built-in tb[4.[3]]|builtin-table|lasker=tb[4.[3]]"
     "lasker3032|C++ rule|cpp|lasker3032"
     "lasker3032|Luau closed form|analyze|lasker_closed.luau"
+    "lasker3032|built-in tb[4.[3]]|builtin-analyze|lasker=tb[4.[3]]"
     "funny|C++ memo|cpp|funny"
     "funny|Luau moves|analyze|funny.luau"
     "funny|Luau closed form|analyze|funny_closed.luau"
@@ -183,6 +185,17 @@ run() {
             "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$GRUNDY" table --json \
                 --rules "$RULES/$file" "${file%.*}" --to "$(cat "$expr")" > "$out" 2> "$WORK/err.txt" || rc=$?
             ;;
+        builtin-analyze)
+            # The script's NAME( at the start of the expression becomes the built-in's.
+            python3 -c 'import sys; n, b = sys.argv[1].split("=", 1); e = open(sys.argv[2]).read(); assert e.startswith(n + "("); sys.stdout.write(b + e[len(n):])' \
+                "$file" "$expr" > "$WORK/builtin.expr"
+            "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$GRUNDY" analyze --max-moves 0 --no-count \
+                - < "$WORK/builtin.expr" 2> "$WORK/err.txt" | grep -E '^(outcome|value):' > "$out" || rc=$?
+            ;;
+        builtin-table)
+            "$SRC/measure.py" "$tv" timeout "$TIMEOUT" "$GRUNDY" table --json \
+                "${file#*=}" --to "$(cat "$expr")" > "$out" 2> "$WORK/err.txt" || rc=$?
+            ;;
     esac
     if grep -q 'Command exited with non-zero status 124' "$tv"; then
         status=timeout
@@ -193,7 +206,7 @@ run() {
     fi
     case $kind in
         cpp | cpp-map) cp "$out" "$WORK/answer" ;;
-        analyze)
+        analyze | builtin-analyze)
             local letter
             letter=$(sed -n 's/^outcome: *\([NP]\).*/\1/p' "$out")
             if [ -n "$letter" ]; then word "$problem" "$letter" > "$WORK/answer"; else : > "$WORK/answer"; fi
@@ -207,7 +220,7 @@ for line in open(sys.argv[3]):
     print(words.get(o.get("outcome"), "error: " + json.dumps(o.get("error"))))
 ' "$(word "$problem" N)" "$(word "$problem" P)" "$out" > "$WORK/answer" 2> /dev/null || : > "$WORK/answer"
             ;;
-        table)
+        table | builtin-table)
             python3 -c '
 import json, sys
 for v in json.load(open(sys.argv[1]))["values"]:

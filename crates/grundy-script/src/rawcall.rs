@@ -9,8 +9,9 @@
 //! (its first line is all the caller reads: mlua's traceback is left out).
 //!
 //! `emit`, the function scripts call once an option, is a C function here too: it copies its
-//! numbers into a vector of this thread, where a Luau `emit` called through varargs and
-//! `select` wrote tagged bytes into a buffer that Rust then decoded.
+//! numbers into the list of the call under way (found through a plain thread-local pointer),
+//! and their dense codes when the search takes codes, where a Luau `emit` called through
+//! varargs and `select` wrote tagged bytes into a buffer that Rust then decoded.
 #![allow(unsafe_code)]
 
 use std::cell::{Cell, RefCell};
