@@ -11,6 +11,17 @@ use crate::error::CensusError;
 ///
 /// Errors: [`CensusError::Io`] naming the file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CensusError> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// [`write_atomic`] of what `write` writes, through a buffer, without holding it whole (a
+/// certificate of 4.4 * 10^8 values). The temporary file is removed when `write` fails.
+///
+/// Errors: [`CensusError::Io`] naming the file.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut std::io::BufWriter<std::fs::File>) -> std::io::Result<()>,
+) -> Result<(), CensusError> {
     let io = |p: &Path| {
         let p = p.to_path_buf();
         move |source| CensusError::Io { path: p, source }
@@ -18,9 +29,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CensusError> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".tmp{}", std::process::id()));
     let tmp = path.with_file_name(name);
-    let mut f = std::fs::File::create(&tmp).map_err(io(&tmp))?;
-    f.write_all(bytes).map_err(io(&tmp))?;
-    f.sync_all().map_err(io(&tmp))?;
-    drop(f);
+    let f = std::fs::File::create(&tmp).map_err(io(&tmp))?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+    let written = write(&mut w)
+        .and_then(|()| w.flush())
+        .and_then(|()| w.get_ref().sync_all());
+    if let Err(e) = written {
+        drop(w);
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(&tmp)(e));
+    }
+    drop(w);
     std::fs::rename(&tmp, path).map_err(io(path))
 }

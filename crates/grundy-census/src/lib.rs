@@ -38,7 +38,7 @@ mod run;
 
 pub use codes::{octal_codes, FirstDigit};
 pub use error::CensusError;
-pub use file::write_atomic;
+pub use file::{write_atomic, write_atomic_with};
 pub use output::CSV_HEADER;
 pub use row::{sparse_split, Row, SparseSplit, RARE_VALUES_LISTED};
 pub use run::{canonical_rules, census, Census, CensusOptions, Progress};

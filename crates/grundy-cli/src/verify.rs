@@ -28,13 +28,31 @@ pub fn write_certificate(t: &grundy::api::Table, path: &Path) -> Result<(), Fail
 
 /// Writes the certificate of a table file's proven period to `path`, in the binary form
 /// (`grundy table --out FILE --certificate CERT`: tables of 10^8 values and more).
+/// The values are read from the table where it holds them, not copied into a list.
 pub fn write_binary_certificate(t: &grundy_heap::Table, path: &Path) -> Result<(), Failure> {
     let top = t.values.len().saturating_sub(1);
-    let cert = certificate_of(&t.rules, t.values.iter(), t.period.as_ref(), top)?;
-    let mut bytes = Vec::new();
-    cert.write_binary(&mut bytes)
+    let period = proven(&t.rules, t.period.as_ref(), top)?;
+    // Heaps below the table's length are always held.
+    let value = |i: usize| t.values.get(i).unwrap_or(u32::MAX);
+    let streamed = Certificate::streamed(
+        &t.rules,
+        t.values.len(),
+        value,
+        period.preperiod,
+        period.period,
+        period.saltus,
+    )
+    .map_err(|e| refused(&t.rules, e))?;
+    grundy_census::write_atomic_with(path, |w| streamed.write_binary(value, w))
         .map_err(|e| Failure::File(format!("cannot write the certificate: {e}")))?;
-    save(path, bytes, &cert)
+    written(
+        path,
+        streamed.period(),
+        streamed.preperiod(),
+        streamed.count(),
+        streamed.checksum(),
+    );
+    Ok(())
 }
 
 /// The certificate of `ruleset`'s values (heaps 0..=top) with its proven `period`.
@@ -44,28 +62,7 @@ fn certificate_of(
     period: Option<&grundy::Period>,
     top: usize,
 ) -> Result<Certificate, Failure> {
-    let period = match period {
-        Some(p) if p.proven => p,
-        Some(p) => {
-            return Err(Failure::input(format!(
-                "no certificate: the period {} from heap {} of {ruleset} is only seen in heaps \
-                 0..{top}, not proven{}; raise --to",
-                p.period,
-                p.preperiod,
-                if p.values_needed > 0 {
-                    format!(" (the proof needs heaps 0..{})", p.values_needed)
-                } else {
-                    String::new()
-                }
-            )))
-        }
-        None => {
-            return Err(Failure::input(format!(
-                "no certificate: {ruleset} has no period in heaps 0..{top}; raise --to, or \
-                 leave out --certificate"
-            )))
-        }
-    };
+    let period = proven(ruleset, period, top)?;
     Certificate::new(
         ruleset,
         values,
@@ -73,14 +70,45 @@ fn certificate_of(
         period.period,
         period.saltus,
     )
-    .map_err(|e| match e {
+    .map_err(|e| refused(ruleset, e))
+}
+
+/// The period of a table of heaps 0..=top if it is proven, else why no certificate.
+fn proven<'a>(
+    ruleset: &str,
+    period: Option<&'a grundy::Period>,
+    top: usize,
+) -> Result<&'a grundy::Period, Failure> {
+    match period {
+        Some(p) if p.proven => Ok(p),
+        Some(p) => Err(Failure::input(format!(
+            "no certificate: the period {} from heap {} of {ruleset} is only seen in heaps \
+             0..{top}, not proven{}; raise --to",
+            p.period,
+            p.preperiod,
+            if p.values_needed > 0 {
+                format!(" (the proof needs heaps 0..{})", p.values_needed)
+            } else {
+                String::new()
+            }
+        ))),
+        None => Err(Failure::input(format!(
+            "no certificate: {ruleset} has no period in heaps 0..{top}; raise --to, or \
+             leave out --certificate"
+        ))),
+    }
+}
+
+/// Why the checker's writer refused the certificate of `ruleset`.
+fn refused(ruleset: &str, e: CertError) -> Failure {
+    match e {
         // The checker shares no code with the families: it reads codes and subtraction sets.
-        grundy_verify::CertError::Rules { .. } => Failure::input(format!(
+        CertError::Rules { .. } => Failure::input(format!(
             "no certificate for {ruleset}: the independent checker covers take-and-break codes \
              tb[...] and subtraction sets sub[...] only; leave out --certificate"
         )),
         e => Failure::input(format!("no certificate for {ruleset}: {e}")),
-    })
+    }
 }
 
 /// Writes `bytes`, the certificate `cert`, to `path` (whole or not at all), and says so on
@@ -88,17 +116,25 @@ fn certificate_of(
 fn save(path: &Path, bytes: Vec<u8>, cert: &Certificate) -> Result<(), Failure> {
     grundy_census::write_atomic(path, &bytes)
         .map_err(|e| Failure::File(format!("cannot write the certificate: {e}")))?;
+    written(
+        path,
+        cert.period,
+        cert.preperiod,
+        cert.values.len() as u64,
+        cert.checksum,
+    );
+    Ok(())
+}
+
+/// Says on standard error that a certificate was written.
+fn written(path: &Path, period: u64, preperiod: u64, count: u64, checksum: u32) {
     use std::io::Write;
     let _ = writeln!(
         std::io::stderr(),
-        "certificate written to {}: period {} from heap {}, {} values, checksum {:X}",
+        "certificate written to {}: period {period} from heap {preperiod}, {count} values, \
+         checksum {checksum:X}",
         path.display(),
-        cert.period,
-        cert.preperiod,
-        cert.values.len(),
-        cert.checksum
     );
-    Ok(())
 }
 
 /// The arguments of `grundy verify`.

@@ -3,7 +3,7 @@
 use std::fmt::{self, Write as _};
 
 use crate::checksum::checksum;
-use crate::claim::{check_claim, least_certified_period};
+use crate::claim::{check_claim, check_claim_by, least_certified_period};
 use crate::error::CertError;
 use crate::rules::Rules;
 use crate::theorem::Theorem;
@@ -206,6 +206,7 @@ impl Certificate {
 }
 
 /// The items of a certificate before its values.
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Head {
     rules: String,
     theorem: String,
@@ -217,6 +218,28 @@ struct Head {
 }
 
 impl Head {
+    /// The lines of the file before its values, for format `version` (1: text, 2: binary).
+    fn text(&self, version: u32) -> String {
+        let mut h = String::new();
+        let _ = writeln!(
+            h,
+            "# Period certificate: G(n + period) = G(n) for every n >= preperiod."
+        );
+        let _ = writeln!(
+            h,
+            "# Check it with `grundy verify FILE` (format: crates/grundy-verify docs)."
+        );
+        let _ = writeln!(h, "{MAGIC} {version}");
+        let _ = writeln!(h, "rules {}", self.rules);
+        let _ = writeln!(h, "theorem {}", self.theorem);
+        let _ = writeln!(h, "preperiod {}", self.preperiod);
+        let _ = writeln!(h, "period {}", self.period);
+        let _ = writeln!(h, "saltus {}", self.saltus);
+        let _ = writeln!(h, "count {}", self.count);
+        let _ = writeln!(h, "checksum {:X}", self.checksum);
+        h
+    }
+
     /// The certificate of this header, its values left empty.
     fn into_certificate(self) -> Certificate {
         Certificate {
@@ -298,6 +321,85 @@ fn read_head<'a>(
     })
 }
 
+/// A certificate checked by [`Certificate::streamed`], to be written with its values read
+/// again from where they are held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Streamed {
+    head: Head,
+    /// The bytes of each value in the binary form.
+    width: usize,
+}
+
+impl Streamed {
+    /// The least preperiod claimed.
+    pub fn preperiod(&self) -> u64 {
+        self.head.preperiod
+    }
+
+    /// The least period claimed.
+    pub fn period(&self) -> u64 {
+        self.head.period
+    }
+
+    /// The number of values the certificate holds (what the theorem needs).
+    pub fn count(&self) -> u64 {
+        self.head.count
+    }
+
+    /// The checksum of those values.
+    pub fn checksum(&self) -> u32 {
+        self.head.checksum
+    }
+
+    /// Writes the binary form, as [`Certificate::write_binary`] does, reading the values
+    /// through `value` again: the same values [`Certificate::streamed`] checked (the
+    /// checksum in the header is theirs, so that other values make a certificate that
+    /// `verify` refuses).
+    pub fn write_binary(
+        &self,
+        value: impl Fn(usize) -> u32,
+        w: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
+        w.write_all(self.head.text(BINARY_VERSION).as_bytes())?;
+        // The count fits a usize: `streamed` read that many values.
+        write_values(self.head.count as usize, value, self.width, w)
+    }
+}
+
+/// The bytes of a value in the binary form when the widest is `largest`: 1, 2 or 4.
+fn width_of(largest: u32) -> usize {
+    if largest < 1 << 8 {
+        1
+    } else if largest < 1 << 16 {
+        2
+    } else {
+        4
+    }
+}
+
+/// The binary form's values and end: `values-binary W`, the `count` values as W-byte
+/// little-endian numbers, a newline and `end`.
+fn write_values(
+    count: usize,
+    value: impl Fn(usize) -> u32,
+    width: usize,
+    w: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    writeln!(w, "{BINARY_VALUES} {width}")?;
+    let mut chunk = Vec::with_capacity(1 << 16);
+    let mut start = 0;
+    while start < count {
+        let end = count.min(start + (1 << 14));
+        chunk.clear();
+        for i in start..end {
+            chunk.extend_from_slice(&value(i).to_le_bytes()[..width]);
+        }
+        w.write_all(&chunk)?;
+        start = end;
+    }
+    w.write_all(BINARY_END)
+}
+
 /// Whether `bytes` begin as a binary certificate (format [`BINARY_VERSION`]), after any
 /// blank and comment lines.
 pub(crate) fn is_binary(bytes: &[u8]) -> bool {
@@ -326,46 +428,80 @@ impl Certificate {
     /// ```
     pub fn write_binary(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
         w.write_all(self.head(BINARY_VERSION).as_bytes())?;
-        let largest = self.values.iter().copied().max().unwrap_or(0);
-        let width: usize = if largest < 1 << 8 {
-            1
-        } else if largest < 1 << 16 {
-            2
-        } else {
-            4
-        };
-        writeln!(w, "{BINARY_VALUES} {width}")?;
-        let mut chunk = Vec::with_capacity(1 << 16);
-        for block in self.values.chunks(1 << 14) {
-            chunk.clear();
-            for &v in block {
-                chunk.extend_from_slice(&v.to_le_bytes()[..width]);
-            }
-            w.write_all(&chunk)?;
-        }
-        w.write_all(BINARY_END)
+        let width = width_of(self.values.iter().copied().max().unwrap_or(0));
+        write_values(self.values.len(), |i| self.values[i], width, w)
     }
 
     /// The lines of the file before its values, for format `version` (1: text, 2: binary).
     fn head(&self, version: u32) -> String {
-        let mut h = String::new();
-        let _ = writeln!(
-            h,
-            "# Period certificate: G(n + period) = G(n) for every n >= preperiod."
-        );
-        let _ = writeln!(
-            h,
-            "# Check it with `grundy verify FILE` (format: crates/grundy-verify docs)."
-        );
-        let _ = writeln!(h, "{MAGIC} {version}");
-        let _ = writeln!(h, "rules {}", self.rules);
-        let _ = writeln!(h, "theorem {}", self.theorem);
-        let _ = writeln!(h, "preperiod {}", self.preperiod);
-        let _ = writeln!(h, "period {}", self.period);
-        let _ = writeln!(h, "saltus {}", self.saltus);
-        let _ = writeln!(h, "count {}", self.values.len());
-        let _ = writeln!(h, "checksum {:X}", self.checksum);
-        h
+        Head {
+            rules: self.rules.clone(),
+            theorem: self.theorem.clone(),
+            preperiod: self.preperiod,
+            period: self.period,
+            saltus: self.saltus,
+            count: self.values.len() as u64,
+            checksum: self.checksum,
+        }
+        .text(version)
+    }
+
+    /// Checks the claim of a period already found on values held elsewhere, for
+    /// [`Streamed::write_binary`], which writes the binary certificate without holding the
+    /// values as a list (a table of 4.4 * 10^8 values is 1.8 GB as `u32`s).
+    ///
+    /// Arguments: as [`Certificate::new`], with the values as `len` and `value` (G(i) for
+    /// i < len; read several times: the claim, the checksum, the widest value).
+    ///
+    /// Returns: what [`Certificate::new`] checks and refuses, the same way.
+    ///
+    /// Example:
+    /// ```
+    /// use grundy_verify::{plain_values, verify_bytes, Certificate, Rules, VerifyOptions};
+    /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, None).unwrap();
+    /// let s = Certificate::streamed("tb[0.07]", g.len(), |i| g[i], 53, 34, 0).unwrap();
+    /// assert_eq!((s.count(), s.period(), s.preperiod()), (176, 34, 53));
+    /// let mut bytes = Vec::new();
+    /// s.write_binary(|i| g[i], &mut bytes).unwrap();
+    /// assert!(verify_bytes(&bytes, &VerifyOptions::default()).is_ok());
+    /// ```
+    pub fn streamed(
+        rules: &str,
+        len: usize,
+        value: impl Fn(usize) -> u32,
+        preperiod: u64,
+        period: u64,
+        saltus: u64,
+    ) -> Result<Streamed, CertError> {
+        let parsed = Rules::parse(rules)?;
+        if saltus != 0 {
+            return Err(CertError::Saltus { saltus });
+        }
+        let theorem = Theorem::for_rules(&parsed);
+        let needed = theorem.values_needed(preperiod, period)?;
+        let count =
+            usize::try_from(needed).map_err(|_| CertError::Overflow { preperiod, period })?;
+        if len < count {
+            return Err(CertError::TooFewValues {
+                needed,
+                given: len as u64,
+                theorem: theorem.to_string(),
+            });
+        }
+        check_claim_by(count, &value, preperiod, period)?;
+        let largest = (0..count).map(&value).max().unwrap_or(0);
+        Ok(Streamed {
+            head: Head {
+                rules: parsed.to_string(),
+                theorem: theorem.to_string(),
+                preperiod,
+                period,
+                saltus,
+                count: needed,
+                checksum: checksum((0..count).map(&value)),
+            },
+            width: width_of(largest),
+        })
     }
 
     /// Reads the binary form; see [`Certificate::write_binary`].

@@ -12,18 +12,27 @@ use crate::values::Val;
 /// G(n0 - 1); and no proper divisor d of p has G(n + d) = G(n) for n0 <= n < n0 + p.
 /// The caller guarantees `values.len() >= n0 + 2p` (the theorem's count does).
 pub(crate) fn check_claim<T: Val>(values: &[T], n0: u64, p: u64) -> Result<(), CertError> {
-    let v = |i: usize| values[i].get();
-    let len = values.len() as u64;
+    check_claim_by(values.len(), |i| values[i].get(), n0, p)
+}
+
+/// [`check_claim`] of the `len` values that `v` reads (G(i) for i < len), wherever they are
+/// held.
+pub(crate) fn check_claim_by(
+    len: usize,
+    v: impl Fn(usize) -> u32,
+    n0: u64,
+    p: u64,
+) -> Result<(), CertError> {
     let need = n0.saturating_add(p.saturating_mul(2));
-    if len < need || p == 0 {
+    if (len as u64) < need || p == 0 {
         return Err(CertError::TooFewValues {
             needed: need,
-            given: len,
+            given: len as u64,
             theorem: "the least-period check".into(),
         });
     }
     let (n0u, pu) = (n0 as usize, p as usize);
-    if let Some(n) = (n0u..values.len() - pu).find(|&n| v(n + pu) != v(n)) {
+    if let Some(n) = (n0u..len - pu).find(|&n| v(n + pu) != v(n)) {
         return Err(CertError::PeriodFails {
             heap: n as u64,
             value: v(n),

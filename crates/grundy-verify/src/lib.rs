@@ -81,7 +81,7 @@ mod theorem;
 mod values;
 mod verify;
 
-pub use cert::{certify, Certificate, BINARY_VERSION, FORMAT_VERSION, MAGIC};
+pub use cert::{certify, Certificate, Streamed, BINARY_VERSION, FORMAT_VERSION, MAGIC};
 pub use checksum::{checksum, Checksum};
 pub use error::CertError;
 pub use naive::{plain_values, work_estimate};

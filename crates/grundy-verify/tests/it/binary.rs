@@ -136,3 +136,52 @@ fn damaged_or_tampered_binary_certificates_are_refused() {
     let e = check(&swap("period 34", "period 17")).unwrap_err();
     assert!(!matches!(e, CertError::Format { .. }), "{e}");
 }
+
+#[test]
+fn a_streamed_certificate_is_the_one_written_from_a_list() {
+    // Values of several widths: a value above 255 makes two bytes a value.
+    for (rules, n) in [
+        ("tb[0.07]", 300),
+        ("tb[0.77]", 300),
+        ("sub[2,5,7]", 200),
+        ("tb[0.4]", 2000),
+    ] {
+        let g = grundy_verify::plain_values(&grundy_verify::Rules::parse(rules).unwrap(), n, None)
+            .unwrap();
+        let cert = grundy_verify::certify(rules, &g).unwrap().unwrap();
+        let s = Certificate::streamed(rules, g.len(), |i| g[i], cert.preperiod, cert.period, 0)
+            .unwrap();
+        assert_eq!(
+            (s.preperiod(), s.period(), s.count(), s.checksum()),
+            (
+                cert.preperiod,
+                cert.period,
+                cert.values.len() as u64,
+                cert.checksum
+            ),
+            "{rules}"
+        );
+        let mut bytes = Vec::new();
+        s.write_binary(|i| g[i], &mut bytes).unwrap();
+        assert_eq!(bytes, binary(&cert), "{rules}");
+        assert_eq!(check(&bytes), Ok(()), "{rules}");
+        // What the list's writer refuses, the streamed one refuses the same way.
+        for (pre, period) in [
+            (cert.preperiod, cert.period / 2),
+            (cert.preperiod + 1, cert.period),
+            (cert.preperiod, cert.period * 2),
+            (cert.preperiod, 0),
+        ] {
+            let list = Certificate::new(rules, g.iter().copied(), pre, period, 0).err();
+            let streamed = Certificate::streamed(rules, g.len(), |i| g[i], pre, period, 0).err();
+            assert!(list.is_some(), "{rules} {pre} {period}");
+            assert_eq!(streamed, list, "{rules} {pre} {period}");
+        }
+        // Too few values.
+        let short = cert.values.len() - 1;
+        assert!(matches!(
+            Certificate::streamed(rules, short, |i| g[i], cert.preperiod, cert.period, 0),
+            Err(CertError::TooFewValues { .. })
+        ));
+    }
+}
