@@ -89,13 +89,7 @@ impl Certificate {
         period: u64,
         saltus: u64,
     ) -> Result<Certificate, CertError> {
-        let parsed = Rules::parse(rules)?;
-        if saltus != 0 {
-            return Err(CertError::Saltus { saltus });
-        }
-        let theorem = Theorem::for_rules(&parsed);
-        let needed = theorem.values_needed(preperiod, period)?;
-        let cap = usize::try_from(needed).map_err(|_| CertError::Overflow { preperiod, period })?;
+        let (parsed, theorem, needed, cap) = terms(rules, preperiod, period, saltus)?;
         let values: Vec<u32> = values.into_iter().take(cap).collect();
         if values.len() < cap {
             return Err(CertError::TooFewValues {
@@ -321,6 +315,24 @@ fn read_head<'a>(
     })
 }
 
+/// The rules of a certificate to be written, its theorem, and the values the theorem needs
+/// for this claim (as a count and as a length), or why there is no such certificate.
+fn terms(
+    rules: &str,
+    preperiod: u64,
+    period: u64,
+    saltus: u64,
+) -> Result<(Rules, Theorem, u64, usize), CertError> {
+    let parsed = Rules::parse(rules)?;
+    if saltus != 0 {
+        return Err(CertError::Saltus { saltus });
+    }
+    let theorem = Theorem::for_rules(&parsed);
+    let needed = theorem.values_needed(preperiod, period)?;
+    let cap = usize::try_from(needed).map_err(|_| CertError::Overflow { preperiod, period })?;
+    Ok((parsed, theorem, needed, cap))
+}
+
 /// A certificate checked by [`Certificate::streamed`], to be written with its values read
 /// again from where they are held.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -473,14 +485,7 @@ impl Certificate {
         period: u64,
         saltus: u64,
     ) -> Result<Streamed, CertError> {
-        let parsed = Rules::parse(rules)?;
-        if saltus != 0 {
-            return Err(CertError::Saltus { saltus });
-        }
-        let theorem = Theorem::for_rules(&parsed);
-        let needed = theorem.values_needed(preperiod, period)?;
-        let count =
-            usize::try_from(needed).map_err(|_| CertError::Overflow { preperiod, period })?;
+        let (parsed, theorem, needed, count) = terms(rules, preperiod, period, saltus)?;
         if len < count {
             return Err(CertError::TooFewValues {
                 needed,
