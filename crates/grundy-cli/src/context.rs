@@ -1,31 +1,19 @@
 //! What every command shares: the registry (built-ins plus rule scripts, reading graph files
 //! from the disk), Ctrl-C as a cancellation, and progress on stderr for long work.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use grundy::{Cancel, Error, Limits, Loader, Progress, Registry};
+use grundy::{Cancel, Limits, Progress, Registry};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::failure::Failure;
 
-/// Files named in expressions (`graph[FILE](v)`) are read from the disk by the CLI only.
-pub struct DiskLoader;
-
-impl Loader for DiskLoader {
-    fn open(&self, name: &str) -> Result<Box<dyn Read + Send>, Error> {
-        std::fs::File::open(name)
-            .map(|f| Box::new(f) as Box<dyn Read + Send>)
-            .map_err(|e| Error::Io {
-                message: format!("cannot read {name}: {e}"),
-            })
-    }
-}
-
-/// The registry of the CLI: the built-in families, reading graph files from the disk.
+/// The registry of the CLI: the built-in families, reading the files named in expressions
+/// (`graph[FILE](v)`) from the disk.
 pub fn registry() -> Registry {
-    Registry::builtin().with_loader(Arc::new(DiskLoader))
+    Registry::builtin().with_loader(Arc::new(grundy::loader::DiskLoader))
 }
 
 /// A cancellation raised by Ctrl-C (installed once per process).

@@ -11,13 +11,12 @@
 //! watches for signals (Ctrl-C cancels the work through `grundy::Cancel` and raises
 //! `KeyboardInterrupt`) and forwards progress reports to a Python callback.
 
-use std::io::Read;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use grundy::api::{Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES};
-use grundy::{api, Cancel, Error, ErrorKind, Limits, Loader, Play, Progress, Registry};
+use grundy::{api, Cancel, Error, ErrorKind, Limits, Play, Progress, Registry};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -28,27 +27,15 @@ mod rules;
 use objects::to_object;
 use rules::PyRules;
 
-/// Files named in expressions (`graph[FILE](v)`) are read from the disk, as the CLI does:
-/// a Python program names its own files.
-struct DiskLoader;
-
-impl Loader for DiskLoader {
-    fn open(&self, name: &str) -> Result<Box<dyn Read + Send>, Error> {
-        std::fs::File::open(name)
-            .map(|f| Box::new(f) as Box<dyn Read + Send>)
-            .map_err(|e| Error::Io {
-                message: format!("cannot read {name}: {e}"),
-            })
-    }
-}
-
 /// The module's registry: built-ins plus the families registered from Python. It is
 /// replaced as a whole when a family is added, so that running computations keep theirs.
 fn registry_slot() -> &'static Mutex<Arc<Registry>> {
     static REG: OnceLock<Mutex<Arc<Registry>>> = OnceLock::new();
     REG.get_or_init(|| {
         Mutex::new(Arc::new(
-            Registry::builtin().with_loader(Arc::new(DiskLoader)),
+            // Files named in expressions (`graph[FILE](v)`) are read from the disk, as the
+            // CLI does: a Python program names its own files.
+            Registry::builtin().with_loader(Arc::new(grundy::loader::DiskLoader)),
         ))
     })
 }

@@ -24,3 +24,18 @@ impl Loader for NoFiles {
         )))
     }
 }
+
+/// The loader of fronts that read files named in expressions from the disk (the CLI, the
+/// Python module: their user names their own files). A server must not use it.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct DiskLoader;
+
+impl Loader for DiskLoader {
+    fn open(&self, name: &str) -> Result<Box<dyn Read + Send>, Error> {
+        std::fs::File::open(name)
+            .map(|f| Box::new(f) as Box<dyn Read + Send>)
+            .map_err(|e| Error::Io {
+                message: format!("cannot read {name}: {e}"),
+            })
+    }
+}

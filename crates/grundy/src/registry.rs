@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use crate::rules::{builtin_families, BuildContext, Family, RulesetRef};
 use crate::Error;
 
-pub use crate::loader::{Loader, NoFiles};
+pub use crate::loader::{DiskLoader, Loader, NoFiles};
 
 /// The most rulesets kept built between queries (graph files read, heap tables computed).
 const CACHE_SIZE: usize = 256;
