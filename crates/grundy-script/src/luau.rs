@@ -1306,7 +1306,7 @@ fn read_coded(e: &rawcall::Emitted, out: &mut OptionList<Key>, arity: Arity) -> 
     let Arity::Fixed(k) = arity else {
         return false;
     };
-    if e.ends.is_empty() || !e.coded || e.codes.len() * k != e.numbers.len() {
+    if e.ends.is_empty() || !e.coded || e.ends.last() != Some(&(e.codes.len() * k)) {
         return false;
     }
     // Each option's numbers are a multiple of k (emit checked), a code a group.
@@ -1320,13 +1320,34 @@ fn coder(arity: Arity, takes_codes: bool) -> Option<rawcall::Coder> {
     if !takes_codes {
         return None;
     }
-    match arity {
-        Arity::Fixed(1) => Some(coded::<1>),
-        Arity::Fixed(2) => Some(coded::<2>),
-        Arity::Fixed(3) => Some(coded::<3>),
-        Arity::Fixed(4) => Some(coded::<4>),
-        _ => None,
+    let code = match arity {
+        Arity::Fixed(1) => coded::<1>,
+        Arity::Fixed(2) => coded::<2>,
+        Arity::Fixed(3) => coded::<3>,
+        Arity::Fixed(4) => coded::<4>,
+        _ => return None,
+    };
+    Some(rawcall::Coder {
+        code,
+        decode: decoded,
+    })
+}
+
+/// [`rawcall::Coder::decode`]: the numbers of positions given by the codes [`coded`] wrote
+/// (an integer, or an array of two to four; one position's numbers after another).
+fn decoded(codes: &[u64], numbers: &mut Vec<f64>) -> bool {
+    for &code in codes {
+        let Some(key) = Key::of_dense_code(code) else {
+            return false;
+        };
+        // Whole numbers within 2^53, as `coded` read them: exact as f64.
+        match (key.as_int(), key.int_items()) {
+            (Some(n), _) => numbers.push(n as f64),
+            (None, Some(items)) => numbers.extend(items.iter().map(|&n| n as f64)),
+            (None, None) => return false,
+        }
     }
+    true
 }
 
 /// [`rawcall::Coder`] for arity `K` (the arity a constant of each copy: grouping by a number
@@ -1374,11 +1395,17 @@ fn read_emitted(
             Err(("the options".into(), "damaged options".into()))
         };
     };
+    let mut scratch = Vec::new();
+    let Some(numbers) = e.all_numbers(&mut scratch) else {
+        return Err(("the options".into(), "damaged options".into()));
+    };
     let mut start = 0usize;
     let mut ints = [0i64; 4];
     let mut w = KeyWriter::new();
     for (i, &end) in e.ends.iter().enumerate() {
-        let option = &e.numbers[start..end];
+        let Some(option) = numbers.get(start..end) else {
+            return Err(("the options".into(), "damaged options".into()));
+        };
         start = end;
         for group in option.chunks_exact(k) {
             for (j, &x) in group.iter().enumerate() {

@@ -130,24 +130,45 @@ pub(crate) struct Emitted {
     arity: usize,
     /// The most numbers one call may emit (the script's memory limit, eight bytes a number).
     max_numbers: usize,
-    /// The numbers, as Luau gave them.
+    /// The numbers, as Luau gave them (empty while `coded`: the codes hold them).
     pub(crate) numbers: Vec<f64>,
-    /// The end of each option's numbers in `numbers`.
+    /// The end of each option's numbers, counted over every number emitted in the call.
     pub(crate) ends: Vec<usize>,
-    /// Writes an option's numbers as the dense codes of its positions, or says `false` when
-    /// one has none (set by the caller of [`emitting`] when it takes codes).
+    /// The numbers emitted in the call, as codes or in `numbers`.
+    total: usize,
+    /// Writes an option's numbers as the dense codes of its positions, and reads codes back
+    /// into numbers (set by the caller of [`emitting`] when it takes codes).
     coder: Option<Coder>,
-    /// Whether `codes` holds every option so far, a code a position (when `coder` is set and
-    /// has not said `false`).
+    /// Whether `codes` holds every option so far, a code a position, and `numbers` none
+    /// (while `coder` is set and has coded every option).
     pub(crate) coded: bool,
     /// The options' positions as dense codes, while `coded`.
     pub(crate) codes: Vec<u64>,
 }
 
-/// Appends the dense codes of the positions an option's numbers make (in groups of the
-/// family's arity) to a list of codes, or says `false` (leaving the list as it may) when a
-/// position has none.
-pub(crate) type Coder = fn(&[f64], &mut Vec<u64>) -> bool;
+/// How `emit` writes options as dense codes: `code` appends the codes of the positions an
+/// option's numbers make (in groups of the family's arity), or says `false` (leaving the
+/// list as it may) when a position has none; `decode` appends the numbers of codes that
+/// `code` wrote, or says `false` for a code it did not write.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Coder {
+    pub(crate) code: fn(&[f64], &mut Vec<u64>) -> bool,
+    pub(crate) decode: fn(&[u64], &mut Vec<f64>) -> bool,
+}
+
+impl Emitted {
+    /// The numbers emitted in the call: `numbers` itself, or the codes read back into
+    /// `scratch` while `coded` (`None`: a code could not be read back, which `emit` never
+    /// writes).
+    pub(crate) fn all_numbers<'a>(&'a self, scratch: &'a mut Vec<f64>) -> Option<&'a [f64]> {
+        if !self.coded {
+            return Some(&self.numbers);
+        }
+        let coder = self.coder?;
+        scratch.clear();
+        (coder.decode)(&self.codes, scratch).then_some(scratch.as_slice())
+    }
+}
 
 thread_local! {
     /// The lists' buffers, kept between calls of `moves` on this thread.
@@ -185,6 +206,7 @@ pub(crate) fn emitting<T>(
     e.max_numbers = max_numbers;
     e.coder = coder;
     e.coded = coder.is_some();
+    e.total = 0;
     e.numbers.clear();
     e.ends.clear();
     e.codes.clear();
@@ -270,8 +292,7 @@ unsafe fn append(state: *mut ffi::lua_State, m: usize, e: &mut Emitted) -> Optio
     }
     // An option costs at least one number's room, so that `emit()` in a loop (the end of the
     // game, no numbers) is bounded too.
-    if e.numbers
-        .len()
+    if e.total
         .saturating_add(e.ends.len())
         .saturating_add(m.max(1))
         > e.max_numbers
@@ -281,9 +302,17 @@ unsafe fn append(state: *mut ffi::lua_State, m: usize, e: &mut Emitted) -> Optio
             e.max_numbers
         ));
     }
-    let start = e.numbers.len();
-    e.numbers.reserve(m);
-    for i in 1..=m {
+    // The numbers on Rust's stack first (up to a few), so that while the options are coded
+    // they are written once, as codes.
+    let mut inline = [0.0; INLINE_NUMBERS];
+    let mut spilled = Vec::new();
+    let read: &mut [f64] = if m <= INLINE_NUMBERS {
+        &mut inline[..m]
+    } else {
+        spilled.resize(m, 0.0);
+        &mut spilled
+    };
+    for (slot, i) in read.iter_mut().zip(1..) {
         // SAFETY: i is an argument's index (1..=gettop), which fits a c_int as gettop did.
         let (t, x) = unsafe {
             let i = i as c_int;
@@ -298,20 +327,38 @@ unsafe fn append(state: *mut ffi::lua_State, m: usize, e: &mut Emitted) -> Optio
             )
         };
         if t != ffi::LUA_TNUMBER {
-            e.numbers.truncate(start);
             // SAFETY: as above.
             return Some(unsafe { not_a_number(state, i as c_int, t) });
         }
-        e.numbers.push(x);
+        *slot = x;
     }
     if e.coded {
         if let Some(coder) = e.coder {
-            e.coded = coder(&e.numbers[start..], &mut e.codes);
+            let before = e.codes.len();
+            if (coder.code)(read, &mut e.codes) {
+                e.total += m;
+                e.ends.push(e.total);
+                return None;
+            }
+            // A position with no code: the options so far go back to numbers, and the rest
+            // are kept as numbers.
+            e.codes.truncate(before);
+            e.coded = false;
+            e.numbers.clear();
+            if !(coder.decode)(&e.codes, &mut e.numbers) {
+                return Some("emit could not read back the options it wrote (an error of Grundy's; please report it)".into());
+            }
+            e.codes.clear();
         }
     }
-    e.ends.push(e.numbers.len());
+    e.numbers.extend_from_slice(read);
+    e.total += m;
+    e.ends.push(e.total);
     None
 }
+
+/// The most numbers one `emit` reads onto Rust's stack (more go through a vector).
+const INLINE_NUMBERS: usize = 16;
 
 /// `emit`'s message for its argument `i`, of type `t`, which is not a number.
 ///

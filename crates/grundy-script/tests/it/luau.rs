@@ -646,6 +646,11 @@ fn a_list_that_gives_up_its_codes_keeps_no_option_twice() {
         "emit() emit() emit(1, 2) emit(3000000, 1) emit()",
         "emit(1, 2) emit(3000000, 1)",
         "emit() emit(1, 2)",
+        // Emitted options and a returned array: the emitted ones come first, read back from
+        // their codes when the list takes codes.
+        "emit(1, 2) return {{3, 4}}",
+        "emit(1, 2) emit() emit(-7, 9) return {{5, 6}, sum({{1, 1}, {2, 2}})}",
+        "emit(1, 2, 3, 4) emit(3000000, 1) return {{5, 6}}",
     ] {
         let script = luau(&format!("ARITY = 2\nfunction moves(p) {body} end"));
         let p = Key::of(&Datum::List(vec![Datum::Int(5), Datum::Int(5)]));
