@@ -471,7 +471,13 @@ fn table(
     reporter.finish();
     let t = t.map_err(|e| Failure::at(e, ruleset))?;
     if let Some(path) = certificate {
-        crate::verify::write_certificate(&t, path)?;
+        crate::verify::write_certificate(
+            &t.ruleset,
+            &t.values,
+            t.period.as_ref(),
+            path,
+            grundy::lab::Form::Text,
+        )?;
     }
     let mut out = Out::new();
     if let Some(text) = text {

@@ -131,7 +131,13 @@ pub fn table_to_file(
     o.flush()?;
     // The table is written whatever becomes of the certificate.
     match certificate {
-        Some(path) => crate::verify::write_binary_certificate(&t, path),
+        Some(path) => crate::verify::write_certificate(
+            &t.rules,
+            &t.values,
+            t.period.as_ref(),
+            path,
+            grundy::lab::Form::Binary,
+        ),
         None => Ok(()),
     }
 }

@@ -5,8 +5,8 @@
 use std::io::Read;
 use std::path::Path;
 
-use grundy::ErrorKind;
-use grundy_verify::{CertError, Certificate, Method, Verified, VerifyOptions};
+use grundy::{lab, ErrorKind};
+use grundy_verify::{CertError, Method, Verified, VerifyOptions};
 
 use crate::failure::Failure;
 use crate::output::Out;
@@ -16,124 +16,35 @@ use crate::output::Out;
 /// 443 MB).
 const MAX_CERT_BYTES: u64 = 4 << 30;
 
-/// Writes the certificate of a table's proven period to `path`, as text.
+/// Writes the certificate of the proven period of `ruleset`'s table `values` to `path`: as
+/// text for `grundy table --certificate`, in the binary form for a table file (`grundy table
+/// --out FILE --certificate CERT`: 10^8 values and more), read from the table's own storage.
 ///
 /// Fails with an input error (exit 2) when the table has no period proven by a theorem, or its
 /// rules are not covered by one, so that no certificate can be written.
-pub fn write_certificate(t: &grundy::api::Table, path: &Path) -> Result<(), Failure> {
-    let top = t.values.len().saturating_sub(1);
-    let cert = certificate_of(&t.ruleset, t.values.iter(), t.period.as_ref(), top)?;
-    save(path, cert.to_text().into_bytes(), &cert)
-}
-
-/// Writes the certificate of a table file's proven period to `path`, in the binary form
-/// (`grundy table --out FILE --certificate CERT`: tables of 10^8 values and more).
-/// The values are read from the table where it holds them, not copied into a list.
-pub fn write_binary_certificate(t: &grundy_heap::Table, path: &Path) -> Result<(), Failure> {
-    let top = t.values.len().saturating_sub(1);
-    let period = proven(&t.rules, t.period.as_ref(), top)?;
-    // Heaps below the table's length are always held.
-    let value = |i: usize| t.values.get(i).unwrap_or(u32::MAX);
-    let streamed = Certificate::streamed(
-        &t.rules,
-        t.values.len(),
-        value,
-        period.preperiod,
-        period.period,
-        period.saltus,
-    )
-    .map_err(|e| refused(&t.rules, e))?;
-    grundy_census::write_atomic_with(path, |w| streamed.write_binary(value, w))
-        .map_err(|e| Failure::File(format!("cannot write the certificate: {e}")))?;
-    written(
-        path,
-        streamed.period(),
-        streamed.preperiod(),
-        streamed.count(),
-        streamed.checksum(),
-    );
-    Ok(())
-}
-
-/// The certificate of `ruleset`'s values (heaps 0..=top) with its proven `period`.
-fn certificate_of(
+pub fn write_certificate(
     ruleset: &str,
-    values: impl Iterator<Item = u32>,
+    values: &grundy_heap::Values,
     period: Option<&grundy::Period>,
-    top: usize,
-) -> Result<Certificate, Failure> {
-    let period = proven(ruleset, period, top)?;
-    Certificate::new(
-        ruleset,
-        values,
-        period.preperiod,
-        period.period,
-        period.saltus,
-    )
-    .map_err(|e| refused(ruleset, e))
-}
-
-/// The period of a table of heaps 0..=top if it is proven, else why no certificate.
-fn proven<'a>(
-    ruleset: &str,
-    period: Option<&'a grundy::Period>,
-    top: usize,
-) -> Result<&'a grundy::Period, Failure> {
-    match period {
-        Some(p) if p.proven => Ok(p),
-        Some(p) => Err(Failure::input(format!(
-            "no certificate: the period {} from heap {} of {ruleset} is only seen in heaps \
-             0..{top}, not proven{}; raise --to",
-            p.period,
-            p.preperiod,
-            if p.values_needed > 0 {
-                format!(" (the proof needs heaps 0..{})", p.values_needed)
-            } else {
-                String::new()
-            }
-        ))),
-        None => Err(Failure::input(format!(
-            "no certificate: {ruleset} has no period in heaps 0..{top}; raise --to, or \
-             leave out --certificate"
-        ))),
-    }
-}
-
-/// Why the checker's writer refused the certificate of `ruleset`.
-fn refused(ruleset: &str, e: CertError) -> Failure {
-    match e {
-        // The checker shares no code with the families: it reads codes and subtraction sets.
-        CertError::Rules { .. } => Failure::input(format!(
-            "no certificate for {ruleset}: the independent checker covers take-and-break codes \
-             tb[...] and subtraction sets sub[...] only; leave out --certificate"
-        )),
-        e => Failure::input(format!("no certificate for {ruleset}: {e}")),
-    }
-}
-
-/// Writes `bytes`, the certificate `cert`, to `path` (whole or not at all), and says so on
-/// standard error (the table goes to standard output).
-fn save(path: &Path, bytes: Vec<u8>, cert: &Certificate) -> Result<(), Failure> {
-    grundy_census::write_atomic(path, &bytes)
-        .map_err(|e| Failure::File(format!("cannot write the certificate: {e}")))?;
-    written(
-        path,
-        cert.period,
-        cert.preperiod,
-        cert.values.len() as u64,
-        cert.checksum,
-    );
+    path: &Path,
+    form: lab::Form,
+) -> Result<(), Failure> {
+    let w = lab::write_certificate(ruleset, values, period, path, form)?;
+    written(path, &w);
     Ok(())
 }
 
-/// Says on standard error that a certificate was written.
-fn written(path: &Path, period: u64, preperiod: u64, count: u64, checksum: u32) {
+/// Says on standard error that a certificate was written (the table goes to standard output).
+fn written(path: &Path, w: &lab::Written) {
     use std::io::Write;
     let _ = writeln!(
         std::io::stderr(),
-        "certificate written to {}: period {period} from heap {preperiod}, {count} values, \
-         checksum {checksum:X}",
+        "certificate written to {}: period {} from heap {}, {} values, checksum {:X}",
         path.display(),
+        w.period,
+        w.preperiod,
+        w.count,
+        w.checksum
     );
 }
 

@@ -25,6 +25,7 @@ pub mod explain;
 pub mod explanation;
 pub mod expr;
 mod game;
+pub mod lab;
 pub mod limits;
 pub mod literal;
 pub mod loader;

@@ -273,7 +273,7 @@ const ENGINE_LAYERS: &[&[&str]] = &[
     &["compound", "explain"],
     &["expr"],
     &["play"],
-    &["api"],
+    &["api", "lab"],
     &["render"],
 ];
 

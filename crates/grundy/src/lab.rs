@@ -1,0 +1,184 @@
+//! The laboratory's files beside the analysis: the period certificate of a table, written for
+//! `grundy-verify`'s independent checker (which shares no code with the kernels that computed
+//! the table). The fronts say where to write and render what was written.
+
+use std::path::Path;
+
+use grundy_heap::Values;
+use grundy_verify::{CertError, Certificate};
+
+use crate::error::Error;
+use crate::Period;
+
+/// A certificate written: its claim, and the count and checksum of the values it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// The least period.
+    pub period: u64,
+    /// The least preperiod.
+    pub preperiod: u64,
+    /// The values held (as many as the theorem needs).
+    pub count: u64,
+    /// Their checksum (ogsolve's).
+    pub checksum: u32,
+}
+
+/// The form of a certificate file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// Text, a value a number (format 1): for tables up to about 10^8 values.
+    Text,
+    /// A text header and the values as one, two or four bytes each (format 2), written from
+    /// the table's own storage without a copy (0.1777's 4.4 * 10^8 values in 443 MB).
+    Binary,
+}
+
+/// Writes to `path` (whole or not at all) the certificate of the period of `ruleset`'s table
+/// `values` (heaps 0, 1, ...).
+///
+/// Errors: an input error when the period is missing or not proven (raise the table's end),
+/// when the checker does not cover the rules (take-and-break codes and subtraction sets
+/// only), or when the values contradict the claim; an I/O error naming the file.
+pub fn write_certificate(
+    ruleset: &str,
+    values: &Values,
+    period: Option<&Period>,
+    path: &Path,
+    form: Form,
+) -> Result<Written, Error> {
+    let top = values.len().saturating_sub(1);
+    let period = proven(ruleset, period, top)?;
+    let not_written = |e: grundy_census::CensusError| Error::Io {
+        message: format!("cannot write the certificate: {e}"),
+    };
+    match form {
+        Form::Text => {
+            let cert = Certificate::new(
+                ruleset,
+                values.iter(),
+                period.preperiod,
+                period.period,
+                period.saltus,
+            )
+            .map_err(|e| refused(ruleset, e))?;
+            grundy_census::write_atomic(path, cert.to_text().as_bytes()).map_err(not_written)?;
+            Ok(Written {
+                period: cert.period,
+                preperiod: cert.preperiod,
+                count: cert.values.len() as u64,
+                checksum: cert.checksum,
+            })
+        }
+        Form::Binary => {
+            // Heaps below the table's length are always held.
+            let value = |i: usize| values.get(i).unwrap_or(u32::MAX);
+            let streamed = Certificate::streamed(
+                ruleset,
+                values.len(),
+                value,
+                period.preperiod,
+                period.period,
+                period.saltus,
+            )
+            .map_err(|e| refused(ruleset, e))?;
+            grundy_census::write_atomic_with(path, |w| streamed.write_binary(value, w))
+                .map_err(not_written)?;
+            Ok(Written {
+                period: streamed.period(),
+                preperiod: streamed.preperiod(),
+                count: streamed.count(),
+                checksum: streamed.checksum(),
+            })
+        }
+    }
+}
+
+/// The period of a table of heaps 0..=top if it is proven, else why there is no certificate.
+fn proven<'a>(ruleset: &str, period: Option<&'a Period>, top: usize) -> Result<&'a Period, Error> {
+    match period {
+        Some(p) if p.proven => Ok(p),
+        Some(p) => Err(Error::input(format!(
+            "no certificate: the period {} from heap {} of {ruleset} is only seen in heaps \
+             0..{top}, not proven{}; raise --to",
+            p.period,
+            p.preperiod,
+            if p.values_needed > 0 {
+                format!(" (the proof needs heaps 0..{})", p.values_needed)
+            } else {
+                String::new()
+            }
+        ))),
+        None => Err(Error::input(format!(
+            "no certificate: {ruleset} has no period in heaps 0..{top}; raise --to, or leave \
+             out --certificate"
+        ))),
+    }
+}
+
+/// Why the checker's writer refused the certificate of `ruleset`.
+fn refused(ruleset: &str, e: CertError) -> Error {
+    match e {
+        // The checker shares no code with the families: it reads codes and subtraction sets.
+        CertError::Rules { .. } => Error::input(format!(
+            "no certificate for {ruleset}: the independent checker covers take-and-break codes \
+             tb[...] and subtraction sets sub[...] only; leave out --certificate"
+        )),
+        e => Error::input(format!("no certificate for {ruleset}: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{api, Limits, Registry};
+
+    /// Both forms of a table's certificate verify with the independent checker and say the
+    /// same claim; a table too short for the proof, and rules the checker does not cover,
+    /// write nothing.
+    #[test]
+    fn certificates_of_a_table_verify_in_both_forms() {
+        let reg = Registry::builtin();
+        let dir = std::env::temp_dir().join(format!("grundy-lab-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let t = api::table(&reg, "tb[0.07]", &300u32.into(), &Limits::default()).unwrap();
+        let mut claims = Vec::new();
+        for (form, name) in [(Form::Text, "a.cert"), (Form::Binary, "b.cert")] {
+            let path = dir.join(name);
+            let w =
+                write_certificate(&t.ruleset, &t.values, t.period.as_ref(), &path, form).unwrap();
+            let bytes = std::fs::read(&path).unwrap();
+            let ok = grundy_verify::verify_bytes(&bytes, &grundy_verify::VerifyOptions::default())
+                .unwrap();
+            assert_eq!((ok.period, ok.preperiod), (w.period, w.preperiod));
+            assert_eq!((ok.values_checked, ok.checksum), (w.count, w.checksum));
+            claims.push(w);
+        }
+        assert_eq!(claims[0], claims[1]);
+        assert_eq!((claims[0].preperiod, claims[0].period), (53, 34));
+
+        let short = api::table(&reg, "tb[0.07]", &100u32.into(), &Limits::default()).unwrap();
+        let path = dir.join("short.cert");
+        let e = write_certificate(
+            &short.ruleset,
+            &short.values,
+            short.period.as_ref(),
+            &path,
+            Form::Binary,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Input, "{e}");
+        assert!(!path.exists());
+        let nim = api::table(&reg, "nim", &50u32.into(), &Limits::default()).unwrap();
+        let e = write_certificate(
+            &nim.ruleset,
+            &nim.values,
+            nim.period.as_ref(),
+            &path,
+            Form::Text,
+        )
+        .unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Input, "{e}");
+        assert!(!path.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
