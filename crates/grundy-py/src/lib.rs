@@ -11,7 +11,6 @@
 //! watches for signals (Ctrl-C cancels the work through `grundy::Cancel` and raises
 //! `KeyboardInterrupt`) and forwards progress reports to a Python callback.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -355,51 +354,11 @@ fn census(
     let n = api::parse_natural(&to.str()?.to_cow()?, "to").map_err(|e| to_py(py, e))?;
     let limits = limits_for(Play::Normal, None, timeout)?;
     let reg = registry();
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, rulesets.len().max(1))
-        // Threads beyond a few per core only cost memory; an absurd count must not make the
-        // thread spawner panic.
-        .min(MAX_CENSUS_THREADS);
+    // Python-defined families take the GIL in each call: each worker keeps a thread state.
     let tables = run(py, limits, progress, |limits| {
-        let next = AtomicUsize::new(0);
-        let done = AtomicUsize::new(0);
-        let slots: Vec<Mutex<Option<Result<api::Table, Error>>>> =
-            rulesets.iter().map(|_| Mutex::new(None)).collect();
-        // Each table gets the request's limits without its progress sink: progress counts
-        // rulesets, not the values inside one.
-        let mut inner = limits.clone();
-        inner.progress = None;
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| {
-                    rules::with_thread_state(|| loop {
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(text) = rulesets.get(i) else { break };
-                        let r = api::table(&reg, text, &n, &inner);
-                        let stop = matches!(r, Err(Error::Cancelled));
-                        if let Ok(mut slot) = slots[i].lock() {
-                            *slot = Some(r);
-                        }
-                        let d = done.fetch_add(1, Ordering::SeqCst) + 1;
-                        limits.report("rulesets", d as u64, Some(rulesets.len() as u64));
-                        if stop {
-                            break;
-                        }
-                    })
-                });
-            }
-        });
-        let mut out = Vec::with_capacity(slots.len());
-        for (i, slot) in slots.into_iter().enumerate() {
-            let r = slot
-                .into_inner()
-                .ok()
-                .flatten()
-                .unwrap_or(Err(Error::Cancelled));
-            out.push(r.map_err(|e| e.context(&format!("in {}: ", rulesets[i])))?);
-        }
-        Ok(out)
+        api::tables(&reg, &rulesets, &n, threads.unwrap_or(0), limits, &|work| {
+            rules::with_thread_state(work)
+        })
     })?;
     Ok(tables.into_iter().map(|t| NativeTable { t }).collect())
 }
@@ -643,9 +602,6 @@ fn load_rules(py: Python<'_>, path: String) -> PyResult<String> {
     *slot = Arc::new(reg);
     Ok(name)
 }
-
-/// The most threads `census` starts, whatever it is asked.
-const MAX_CENSUS_THREADS: usize = 64;
 
 /// The native module.
 #[pymodule]

@@ -158,6 +158,86 @@ impl Serialize for Table {
     }
 }
 
+/// The most threads [`tables`] starts, whatever it is asked: threads beyond a few per core
+/// only cost memory, and an absurd count must not make the thread spawner panic.
+pub const MAX_TABLE_THREADS: usize = 64;
+
+/// A worker of [`tables`], given to the front's `on_thread` to run.
+pub type Worker<'a> = &'a mut (dyn FnMut() + Send);
+
+/// The tables of heaps 0..=`to` of many rulesets at once, on `threads` threads (0: one a
+/// core; at most one a ruleset and [`MAX_TABLE_THREADS`]): one table a ruleset, in order.
+///
+/// Arguments: as [`table`], with the rulesets' texts; `on_thread` runs each worker on its
+/// thread (a front whose families need a state per thread wraps it, as Python's keeps a
+/// thread state; others call it: `&|work| work()`). Progress counts the rulesets done; each
+/// table gets the limits without their progress sink.
+/// Returns: the tables, or the first ruleset's error in order, prefixed `in RULESET: `
+/// (cancellation stops the workers).
+/// Example:
+/// ```
+/// let reg = grundy::Registry::builtin();
+/// let rulesets = ["tb[0.07]".to_string(), "tb[0.77]".to_string()];
+/// let t = grundy::api::tables(&reg, &rulesets, &300u32.into(), 2, &Default::default(), &|work| work())
+///     .unwrap();
+/// assert_eq!((t[0].period.as_ref().unwrap().period, t[1].period.as_ref().unwrap().period), (34, 12));
+/// ```
+pub fn tables(
+    reg: &Registry,
+    rulesets: &[String],
+    to: &BigUint,
+    threads: usize,
+    limits: &Limits,
+    on_thread: &(dyn Fn(Worker<'_>) + Sync),
+) -> Result<Vec<Table>, Error> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+    .clamp(1, rulesets.len().max(1))
+    .min(MAX_TABLE_THREADS);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Result<Table, Error>>>> =
+        rulesets.iter().map(|_| Mutex::new(None)).collect();
+    let mut inner = limits.clone();
+    inner.progress = None;
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                on_thread(&mut || loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(text) = rulesets.get(i) else { break };
+                    let r = table(reg, text, to, &inner);
+                    let stop = matches!(r, Err(Error::Cancelled));
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = Some(r);
+                    }
+                    let d = done.fetch_add(1, Ordering::SeqCst) + 1;
+                    limits.report("rulesets", d as u64, Some(rulesets.len() as u64));
+                    if stop {
+                        break;
+                    }
+                })
+            });
+        }
+    });
+    let mut out = Vec::with_capacity(slots.len());
+    for (slot, text) in slots.into_iter().zip(rulesets) {
+        // A ruleset no worker reached was left by a cancelled run.
+        let r = slot
+            .into_inner()
+            .ok()
+            .flatten()
+            .unwrap_or(Err(Error::Cancelled));
+        out.push(r.map_err(|e| e.context(&format!("in {text}: ")))?);
+    }
+    Ok(out)
+}
+
 /// The table of heaps 0..=`to` of the ruleset written `ruleset`.
 ///
 /// Arguments: the registry, the ruleset text (`tb[0.07]`), the largest heap, the limits
