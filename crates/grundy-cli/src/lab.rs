@@ -2,25 +2,17 @@
 
 use std::path::Path;
 
+use grundy::lab::{self, FileRun, Picture};
 use grundy::Registry;
-use grundy_heap::{ComputeOptions, HeapError, HeapRules, RunOptions};
 use grundy_plot::PlotOptions;
 
 use crate::context::{self, Reporter};
 use crate::failure::Failure;
 use crate::output::Out;
 
-/// The heap rules behind a ruleset text, or an input error saying which rulesets qualify.
-fn heap_rules(reg: &Registry, ruleset: &str) -> Result<HeapRules, Failure> {
-    let r = reg
-        .parse_ruleset(ruleset)
-        .map_err(|e| Failure::at(e, ruleset))?;
-    r.rules().heap_rules().cloned().ok_or_else(|| {
-        Failure::input(format!(
-            "{} has no heap sequence for the laboratory; table files and plots take heap games whose family gives its heap moves, such as tb[...], sub[...] and take[p..q]",
-            r.name()
-        ))
-    })
+/// The limits of a laboratory run: Ctrl-C, and progress shown by `bar`.
+fn lab_limits(bar: &std::sync::Arc<Reporter>) -> Result<grundy::Limits, Failure> {
+    context::limits(grundy::Limits::default(), None, None, bar)
 }
 
 /// The number of values 0..=N, as a machine word.
@@ -37,16 +29,6 @@ fn count(to: &str) -> Result<usize, Failure> {
         })
 }
 
-/// The command line's failure for an error of the heap kernels, of the kind the heap crate
-/// gave it; a limit says which flag raises it.
-fn heap_failure(e: HeapError) -> Failure {
-    let message = match e.kind() {
-        grundy::ErrorKind::Limit => format!("{e} (grundy table takes --memory-limit)"),
-        _ => e.to_string(),
-    };
-    Failure::of_kind(e.kind(), message)
-}
-
 /// `grundy table RULESET --to N --out FILE [--checkpoint FILE] [--certificate CERT]`.
 pub fn table_to_file(
     reg: &Registry,
@@ -57,30 +39,19 @@ pub fn table_to_file(
     memory_limit: Option<&str>,
     certificate: Option<&Path>,
 ) -> Result<(), Failure> {
-    let rules = heap_rules(reg, ruleset)?;
+    let rules = lab::heap_rules(reg, ruleset).map_err(|e| Failure::at(e, ruleset))?;
     let n = count(to)?;
     let memory_limit = match memory_limit {
         Some(text) => context::parse_bytes("--memory-limit", text)?,
         None => grundy_heap::default_memory_limit(),
     };
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
-    let cancel = context::ctrl_c();
     let bar = Reporter::new();
-    let progress = values_progress(&bar, &rules, n);
-    let opts = ComputeOptions {
-        progress: Some(&progress),
-        cancel: Some(cancel),
-        memory_limit,
-        ..ComputeOptions::default()
-    };
-    let run = RunOptions {
-        checkpoint: checkpoint.map(Path::to_path_buf),
-        ..RunOptions::default()
-    };
-    let result = grundy_heap::compute_to_file(&rules, n, out, &run, &opts);
+    let result = lab::table_file(&rules, n, out, checkpoint, memory_limit, &lab_limits(&bar)?);
     bar.finish();
-    let t = match result {
-        Err(HeapError::Cancelled { done }) => {
+    let t = match result? {
+        FileRun::Done(t) => t,
+        FileRun::Stopped { done } => {
             return Err(Failure::Interrupted(match checkpoint {
                 Some(cp) => format!(
                     "stopped after {done} values; the checkpoint {} holds them: run the same \
@@ -93,7 +64,6 @@ pub fn table_to_file(
                 ),
             }))
         }
-        other => other.map_err(heap_failure)?,
     };
     let mut o = Out::new();
     o.line(&format!("ruleset: {}", t.rules))?;
@@ -142,43 +112,6 @@ pub fn table_to_file(
     }
 }
 
-/// The progress sink of a run computing `n` values of `rules`, shown by `bar`.
-fn values_progress<'a>(bar: &'a Reporter, rules: &HeapRules, n: usize) -> impl Fn(u64) + Sync + 'a {
-    let task = values_task(rules);
-    move |done: u64| {
-        bar.report(&grundy::Progress {
-            task: task.clone(),
-            done,
-            total: Some(n as u64),
-        })
-    }
-}
-
-/// What a run computing values of `rules` is called in progress lines (briefly: a ruleset's
-/// name can be 400 KB).
-fn values_task(rules: &HeapRules) -> String {
-    grundy::api::short_task(&format!("values of {rules}"))
-}
-
-/// The values 0..n-1 of a heap ruleset by the laboratory's kernels, with their period.
-fn heap_values(
-    rules: &HeapRules,
-    n: usize,
-) -> Result<(grundy_heap::Values, Option<grundy::Period>), Failure> {
-    let bar = Reporter::new();
-    let progress = values_progress(&bar, rules, n);
-    let opts = ComputeOptions {
-        progress: Some(&progress),
-        cancel: Some(context::ctrl_c()),
-        ..ComputeOptions::default()
-    };
-    let values = grundy_heap::values(rules, n, &opts);
-    bar.finish();
-    let values = values.map_err(heap_failure)?;
-    let period = grundy_heap::find_period(rules, &values);
-    Ok((values, period))
-}
-
 /// `grundy plot RULESET --to N --out FILE.svg|FILE.png`.
 pub fn plot(
     reg: &Registry,
@@ -199,37 +132,21 @@ pub fn plot(
             out.display()
         )));
     }
-    // A family with a table of one-argument positions but no heap code (a rule script) is
-    // plotted from that table.
-    let parsed = reg
-        .parse_ruleset(ruleset)
-        .map_err(|e| Failure::at(e, ruleset))?;
-    let (values, period, rules) = if parsed.rules().heap_rules().is_none() {
-        let last = u64::try_from(n - 1).unwrap_or(u64::MAX);
-        let t = grundy::api::table(reg, ruleset, &last.into(), &grundy::Limits::default())?;
-        (t.values, t.period, t.ruleset)
+    let picture = if ext.as_deref() == Some("svg") {
+        Picture::Svg
     } else {
-        let rules = heap_rules(reg, ruleset)?;
-        let (values, period) = heap_values(&rules, n)?;
-        (values, period, rules.to_string())
+        Picture::Png
     };
+    let bar = Reporter::new();
+    let computed = lab::plot_values(reg, ruleset, n, &lab_limits(&bar)?);
+    bar.finish();
+    let (values, period, rules) = computed.map_err(|e| Failure::at(e, ruleset))?;
     let popts = PlotOptions {
         width,
         height,
         title: rules.clone(),
     };
-    let write = |bytes: &[u8]| {
-        grundy_heap::write_output(out, |w| std::io::Write::write_all(w, bytes))
-            .map_err(|e| Failure::File(format!("cannot write {}: {e}", out.display())))
-    };
-    if ext.as_deref() == Some("svg") {
-        write(grundy_plot::plot_svg(&values, period.as_ref(), &popts).as_bytes())?;
-    } else {
-        let mut bytes = Vec::new();
-        grundy_plot::plot_png(&mut bytes, &values, period.as_ref(), &popts)
-            .map_err(heap_failure)?;
-        write(&bytes)?;
-    }
+    lab::plot_file(out, picture, &values, period.as_ref(), &popts)?;
     let line = match &period {
         Some(p) => format!(
             "{}: heaps 0..{} plotted to {}; period {} from heap {}{}",
@@ -257,7 +174,8 @@ pub fn plot(
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use super::*;
+    use grundy::lab::values_task;
+    use grundy_heap::HeapRules;
 
     /// Table files and plots of a large subtraction set name it briefly in their progress.
     #[test]

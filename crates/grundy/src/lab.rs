@@ -1,14 +1,147 @@
-//! The laboratory's files beside the analysis: the period certificate of a table, written for
+//! The laboratory's files beside the analysis: heap tables written to table files (with
+//! checkpoints) and plots, and the period certificate of a table, written for
 //! `grundy-verify`'s independent checker (which shares no code with the kernels that computed
 //! the table). The fronts say where to write and render what was written.
 
 use std::path::Path;
 
-use grundy_heap::Values;
+use grundy_heap::{ComputeOptions, HeapError, HeapRules, RunOptions, Values};
+use grundy_plot::PlotOptions;
 use grundy_verify::{CertError, Certificate};
 
 use crate::error::Error;
-use crate::Period;
+use crate::registry::Registry;
+use crate::{Limits, Period};
+
+/// The heap rules behind a ruleset text (those of `tb[...]`, `sub[...]`, `take[p..q]` and
+/// any family that gives its heap moves), or an input error saying which rulesets qualify.
+pub fn heap_rules(reg: &Registry, ruleset: &str) -> Result<HeapRules, Error> {
+    let r = reg.parse_ruleset(ruleset)?;
+    r.rules().heap_rules().cloned().ok_or_else(|| {
+        Error::input(format!(
+            "{} has no heap sequence for the laboratory; table files and plots take heap games whose family gives its heap moves, such as tb[...], sub[...] and take[p..q]",
+            r.name()
+        ))
+    })
+}
+
+/// What a run computing values of `rules` is called in progress reports (briefly: a
+/// ruleset's name can be 400 KB).
+pub fn values_task(rules: &HeapRules) -> String {
+    crate::api::short_task(&format!("values of {rules}"))
+}
+
+/// The heap kernels' options under `limits`: their cancellation, and their progress as
+/// reports of [`values_task`] out of `n`.
+fn compute_options<'a>(
+    limits: &'a Limits,
+    memory_limit: u64,
+    progress: &'a (dyn Fn(u64) + Sync),
+) -> ComputeOptions<'a> {
+    ComputeOptions {
+        progress: Some(progress),
+        cancel: limits.cancel.clone(),
+        memory_limit,
+        ..ComputeOptions::default()
+    }
+}
+
+/// How a run to a table file ended.
+#[derive(Debug)]
+pub enum FileRun {
+    /// Every value was written: the table (its values, statistics and period).
+    Done(grundy_heap::Table),
+    /// Cancelled after `done` values, which the checkpoint holds if there is one.
+    Stopped {
+        /// The values computed.
+        done: u64,
+    },
+}
+
+/// Computes the values 0..n-1 of `rules` into the table file `out`, resuming from and saving
+/// to `checkpoint` if given (a cancelled run stops at the next block after a last
+/// checkpoint), within `memory_limit` bytes; progress and cancellation come from `limits`.
+///
+/// Errors: the heap kernels' (a memory limit names it), a damaged or foreign checkpoint, I/O.
+pub fn table_file(
+    rules: &HeapRules,
+    n: usize,
+    out: &Path,
+    checkpoint: Option<&Path>,
+    memory_limit: u64,
+    limits: &Limits,
+) -> Result<FileRun, Error> {
+    let task = values_task(rules);
+    let progress = |done: u64| limits.report(&task, done, Some(n as u64));
+    let opts = compute_options(limits, memory_limit, &progress);
+    let run = RunOptions {
+        checkpoint: checkpoint.map(Path::to_path_buf),
+        ..RunOptions::default()
+    };
+    match grundy_heap::compute_to_file(rules, n, out, &run, &opts) {
+        Ok(t) => Ok(FileRun::Done(t)),
+        Err(HeapError::Cancelled { done }) => Ok(FileRun::Stopped { done }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A ruleset's values 0..n-1 and their period for a plot, and the ruleset's name: by the
+/// heap kernels for a heap game, else from the family's table of one-argument positions (a
+/// rule script); progress and cancellation come from `limits`.
+pub fn plot_values(
+    reg: &Registry,
+    ruleset: &str,
+    n: usize,
+    limits: &Limits,
+) -> Result<(Values, Option<Period>, String), Error> {
+    let parsed = reg.parse_ruleset(ruleset)?;
+    if parsed.rules().heap_rules().is_none() {
+        let last = u64::try_from(n.saturating_sub(1)).unwrap_or(u64::MAX);
+        let t = crate::api::table(reg, ruleset, &last.into(), limits)?;
+        return Ok((t.values, t.period, t.ruleset));
+    }
+    let rules = heap_rules(reg, ruleset)?;
+    let task = values_task(&rules);
+    let progress = |done: u64| limits.report(&task, done, Some(n as u64));
+    let opts = compute_options(limits, grundy_heap::default_memory_limit(), &progress);
+    let values = grundy_heap::values(&rules, n, &opts)?;
+    let period = grundy_heap::find_period(&rules, &values);
+    Ok((values, period, rules.to_string()))
+}
+
+/// The picture formats of [`plot_file`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picture {
+    /// Scalable vector graphics.
+    Svg,
+    /// Portable network graphics.
+    Png,
+}
+
+/// Writes the plot of `values` (with their period, if any) to `out` as `picture`.
+///
+/// Errors: an I/O error naming the file.
+pub fn plot_file(
+    out: &Path,
+    picture: Picture,
+    values: &Values,
+    period: Option<&Period>,
+    opts: &PlotOptions,
+) -> Result<(), Error> {
+    let bytes = match picture {
+        Picture::Svg => grundy_plot::plot_svg(values, period, opts).into_bytes(),
+        Picture::Png => {
+            let mut bytes = Vec::new();
+            grundy_plot::plot_png(&mut bytes, values, period, opts)?;
+            bytes
+        }
+    };
+    grundy_heap::write_output(out, |w| std::io::Write::write_all(w, &bytes)).map_err(|e| {
+        Error::Io {
+            message: format!("cannot write {}: {e}", out.display()),
+        }
+    })
+}
 
 /// A certificate written: its claim, and the count and checksum of the values it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -273,7 +273,8 @@ const ENGINE_LAYERS: &[&[&str]] = &[
     &["compound", "explain"],
     &["expr"],
     &["play"],
-    &["api", "lab"],
+    &["api"],
+    &["lab"],
     &["render"],
 ];
 
