@@ -127,7 +127,7 @@ fn yes() -> bool {
 /// search with `"remoteness": true`, none with `false`).
 pub async fn analyze(
     Extract(st): Extract<State>,
-    Body(req): Body<AnalyzeReq>,
+    Body(mut req): Body<AnalyzeReq>,
 ) -> Result<JsonText, ApiError> {
     let play = Play::from_misere(req.misere);
     let budget = match req.remoteness {
@@ -135,9 +135,8 @@ pub async fn analyze(
         Some(true) => grundy::api::REMOTENESS_BUDGET,
         Some(false) => 0,
     };
-    let s = st.clone();
-    st.run(Class::Light, play, move |limits| {
-        let reg = s.registry_for(&req.rules, limits)?;
+    let rules = std::mem::take(&mut req.rules);
+    st.run_with_rules(Class::Light, play, rules, move |reg, limits| {
         let opts = Options {
             play,
             limits: limits.clone(),
@@ -146,7 +145,7 @@ pub async fn analyze(
             remoteness: false,
             count: req.count,
         };
-        to_json(&api::analyze_within(&reg, &req.expr, &opts, budget)?)
+        to_json(&api::analyze_within(reg, &req.expr, &opts, budget)?)
     })
     .await
 }
@@ -191,7 +190,7 @@ fn read_to(v: &serde_json::Value, max: u64) -> Result<u64, ApiError> {
 /// `POST /api/table`: what `grundy table --json` prints.
 pub async fn table(
     Extract(st): Extract<State>,
-    Body(req): Body<TableReq>,
+    Body(mut req): Body<TableReq>,
 ) -> Result<JsonText, ApiError> {
     let to = read_to(&req.to, st.config.max_table)?;
     let class = if to > HEAVY_TABLE {
@@ -199,10 +198,9 @@ pub async fn table(
     } else {
         Class::Light
     };
-    let s = st.clone();
-    st.run(class, Play::Normal, move |limits| {
-        let reg = s.registry_for(&req.rules, limits)?;
-        to_json(&api::table(&reg, &req.ruleset, &to.into(), limits)?)
+    let rules = std::mem::take(&mut req.rules);
+    st.run_with_rules(class, Play::Normal, rules, move |reg, limits| {
+        to_json(&api::table(reg, &req.ruleset, &to.into(), limits)?)
     })
     .await
 }
@@ -224,7 +222,7 @@ const HEAVY_PATTERN: u64 = 200;
 /// default N for the family's arity).
 pub async fn pattern(
     Extract(st): Extract<State>,
-    Body(req): Body<PatternReq>,
+    Body(mut req): Body<PatternReq>,
 ) -> Result<JsonText, ApiError> {
     let to = match &req.to {
         Some(v) if !v.is_null() => Some(read_to(v, st.config.max_table)?),
@@ -235,11 +233,10 @@ pub async fn pattern(
     } else {
         Class::Light
     };
-    let s = st.clone();
-    st.run(class, Play::Normal, move |limits| {
-        let reg = s.registry_for(&req.rules, limits)?;
+    let rules = std::mem::take(&mut req.rules);
+    st.run_with_rules(class, Play::Normal, rules, move |reg, limits| {
         let to = to.map(BigUint::from);
-        to_json(&api::pattern(&reg, &req.family, to.as_ref(), limits)?)
+        to_json(&api::pattern(reg, &req.family, to.as_ref(), limits)?)
     })
     .await
 }
@@ -259,13 +256,12 @@ pub struct PositionReq {
 /// preformatted columns, lists) and as Markdown.
 pub async fn explain(
     Extract(st): Extract<State>,
-    Body(req): Body<PositionReq>,
+    Body(mut req): Body<PositionReq>,
 ) -> Result<JsonText, ApiError> {
     let play = Play::from_misere(req.misere);
-    let s = st.clone();
-    st.run(Class::Light, play, move |limits| {
-        let reg = s.registry_for(&req.rules, limits)?;
-        let parts = api::explain_report(&reg, &req.expr, play, limits)?;
+    let rules = std::mem::take(&mut req.rules);
+    st.run_with_rules(Class::Light, play, rules, move |reg, limits| {
+        let parts = api::explain_report(reg, &req.expr, play, limits)?;
         to_json(&json!({ "explanations": parts }))
     })
     .await
@@ -278,13 +274,12 @@ const MOVE_CAP: usize = 200;
 /// the position it leaves (for the player who moves next), so that the page can colour them.
 pub async fn moves(
     Extract(st): Extract<State>,
-    Body(req): Body<PositionReq>,
+    Body(mut req): Body<PositionReq>,
 ) -> Result<JsonText, ApiError> {
     let play = Play::from_misere(req.misere);
-    let s = st.clone();
-    st.run(Class::Light, play, move |limits| {
-        let reg = s.registry_for(&req.rules, limits)?;
-        to_json(&api::moves(&reg, &req.expr, play, limits, MOVE_CAP)?)
+    let rules = std::mem::take(&mut req.rules);
+    st.run_with_rules(Class::Light, play, rules, move |reg, limits| {
+        to_json(&api::moves(reg, &req.expr, play, limits, MOVE_CAP)?)
     })
     .await
 }
@@ -293,13 +288,12 @@ pub async fn moves(
 /// player to move, or null when there is none).
 pub async fn engine(
     Extract(st): Extract<State>,
-    Body(req): Body<PositionReq>,
+    Body(mut req): Body<PositionReq>,
 ) -> Result<JsonText, ApiError> {
     let play = Play::from_misere(req.misere);
-    let s = st.clone();
-    st.run(Class::Light, play, move |limits| {
-        let reg = s.registry_for(&req.rules, limits)?;
-        to_json(&api::engine_move(&reg, &req.expr, play, limits, req.hint)?)
+    let rules = std::mem::take(&mut req.rules);
+    st.run_with_rules(Class::Light, play, rules, move |reg, limits| {
+        to_json(&api::engine_move(reg, &req.expr, play, limits, req.hint)?)
     })
     .await
 }
@@ -324,7 +318,7 @@ const HEAVY_GRID: u32 = 40;
 /// `size`, for the picture of P-positions of two-heap games such as Wythoff's.
 pub async fn grid(
     Extract(st): Extract<State>,
-    Body(req): Body<GridReq>,
+    Body(mut req): Body<GridReq>,
 ) -> Result<JsonText, ApiError> {
     if req.size == 0 || req.size > MAX_GRID {
         return Err(ApiError::input(format!(
@@ -338,10 +332,9 @@ pub async fn grid(
         Class::Light
     };
     let play = Play::from_misere(req.misere);
-    let s = st.clone();
-    st.run(class, play, move |limits| {
-        let reg = s.registry_for(&req.rules, limits)?;
-        to_json(&api::grid(&reg, &req.game, req.size, play, limits)?)
+    let rules = std::mem::take(&mut req.rules);
+    st.run_with_rules(class, play, rules, move |reg, limits| {
+        to_json(&api::grid(reg, &req.game, req.size, play, limits)?)
     })
     .await
 }

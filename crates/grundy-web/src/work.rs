@@ -285,6 +285,23 @@ impl State {
         l
     }
 
+    /// [`State::run`] of `f` with the registry of the request's rule scripts `rules` (the
+    /// built-in families when there are none), made on the worker under the request's limits.
+    pub async fn run_with_rules<T: Send + 'static>(
+        &self,
+        class: Class,
+        play: Play,
+        rules: Vec<RuleScript>,
+        f: impl FnOnce(&Registry, &Limits) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let s = self.clone();
+        self.run(class, play, move |limits| {
+            let reg = s.registry_for(&rules, limits)?;
+            f(&reg, limits)
+        })
+        .await
+    }
+
     /// Runs `f` on a blocking thread in a slot of `class`, with the limits of one request.
     ///
     /// Waits at most [`Config::queue_wait`] for a slot (then 503). When the future is
