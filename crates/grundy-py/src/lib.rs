@@ -356,7 +356,7 @@ fn census(
     let reg = registry();
     // Python-defined families take the GIL in each call: each worker keeps a thread state.
     let tables = run(py, limits, progress, |limits| {
-        api::tables(&reg, &rulesets, &n, threads.unwrap_or(0), limits, &|work| {
+        api::tables(&reg, &rulesets, &n, threads, limits, &|work| {
             rules::with_thread_state(work)
         })
     })?;

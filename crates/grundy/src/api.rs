@@ -165,8 +165,9 @@ pub const MAX_TABLE_THREADS: usize = 64;
 /// A worker of [`tables`], given to the front's `on_thread` to run.
 pub type Worker<'a> = &'a mut (dyn FnMut() + Send);
 
-/// The tables of heaps 0..=`to` of many rulesets at once, on `threads` threads (0: one a
-/// core; at most one a ruleset and [`MAX_TABLE_THREADS`]): one table a ruleset, in order.
+/// The tables of heaps 0..=`to` of many rulesets at once, on `threads` threads (`None`: one
+/// a core; at least one, at most one a ruleset and [`MAX_TABLE_THREADS`]): one table a
+/// ruleset, in order.
 ///
 /// Arguments: as [`table`], with the rulesets' texts; `on_thread` runs each worker on its
 /// thread (a front whose families need a state per thread wraps it, as Python's keeps a
@@ -178,7 +179,7 @@ pub type Worker<'a> = &'a mut (dyn FnMut() + Send);
 /// ```
 /// let reg = grundy::Registry::builtin();
 /// let rulesets = ["tb[0.07]".to_string(), "tb[0.77]".to_string()];
-/// let t = grundy::api::tables(&reg, &rulesets, &300u32.into(), 2, &Default::default(), &|work| work())
+/// let t = grundy::api::tables(&reg, &rulesets, &300u32.into(), Some(2), &Default::default(), &|work| work())
 ///     .unwrap();
 /// assert_eq!((t[0].period.as_ref().unwrap().period, t[1].period.as_ref().unwrap().period), (34, 12));
 /// ```
@@ -186,19 +187,16 @@ pub fn tables(
     reg: &Registry,
     rulesets: &[String],
     to: &BigUint,
-    threads: usize,
+    threads: Option<usize>,
     limits: &Limits,
     on_thread: &(dyn Fn(Worker<'_>) + Sync),
 ) -> Result<Vec<Table>, Error> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Mutex;
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    }
-    .clamp(1, rulesets.len().max(1))
-    .min(MAX_TABLE_THREADS);
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, rulesets.len().max(1))
+        .min(MAX_TABLE_THREADS);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Result<Table, Error>>>> =

@@ -289,29 +289,15 @@ mod tests {
         assert_eq!(claims[0], claims[1]);
         assert_eq!((claims[0].preperiod, claims[0].period), (53, 34));
 
-        let short = api::table(&reg, "tb[0.07]", &100u32.into(), &Limits::default()).unwrap();
-        let path = dir.join("short.cert");
-        let e = write_certificate(
-            &short.ruleset,
-            &short.values,
-            short.period.as_ref(),
-            &path,
-            Form::Binary,
-        )
-        .unwrap_err();
-        assert_eq!(e.kind(), crate::ErrorKind::Input, "{e}");
-        assert!(!path.exists());
-        let nim = api::table(&reg, "nim", &50u32.into(), &Limits::default()).unwrap();
-        let e = write_certificate(
-            &nim.ruleset,
-            &nim.values,
-            nim.period.as_ref(),
-            &path,
-            Form::Text,
-        )
-        .unwrap_err();
-        assert_eq!(e.kind(), crate::ErrorKind::Input, "{e}");
-        assert!(!path.exists());
+        // Too short for the proof of its period; no period at all.
+        let path = dir.join("refused.cert");
+        for (ruleset, to, form) in [("tb[0.07]", 100u32, Form::Binary), ("nim", 50, Form::Text)] {
+            let t = api::table(&reg, ruleset, &to.into(), &Limits::default()).unwrap();
+            let e = write_certificate(&t.ruleset, &t.values, t.period.as_ref(), &path, form)
+                .unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::Input, "{ruleset}: {e}");
+            assert!(!path.exists(), "{ruleset}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
