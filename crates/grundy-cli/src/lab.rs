@@ -49,8 +49,12 @@ pub fn table_to_file(
     let bar = Reporter::new();
     let result = lab::table_file(&rules, n, out, checkpoint, memory_limit, &lab_limits(&bar)?);
     bar.finish();
-    let t = match result? {
-        FileRun::Done(t) => t,
+    let (t, values) = match result? {
+        FileRun::Done(t) => {
+            let (summary, values) = t.into_parts();
+            (summary, Some(values))
+        }
+        FileRun::OnDisk(summary) => (summary, None),
         FileRun::Stopped { done } => {
             return Err(Failure::Interrupted(match checkpoint {
                 Some(cp) => format!(
@@ -68,9 +72,14 @@ pub fn table_to_file(
     let mut o = Out::new();
     o.line(&format!("ruleset: {}", t.rules))?;
     o.line(&format!(
-        "values: 0..{} written to {}",
+        "values: 0..{} written to {}{}",
         n - 1,
-        out.display()
+        out.display(),
+        if values.is_none() {
+            " (kept on disk while computed: the table does not fit in half the memory limit)"
+        } else {
+            ""
+        }
     ))?;
     o.line(&format!(
         "largest value: {} (first at heap {})",
@@ -100,15 +109,20 @@ pub fn table_to_file(
     }
     o.flush()?;
     // The table is written whatever becomes of the certificate.
-    match certificate {
-        Some(path) => crate::verify::write_certificate(
+    match (certificate, values) {
+        (Some(path), Some(values)) => crate::verify::write_certificate(
             &t.rules,
-            &t.values,
+            &values,
             t.period.as_ref(),
             path,
             grundy::lab::Form::Binary,
         ),
-        None => Ok(()),
+        (Some(_), None) => Err(Failure::Limit(format!(
+            "no certificate: the table of {n} values was kept on disk, and certificates are \
+             written from tables held in memory; raise --memory-limit to at least {} bytes",
+            (n as u64).saturating_mul(8)
+        ))),
+        (None, _) => Ok(()),
     }
 }
 

@@ -33,10 +33,12 @@
 // Tests may unwrap: their inputs are literals, not user input.
 #![cfg_attr(test, allow(clippy::unwrap_used))]
 
+mod bounded;
 mod code;
 mod custom;
 mod dense;
 mod hash61;
+mod mapped;
 mod output;
 mod period;
 mod pieces;
@@ -45,6 +47,7 @@ mod subset;
 mod table;
 mod values;
 
+pub use bounded::{compute_bounded, fits_in_memory, TableSummary};
 pub use code::{Code, CodeError, Move};
 pub use custom::{CustomRules, HeapMoves, Window};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};

@@ -178,7 +178,7 @@ fn least_repeat<T: Cell>(g: &[T], w: usize, pmax: usize) -> Option<usize> {
     None
 }
 
-fn detect<T: Cell>(rules: &HeapRules, g: &[T]) -> Option<Period> {
+pub(crate) fn detect<T: Cell>(rules: &HeapRules, g: &[T]) -> Option<Period> {
     let len = g.len();
     if len < 2 {
         return None;

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! magic      8 bytes  "GRUNDYHT"
-//! version    u32      1
+//! version    u32      1, or 2 for a table written by a bounded run
 //! kind       u8       0 = finished table, 1 = checkpoint
 //! width      u8       bytes per value: 1, 2 or 4
 //! reserved   2 bytes  0
@@ -13,6 +13,7 @@
 //! count      u64      number of values stored (heaps 0..count)
 //! stats      (finished tables only, see TableStats::encode)
 //! period     u8 flag + preperiod, period, saltus, values_needed as u64 + proven u8
+//! values_at  u64      (version 2 only) offset of the values; zero bytes up to it
 //! values     count * width bytes, little-endian
 //! checksum   u64      FNV-1a of every byte before it
 //! ```
@@ -25,13 +26,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::dense::{extend_in_place, ComputeOptions};
+use crate::dense::{ComputeOptions, Driver, Store};
 use crate::period::{find_period, Period};
 use crate::rules::HeapRules;
-use crate::values::{HeapError, Values};
+use crate::values::{Cell, HeapError, Values};
 
-const MAGIC: &[u8; 8] = b"GRUNDYHT";
+pub(crate) const MAGIC: &[u8; 8] = b"GRUNDYHT";
 const VERSION: u32 = 1;
+/// Version 2 puts the values at a fixed offset, where a bounded run wrote them.
+const VERSION_AT: u32 = 2;
 const KIND_TABLE: u8 = 0;
 const KIND_CHECKPOINT: u8 = 1;
 
@@ -80,13 +83,22 @@ const DENSE_HIST: u32 = 1 << 16;
 /// assert_eq!((s.max_value, s.max_value_at, s.last_new_value_at), (3, 5, 5));
 /// ```
 pub fn table_stats(values: &Values) -> TableStats {
+    match values {
+        Values::U8(g) => stats_of(g),
+        Values::U16(g) => stats_of(g),
+        Values::U32(g) => stats_of(g),
+    }
+}
+
+/// [`table_stats`] of one column.
+pub(crate) fn stats_of<T: Cell>(values: &[T]) -> TableStats {
     let mut hist: Vec<u64> = Vec::new();
     // Values of 2^16 and more (which only a table of other rules' values could hold: the
     // values of a checkpoint file are trusted) are counted sparsely, not in an array as
     // long as the largest value.
     let mut large: std::collections::HashMap<u32, u64> = std::collections::HashMap::new();
     let mut stats = TableStats::default();
-    for (i, v) in values.iter().enumerate() {
+    for (i, v) in values.iter().map(|x| x.get()).enumerate() {
         let count = if v < DENSE_HIST {
             if v as usize >= hist.len() {
                 hist.resize(v as usize + 1, 0);
@@ -127,7 +139,7 @@ pub fn table_stats(values: &Values) -> TableStats {
     let mask = best.1;
     stats.rare_mask = mask;
     let mut per_value: Vec<(u64, u64)> = vec![(0, 0); hist.len()];
-    for (i, v) in values.iter().enumerate().skip(1) {
+    for (i, v) in values.iter().map(|x| x.get()).enumerate().skip(1) {
         if !odd_parity(v, mask) {
             per_value[v as usize].0 += 1;
             per_value[v as usize].1 = i as u64;
@@ -201,15 +213,29 @@ pub struct Table {
     pub checkpoint: bool,
 }
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+impl Table {
+    /// The table's description and its values.
+    pub fn into_parts(self) -> (crate::TableSummary, Values) {
+        let summary = crate::TableSummary {
+            rules: self.rules,
+            target: self.target,
+            width: self.values.bytes_per_value(),
+            stats: self.stats,
+            period: self.period,
+        };
+        (summary, self.values)
+    }
+}
+
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// FNV-1a, 64 bits: enough to tell a damaged file from a good one, no dependency.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     fnv1a_update(FNV_OFFSET, bytes)
 }
 
 /// Continues an FNV-1a hash `h` over more bytes.
-fn fnv1a_update(mut h: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a_update(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
@@ -264,36 +290,74 @@ fn write_le<W: Write, T: Copy, const N: usize>(
     Ok(())
 }
 
+/// The header of a table file (everything before the values, padding excluded).
+pub(crate) struct Head<'a> {
+    pub(crate) rules: &'a str,
+    pub(crate) target: u64,
+    pub(crate) width: usize,
+    pub(crate) count: u64,
+    /// Written for finished tables only.
+    pub(crate) stats: &'a TableStats,
+    pub(crate) period: Option<&'a Period>,
+    pub(crate) checkpoint: bool,
+    /// The values' offset (version 2), or `None` for values right after the header.
+    pub(crate) values_at: Option<u64>,
+}
+
+impl Head<'_> {
+    pub(crate) fn bytes(&self) -> Vec<u8> {
+        let mut head = Vec::with_capacity(128);
+        head.extend_from_slice(MAGIC);
+        let version = if self.values_at.is_some() {
+            VERSION_AT
+        } else {
+            VERSION
+        };
+        head.extend_from_slice(&version.to_le_bytes());
+        head.push(if self.checkpoint {
+            KIND_CHECKPOINT
+        } else {
+            KIND_TABLE
+        });
+        head.push(self.width as u8);
+        head.extend_from_slice(&[0, 0]);
+        head.extend_from_slice(&(self.rules.len() as u32).to_le_bytes());
+        head.extend_from_slice(self.rules.as_bytes());
+        head.extend_from_slice(&self.target.to_le_bytes());
+        head.extend_from_slice(&self.count.to_le_bytes());
+        if !self.checkpoint {
+            self.stats.encode(&mut head);
+        }
+        match self.period {
+            None => head.push(0),
+            Some(p) => {
+                head.push(1);
+                for x in [p.preperiod, p.period, p.saltus, p.values_needed] {
+                    head.extend_from_slice(&x.to_le_bytes());
+                }
+                head.push(u8::from(p.proven));
+            }
+        }
+        if let Some(at) = self.values_at {
+            head.extend_from_slice(&at.to_le_bytes());
+        }
+        head
+    }
+}
+
 /// Writes the file format of the module docs to `w`, values streamed.
 fn encode_to<W: Write>(table: &TableRef<'_>, w: W) -> std::io::Result<()> {
-    let width = table.values.bytes_per_value();
-    let mut head = Vec::with_capacity(128);
-    head.extend_from_slice(MAGIC);
-    head.extend_from_slice(&VERSION.to_le_bytes());
-    head.push(if table.checkpoint {
-        KIND_CHECKPOINT
-    } else {
-        KIND_TABLE
-    });
-    head.push(width as u8);
-    head.extend_from_slice(&[0, 0]);
-    head.extend_from_slice(&(table.rules.len() as u32).to_le_bytes());
-    head.extend_from_slice(table.rules.as_bytes());
-    head.extend_from_slice(&table.target.to_le_bytes());
-    head.extend_from_slice(&(table.values.len() as u64).to_le_bytes());
-    if !table.checkpoint {
-        table.stats.encode(&mut head);
+    let head = Head {
+        rules: table.rules,
+        target: table.target,
+        width: table.values.bytes_per_value(),
+        count: table.values.len() as u64,
+        stats: table.stats,
+        period: table.period,
+        checkpoint: table.checkpoint,
+        values_at: None,
     }
-    match table.period {
-        None => head.push(0),
-        Some(p) => {
-            head.push(1);
-            for x in [p.preperiod, p.period, p.saltus, p.values_needed] {
-                head.extend_from_slice(&x.to_le_bytes());
-            }
-            head.push(u8::from(p.proven));
-        }
-    }
+    .bytes();
     let mut out = Hashing {
         inner: w,
         hash: FNV_OFFSET,
@@ -309,13 +373,23 @@ fn encode_to<W: Write>(table: &TableRef<'_>, w: W) -> std::io::Result<()> {
     out.inner.flush()
 }
 
-struct Reader<'a> {
+pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+    /// Reads `bytes` from offset `pos`.
+    pub(crate) fn new(bytes: &'a [u8], pos: usize) -> Reader<'a> {
+        Reader { bytes, pos }
+    }
+
+    /// Whether every byte was read.
+    pub(crate) fn at_end(&self) -> bool {
+        self.pos == self.bytes.len()
+    }
+
+    pub(crate) fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
         let end = self
             .pos
             .checked_add(n)
@@ -325,14 +399,14 @@ impl<'a> Reader<'a> {
         self.pos = end;
         Ok(s)
     }
-    fn u8(&mut self) -> Result<u8, String> {
+    pub(crate) fn u8(&mut self) -> Result<u8, String> {
         Ok(self.take(1)?[0])
     }
-    fn u32(&mut self) -> Result<u32, String> {
+    pub(crate) fn u32(&mut self) -> Result<u32, String> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn u64(&mut self) -> Result<u64, String> {
+    pub(crate) fn u64(&mut self) -> Result<u64, String> {
         let b = self.take(8)?;
         let mut a = [0u8; 8];
         a.copy_from_slice(b);
@@ -341,6 +415,14 @@ impl<'a> Reader<'a> {
 }
 
 fn decode(bytes: &[u8]) -> Result<Table, String> {
+    if bytes.starts_with(b"GRUNDYHB") {
+        return Err(
+            "this is the checkpoint of a table kept on disk, and this run holds its \
+                    table in memory: run with the memory limit of the run that wrote it, or \
+                    delete the checkpoint"
+                .into(),
+        );
+    }
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         return Err("not a grundy table file (bad magic bytes)".into());
     }
@@ -358,9 +440,9 @@ fn decode(bytes: &[u8]) -> Result<Table, String> {
         pos: MAGIC.len(),
     };
     let version = r.u32()?;
-    if version != VERSION {
+    if version != VERSION && version != VERSION_AT {
         return Err(format!(
-            "unsupported table version {version} (expected {VERSION})"
+            "unsupported table version {version} (expected {VERSION} or {VERSION_AT})"
         ));
     }
     let kind = r.u8()?;
@@ -397,6 +479,13 @@ fn decode(bytes: &[u8]) -> Result<Table, String> {
         }
         f => return Err(format!("bad period flag {f}")),
     };
+    if version == VERSION_AT {
+        let at = usize::try_from(r.u64()?).map_err(|_| "bad values offset".to_string())?;
+        let padding = at
+            .checked_sub(r.pos)
+            .ok_or("the values offset lies inside the header")?;
+        r.take(padding)?;
+    }
     let data = r.take(
         count
             .checked_mul(width as usize)
@@ -495,6 +584,17 @@ pub fn read_table(path: &Path) -> Result<Table, HeapError> {
         return Err(HeapError::BadFile {
             path: path.to_path_buf(),
             reason: "not a regular file; table and checkpoint files are regular files".into(),
+        });
+    }
+    let limit = crate::dense::default_memory_limit();
+    if meta.len() > limit {
+        return Err(HeapError::BadFile {
+            path: path.to_path_buf(),
+            reason: format!(
+                "the file holds {} bytes, more than the {limit} bytes of memory reading it \
+                 whole may take",
+                meta.len()
+            ),
         });
     }
     let bytes = fs::read(path).map_err(io_err(path))?;
@@ -615,32 +715,11 @@ pub fn compute_to_file(
         }
         Ok(())
     };
-    // The table is grown in chunks; refuse a size whose finished table cannot fit before any
-    // work starts (at least one byte per value).
+    // Refuse a size whose finished table cannot fit before any work starts (at least one
+    // byte per value).
     crate::dense::check_memory(n as u64, 1, 0, opts.memory_limit)?;
-    let mut last_save = Instant::now();
-    let mut step = 1usize << 16;
-    while current.len() < n {
-        let target = n.min(current.len().saturating_add(step));
-        let began = Instant::now();
-        match extend_in_place(rules, &mut current, target, opts) {
-            Ok(()) => {}
-            Err(HeapError::Cancelled { done }) => {
-                // The values computed so far are a correct prefix: keep them.
-                save(&current)?;
-                return Err(HeapError::Cancelled { done });
-            }
-            Err(e) => return Err(e),
-        }
-        // Aim at chunks of a few seconds, so cancellation loses little work.
-        if began.elapsed() < Duration::from_secs(2) {
-            step = step.saturating_mul(2);
-        }
-        if current.len() < n && last_save.elapsed() >= run.checkpoint_every {
-            save(&current)?;
-            last_save = Instant::now();
-        }
-    }
+    let mut save = |values: &mut Values| save(values);
+    grow_in_chunks(rules, &mut current, n, run, opts, &mut save)?;
     let period = find_period(rules, &current);
     let stats = write_table(out, rules, &current, period.as_ref())?;
     if let Some(cp) = &run.checkpoint {
@@ -657,6 +736,50 @@ pub fn compute_to_file(
         period,
         checkpoint: false,
     })
+}
+
+/// Grows `store` to `n` values in steps of a few seconds each, calling `save` every
+/// `run.checkpoint_every` between steps and once more when cancelled (the values computed
+/// are a correct prefix: nothing is lost). The kernel is built once for the whole run.
+pub(crate) fn grow_in_chunks<S: Store>(
+    rules: &HeapRules,
+    store: &mut S,
+    n: usize,
+    run: &RunOptions,
+    opts: &ComputeOptions<'_>,
+    save: &mut impl FnMut(&mut S) -> Result<(), HeapError>,
+) -> Result<(), HeapError> {
+    if store.len() >= n {
+        store.truncate(n);
+        return Ok(());
+    }
+    let mut driver = Driver::new(rules, store, n, opts)?;
+    let mut last_save = Instant::now();
+    let mut step = 1usize << 16;
+    while store.len() < n {
+        let target = n.min(store.len().saturating_add(step));
+        let began = Instant::now();
+        match driver.advance(rules, store, target, opts) {
+            Ok(()) => {}
+            Err(HeapError::Cancelled { done }) => {
+                save(store)?;
+                return Err(HeapError::Cancelled { done });
+            }
+            Err(e) => return Err(e),
+        }
+        // Aim at steps of a few seconds, so that checkpoints come on time.
+        if began.elapsed() < Duration::from_secs(2) {
+            step = step.saturating_mul(2);
+        }
+        if store.len() < n && last_save.elapsed() >= run.checkpoint_every {
+            save(store)?;
+            last_save = Instant::now();
+        }
+    }
+    if let Some(p) = opts.progress {
+        p(store.len() as u64);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -27,6 +27,22 @@ pub enum HeapError {
         /// Number of values computed before the cancellation was noticed.
         done: u64,
     },
+    /// A table kept on disk would not fit in its file system; raised before writing.
+    #[error(
+        "a table of {n} values needs at least {needed_bytes} bytes on disk and {dir} has \
+         {free} bytes free; free some space, write the table elsewhere or ask for fewer \
+         values"
+    )]
+    NoDisk {
+        /// Number of values asked for.
+        n: u64,
+        /// Bytes the table needs at its current width.
+        needed_bytes: u64,
+        /// The directory of the table file.
+        dir: PathBuf,
+        /// Bytes free there.
+        free: u64,
+    },
     /// A nim-value does not fit in 32 bits.
     #[error("the nim-value of heap {n} does not fit in 32 bits")]
     ValueOverflow {
@@ -64,13 +80,15 @@ pub enum HeapError {
 }
 
 impl HeapError {
-    /// What kind of error this is: a table beyond the memory limit or a value beyond 32 bits
-    /// is a limit, a damaged file wrong input, a family's move that does not shrink its heap
+    /// What kind of error this is: a table beyond the memory limit or the free disk, or a
+    /// value beyond 32 bits, is a limit, a damaged file wrong input, a family's move that does not shrink its heap
     /// unsupported (a fault of the family, not of the request), a failed read or write
     /// [`ErrorKind::Io`].
     pub fn kind(&self) -> ErrorKind {
         match self {
-            HeapError::TooLarge { .. } | HeapError::ValueOverflow { .. } => ErrorKind::Limit,
+            HeapError::TooLarge { .. }
+            | HeapError::NoDisk { .. }
+            | HeapError::ValueOverflow { .. } => ErrorKind::Limit,
             HeapError::Cancelled { .. } => ErrorKind::Cancelled,
             HeapError::NotShrinking { .. } => ErrorKind::Unsupported,
             HeapError::Io { .. } => ErrorKind::Io,
@@ -169,6 +187,34 @@ impl Values {
         } else {
             Values::U32(values.to_vec())
         }
+    }
+}
+
+/// Storage the kernels append values to: a `Vec` in memory, or the mapped file of a bounded
+/// run (`crate::mapped`).
+pub(crate) trait Column<T: Cell>: std::ops::Deref<Target = [T]> {
+    /// Stores the value of the next heap.
+    fn push(&mut self, v: T);
+    /// Makes room for `n` values in all, or says that they do not fit in `limit` bytes.
+    fn reserve_to(&mut self, _n: usize, _limit: u64) -> Result<(), HeapError> {
+        Ok(())
+    }
+}
+
+impl<T: Cell> Column<T> for Vec<T> {
+    #[inline]
+    fn push(&mut self, v: T) {
+        Vec::push(self, v);
+    }
+
+    fn reserve_to(&mut self, n: usize, limit: u64) -> Result<(), HeapError> {
+        let bytes = std::mem::size_of::<T>() as u64;
+        self.try_reserve_exact(n.saturating_sub(self.len()))
+            .map_err(|_| HeapError::TooLarge {
+                n: n as u64,
+                needed_bytes: (n as u64).saturating_mul(bytes),
+                limit,
+            })
     }
 }
 

@@ -51,6 +51,9 @@ fn compute_options<'a>(
 pub enum FileRun {
     /// Every value was written: the table (its values, statistics and period).
     Done(grundy_heap::Table),
+    /// Every value was written by a run that kept them on disk (the table does not fit in
+    /// memory, see [`grundy_heap::fits_in_memory`]): the table's statistics and period.
+    OnDisk(grundy_heap::TableSummary),
     /// Cancelled after `done` values, which the checkpoint holds if there is one.
     Stopped {
         /// The values computed.
@@ -61,6 +64,8 @@ pub enum FileRun {
 /// Computes the values 0..n-1 of `rules` into the table file `out`, resuming from and saving
 /// to `checkpoint` if given (a cancelled run stops at the next block after a last
 /// checkpoint), within `memory_limit` bytes; progress and cancellation come from `limits`.
+/// A table that does not fit in memory ([`grundy_heap::fits_in_memory`]) is computed into
+/// its file, with only its first and last values resident ([`grundy_heap::compute_bounded`]).
 ///
 /// Errors: the heap kernels' (a memory limit names it), a damaged or foreign checkpoint, I/O.
 pub fn table_file(
@@ -78,8 +83,13 @@ pub fn table_file(
         checkpoint: checkpoint.map(Path::to_path_buf),
         ..RunOptions::default()
     };
-    match grundy_heap::compute_to_file(rules, n, out, &run, &opts) {
-        Ok(t) => Ok(FileRun::Done(t)),
+    let done = if grundy_heap::fits_in_memory(n as u64, memory_limit) {
+        grundy_heap::compute_to_file(rules, n, out, &run, &opts).map(FileRun::Done)
+    } else {
+        grundy_heap::compute_bounded(rules, n, out, &run, &opts).map(FileRun::OnDisk)
+    };
+    match done {
+        Ok(t) => Ok(t),
         Err(HeapError::Cancelled { done }) => Ok(FileRun::Stopped { done }),
         Err(e) => Err(e.into()),
     }

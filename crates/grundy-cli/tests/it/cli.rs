@@ -328,8 +328,10 @@ fn corrupt_or_mismatched_checkpoints_are_refused() {
     let _ = std::fs::remove_file(&ckpt);
 }
 
+/// A table beyond memory is kept on disk; one beyond the disk too is refused before anything
+/// is written.
 #[test]
-fn table_files_refuse_sizes_beyond_memory_before_allocating() {
+fn table_files_refuse_sizes_beyond_the_disk_before_writing() {
     let out = temp("huge.bin");
     let o = grundy(&[
         "table",
@@ -340,7 +342,55 @@ fn table_files_refuse_sizes_beyond_memory_before_allocating() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
-    assert!(stderr(&o).contains("memory limit"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("bytes on disk"), "{}", stderr(&o));
+    assert!(!out.exists());
+    assert!(!std::path::Path::new(&format!("{}.part1", out.display())).exists());
+}
+
+/// Under a small memory limit the table is computed into its file: the same values as in
+/// memory, said on the values line; a certificate, written from memory, is refused.
+#[test]
+fn tables_beyond_half_the_memory_limit_are_kept_on_disk() {
+    let (disk, memory) = (temp("disk.bin"), temp("memory.bin"));
+    let cert = temp("disk.cert");
+    let table = |out: &std::path::Path, more: &[&str]| {
+        let mut args = vec![
+            "table",
+            "tb[0.77]",
+            "--to",
+            "400000",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(more);
+        grundy(&args)
+    };
+    let o = table(&disk, &["--memory-limit", "2M"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let said = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(said.contains("kept on disk"), "{said}");
+    assert!(said.contains("period: 12"), "{said}");
+    let o = table(&memory, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("kept on disk"));
+    let (a, b) = (
+        grundy_heap::read_table(&disk).unwrap(),
+        grundy_heap::read_table(&memory).unwrap(),
+    );
+    assert_eq!(a.values, b.values);
+    assert_eq!((a.stats, a.period), (b.stats, b.period));
+    let o = table(
+        &disk,
+        &[
+            "--memory-limit",
+            "2M",
+            "--certificate",
+            cert.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("kept on disk"), "{}", stderr(&o));
+    assert!(!cert.exists());
 }
 
 #[test]

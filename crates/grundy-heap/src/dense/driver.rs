@@ -10,7 +10,7 @@ use super::subtraction::{BitsKernel, SubKernel, WindowKernel};
 use super::three::GeneralKernel;
 use crate::rules::HeapRules;
 use crate::subset::SubSet;
-use crate::values::{Cell, HeapError, Values};
+use crate::values::{Cell, Column, HeapError, Values};
 
 /// How to run a long computation: progress, cancellation, memory limit, strategy.
 #[derive(Clone)]
@@ -142,9 +142,9 @@ pub fn extend(
 
 /// [`extend`] on a table in place; after an error (such as a cancellation) `current`
 /// still holds a correct prefix, so the work done is not lost.
-pub(crate) fn extend_in_place(
+pub(crate) fn extend_in_place<S: Store>(
     rules: &HeapRules,
-    current: &mut Values,
+    current: &mut S,
     n: usize,
     opts: &ComputeOptions<'_>,
 ) -> Result<(), HeapError> {
@@ -152,102 +152,156 @@ pub(crate) fn extend_in_place(
         current.truncate(n);
         return Ok(());
     }
-    let min_bytes = current.bytes_per_value() as u64;
-    check_memory(n as u64, min_bytes, 0, opts.memory_limit)?;
-    let mut kernel = Kernel::new(rules, n, opts);
-    // The kernels keep arrays indexed by value: a prefix with huge values (a checkpoint
-    // file's values are trusted, not checked) must not make them allocate without bound.
-    kernel.check_memory(current.max_value(), n as u64, min_bytes, opts.memory_limit)?;
-    match &*current {
-        Values::U8(g) => kernel.rebuild(g),
-        Values::U16(g) => kernel.rebuild(g),
-        Values::U32(g) => kernel.rebuild(g),
-    }
-    // A proven period gives every later value exactly (Guy-Smith, window repetition), so
-    // tables of certifiable rules are checked for one each time they double.
-    let certifiable = rules.certifiable();
-    let mut next_check = if certifiable {
-        (current.len() * 2).max(128)
-    } else {
-        usize::MAX
-    };
-    loop {
-        let target = n.min(next_check);
-        run_to(&mut kernel, current, target, n, opts)?;
-        if current.len() >= n {
-            break;
-        }
-        let mut next = next_check.saturating_mul(2);
-        if let Some(p) = crate::period::find_period(rules, current) {
-            if p.proven && p.saltus == 0 {
-                fill_periodic(current, p.period as usize, n);
-                break;
-            }
-            // A candidate that is not yet certified says how many values would certify it.
-            if p.saltus == 0 && p.values_needed > current.len() as u64 {
-                next = next.min(usize::try_from(p.values_needed).unwrap_or(usize::MAX));
-            }
-        }
-        next_check = next;
-    }
+    let mut driver = Driver::new(rules, current, n, opts)?;
+    driver.advance(rules, current, n, opts)?;
     if let Some(p) = opts.progress {
         p(current.len() as u64);
     }
     Ok(())
 }
 
-/// Extends a table with a (proven, saltus-free) period: G(i) = G(i - p).
-fn fill_periodic(values: &mut Values, p: usize, n: usize) {
-    fn fill<T: Copy>(g: &mut Vec<T>, p: usize, n: usize) {
-        while g.len() < n {
-            let v = g[g.len() - p];
-            g.push(v);
-        }
+/// A kernel growing one table towards `n` values in steps: the kernel is built (and its
+/// state rebuilt from the stored prefix, one pass over it) once, whatever the number of
+/// steps, so a long run can stop for checkpoints between them at no cost.
+pub(crate) struct Driver {
+    kernel: Kernel,
+    n: usize,
+    /// The table's length at which the period is looked for next.
+    next_check: usize,
+}
+
+impl Driver {
+    /// A driver for growing `current` (a correct prefix, shorter than `n`) to `n` values.
+    pub(crate) fn new<S: Store>(
+        rules: &HeapRules,
+        current: &mut S,
+        n: usize,
+        opts: &ComputeOptions<'_>,
+    ) -> Result<Driver, HeapError> {
+        let min_bytes = current.resident_bytes();
+        check_memory(n as u64, min_bytes, 0, opts.memory_limit)?;
+        let mut kernel = Kernel::new(rules, n, opts);
+        // The kernels keep arrays indexed by value: a prefix with huge values (a checkpoint
+        // file's values are trusted, not checked) must not make them allocate without bound.
+        kernel.check_memory(current.max_value(), n as u64, min_bytes, opts.memory_limit)?;
+        current.visit(Rebuild(&mut kernel));
+        // A proven period gives every later value exactly (Guy-Smith, window repetition),
+        // so tables of certifiable rules are checked for one each time they double.
+        let next_check = if rules.certifiable() {
+            (current.len() * 2).max(128)
+        } else {
+            usize::MAX
+        };
+        Ok(Driver {
+            kernel,
+            n,
+            next_check,
+        })
     }
-    match values {
-        Values::U8(g) => fill(g, p, n),
-        Values::U16(g) => fill(g, p, n),
-        Values::U32(g) => fill(g, p, n),
+
+    /// Grows `current` to at least `target` values (all `n` once a period is proven).
+    pub(crate) fn advance<S: Store>(
+        &mut self,
+        rules: &HeapRules,
+        current: &mut S,
+        target: usize,
+        opts: &ComputeOptions<'_>,
+    ) -> Result<(), HeapError> {
+        let n = self.n;
+        let target = target.min(n);
+        while current.len() < target {
+            run_to(
+                &mut self.kernel,
+                current,
+                target.min(self.next_check),
+                n,
+                opts,
+            )?;
+            if current.len() < self.next_check || current.len() >= n {
+                continue;
+            }
+            let mut next = self.next_check.saturating_mul(2);
+            if let Some(p) = current.visit(FindPeriod(rules)) {
+                if p.proven && p.saltus == 0 {
+                    current.visit(FillPeriodic {
+                        p: p.period as usize,
+                        n,
+                    });
+                    break;
+                }
+                // A candidate that is not yet certified says how many values would certify
+                // it.
+                if p.saltus == 0 && p.values_needed > current.len() as u64 {
+                    next = next.min(usize::try_from(p.values_needed).unwrap_or(usize::MAX));
+                }
+            }
+            self.next_check = next;
+        }
+        Ok(())
     }
 }
 
-/// Runs the kernel until `current` holds `target` values, widening the storage when a
-/// value does not fit; `n` is the final size, for the memory checks.
-fn run_to(
-    kernel: &mut Kernel,
-    current: &mut Values,
-    target: usize,
-    n: usize,
-    opts: &ComputeOptions<'_>,
-) -> Result<(), HeapError> {
-    loop {
-        let overflow = match current {
-            Values::U8(g) => {
-                reserve(g, n, opts.memory_limit)?;
-                run(kernel, g, target, opts)?
-            }
-            Values::U16(g) => {
-                reserve(g, n, opts.memory_limit)?;
-                run(kernel, g, target, opts)?
-            }
-            Values::U32(g) => {
-                reserve(g, n, opts.memory_limit)?;
-                run(kernel, g, target, opts)?
-            }
-        };
-        let Some(v) = overflow else {
-            return Ok(());
-        };
-        // A value did not fit: move to the next wider type, then store it.
-        let at = current.len();
-        kernel.check_memory(v, n as u64, 4, opts.memory_limit)?;
-        match current {
-            Values::U8(g) => check_memory(n as u64, 2, g.len() as u64, opts.memory_limit)?,
-            Values::U16(g) => check_memory(n as u64, 4, 2 * g.len() as u64, opts.memory_limit)?,
+/// A table the driver can grow: [`Values`] in memory, or the file of a bounded run
+/// (`crate::bounded`). Its column of the current width is handed to a [`Visit`].
+pub(crate) trait Store {
+    /// Number of values stored.
+    fn len(&self) -> usize;
+    /// Keeps the first `n` values.
+    fn truncate(&mut self, n: usize);
+    /// Bytes per value that count against the memory limit: the width in memory, 0 when
+    /// the values live in a file.
+    fn resident_bytes(&self) -> u64;
+    /// The largest value stored, 0 when empty.
+    fn max_value(&self) -> u32;
+    /// Runs `v` on the column of the current width.
+    fn visit<V: Visit>(&mut self, v: V) -> V::Out;
+    /// Moves to the next wider type and stores `v` (which did not fit) after the values;
+    /// `n` is the final size, for the memory checks.
+    fn widen(&mut self, v: u32, n: usize, limit: u64) -> Result<(), HeapError>;
+}
+
+/// Work on a column of one width, whatever the width.
+pub(crate) trait Visit {
+    /// What the work gives.
+    type Out;
+    /// Does the work on `g`.
+    fn on<T: Cell, C: Column<T>>(self, g: &mut C) -> Self::Out;
+}
+
+impl Store for Values {
+    fn len(&self) -> usize {
+        Values::len(self)
+    }
+
+    fn truncate(&mut self, n: usize) {
+        Values::truncate(self, n);
+    }
+
+    fn resident_bytes(&self) -> u64 {
+        self.bytes_per_value() as u64
+    }
+
+    fn max_value(&self) -> u32 {
+        Values::max_value(self)
+    }
+
+    fn visit<V: Visit>(&mut self, v: V) -> V::Out {
+        match self {
+            Values::U8(g) => v.on(g),
+            Values::U16(g) => v.on(g),
+            Values::U32(g) => v.on(g),
+        }
+    }
+
+    fn widen(&mut self, v: u32, n: usize, limit: u64) -> Result<(), HeapError> {
+        let at = self.len();
+        match self {
+            Values::U8(g) => check_memory(n as u64, 2, g.len() as u64, limit)?,
+            Values::U16(g) => check_memory(n as u64, 4, 2 * g.len() as u64, limit)?,
             Values::U32(_) => return Err(HeapError::ValueOverflow { n: at as u64 }),
         }
-        let old = std::mem::take(current);
-        *current = match old {
+        let old = std::mem::take(self);
+        *self = match old {
             Values::U8(g) => {
                 let mut w: Vec<u16> = g.iter().map(|&x| u16::from(x)).collect();
                 drop(g);
@@ -267,7 +321,103 @@ fn run_to(
             }
             Values::U32(g) => Values::U32(g),
         };
-        kernel.observe(current, at, v);
+        Ok(())
+    }
+}
+
+/// The kernel's state rebuilt from a stored prefix.
+struct Rebuild<'a>(&'a mut Kernel);
+
+impl Visit for Rebuild<'_> {
+    type Out = ();
+    fn on<T: Cell, C: Column<T>>(self, g: &mut C) {
+        self.0.rebuild(g);
+    }
+}
+
+/// The kernel told of a value stored by [`Store::widen`].
+struct Observe<'a> {
+    kernel: &'a mut Kernel,
+    at: usize,
+    v: u32,
+}
+
+impl Visit for Observe<'_> {
+    type Out = ();
+    fn on<T: Cell, C: Column<T>>(self, g: &mut C) {
+        self.kernel.observe_cell(g, self.at, self.v);
+    }
+}
+
+/// The period of the values stored so far ([`crate::find_period`]).
+pub(crate) struct FindPeriod<'a>(pub(crate) &'a HeapRules);
+
+impl Visit for FindPeriod<'_> {
+    type Out = Option<crate::Period>;
+    fn on<T: Cell, C: Column<T>>(self, g: &mut C) -> Self::Out {
+        crate::period::detect(self.0, g)
+    }
+}
+
+/// Extends a table with a (proven, saltus-free) period: G(i) = G(i - p).
+struct FillPeriodic {
+    p: usize,
+    n: usize,
+}
+
+impl Visit for FillPeriodic {
+    type Out = ();
+    fn on<T: Cell, C: Column<T>>(self, g: &mut C) {
+        while g.len() < self.n {
+            let v = g[g.len() - self.p];
+            g.push(v);
+        }
+    }
+}
+
+/// Runs the kernel until the column holds `target` values; returns the value that did not
+/// fit in its type.
+struct Run<'a, 'o> {
+    kernel: &'a mut Kernel,
+    target: usize,
+    n: usize,
+    opts: &'a ComputeOptions<'o>,
+}
+
+impl Visit for Run<'_, '_> {
+    type Out = Result<Option<u32>, HeapError>;
+    fn on<T: Cell, C: Column<T>>(self, g: &mut C) -> Self::Out {
+        g.reserve_to(self.n, self.opts.memory_limit)?;
+        run(self.kernel, g, self.target, self.opts)
+    }
+}
+
+/// Runs the kernel until `current` holds `target` values, widening the storage when a
+/// value does not fit; `n` is the final size, for the memory checks.
+fn run_to<S: Store>(
+    kernel: &mut Kernel,
+    current: &mut S,
+    target: usize,
+    n: usize,
+    opts: &ComputeOptions<'_>,
+) -> Result<(), HeapError> {
+    loop {
+        let overflow = current.visit(Run {
+            kernel,
+            target,
+            n,
+            opts,
+        })?;
+        let Some(v) = overflow else {
+            return Ok(());
+        };
+        // A value did not fit: move to the next wider type, then store it.
+        let at = current.len();
+        // The wider table's bytes count only when it is held in memory.
+        let wide = if current.resident_bytes() > 0 { 4 } else { 0 };
+        kernel.check_memory(v, n as u64, wide, opts.memory_limit)?;
+        current.widen(v, n, opts.memory_limit)?;
+        current.visit(Observe { kernel, at, v });
     }
 }
 
@@ -283,23 +433,13 @@ pub(crate) fn check_memory(n: u64, bytes: u64, extra: u64, limit: u64) -> Result
     Ok(())
 }
 
-fn reserve<T>(g: &mut Vec<T>, n: usize, limit: u64) -> Result<(), HeapError> {
-    let bytes = std::mem::size_of::<T>() as u64;
-    g.try_reserve_exact(n.saturating_sub(g.len()))
-        .map_err(|_| HeapError::TooLarge {
-            n: n as u64,
-            needed_bytes: (n as u64).saturating_mul(bytes),
-            limit,
-        })
-}
-
 /// How often (in values) progress is reported and the cancellation flag read.
 const CHECK_EVERY: usize = 1 << 14;
 
 /// Runs `kernel` until `g` has `n` values; returns the value that did not fit in `T`.
-fn run<T: Cell>(
+fn run<T: Cell, C: Column<T>>(
     kernel: &mut Kernel,
-    g: &mut Vec<T>,
+    g: &mut C,
     n: usize,
     opts: &ComputeOptions<'_>,
 ) -> Result<Option<u32>, HeapError> {
@@ -474,14 +614,6 @@ impl Kernel {
     fn observe_cell<T: Cell>(&mut self, g: &[T], n: usize, v: u32) {
         if let Kernel::Sparse(k) = self {
             k.observe(g, n, v);
-        }
-    }
-
-    fn observe(&mut self, g: &Values, n: usize, v: u32) {
-        match g {
-            Values::U8(g) => self.observe_cell(g, n, v),
-            Values::U16(g) => self.observe_cell(g, n, v),
-            Values::U32(g) => self.observe_cell(g, n, v),
         }
     }
 }

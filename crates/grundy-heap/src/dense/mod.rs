@@ -28,7 +28,7 @@ mod sparse;
 mod subtraction;
 mod three;
 
-pub(crate) use driver::{check_memory, extend_in_place};
+pub(crate) use driver::{check_memory, Driver, FindPeriod, Store, Visit};
 pub use driver::{default_memory_limit, extend, values, ComputeOptions};
 
 /// A growable bitset of values, sized in 64-bit words.

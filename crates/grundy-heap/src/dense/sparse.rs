@@ -5,7 +5,7 @@ use rayon::prelude::*;
 
 use super::ComputeOptions;
 use crate::code::{Code, BIT_ALL, BIT_ONE, BIT_TWO};
-use crate::values::Cell;
+use crate::values::{Cell, Column};
 
 /// The key of heap `n` with value `v`: the value and the parity of the heap. Two heaps
 /// that sum to m have keys whose XOR is (value XOR) * 2 + (m mod 2), so classifying keys
@@ -260,11 +260,14 @@ impl SparseKernel {
     fn choose_split<T: Cell>(&mut self, g: &[T]) {
         // Keys have one bit more than values: the parity of the heap.
         let bits = 32 - self.maxval.leading_zeros() + 1;
+        // The rare list so far, kept when the same common set is chosen again: it was
+        // extended heap by heap, and listing it afresh reads the whole table.
+        let was_on = self.split_on;
+        let old_common = std::mem::take(&mut self.common);
+        let old_rare = std::mem::take(&mut self.rare);
+        let old_rare_vals = std::mem::take(&mut self.rare_vals);
         self.split_on = false;
-        self.common.clear();
         self.cc.clear();
-        self.rare.clear();
-        self.rare_vals.clear();
         if !self.sparse || self.splits.is_empty() || bits > 13 {
             return;
         }
@@ -338,9 +341,16 @@ impl SparseKernel {
                 .map(|v| u8::from(!odd_parity(v, mask)))
                 .collect();
         }
+        self.split_on = true;
+        if was_on && old_common == common {
+            self.common = common;
+            self.cc = cc;
+            self.rare = old_rare;
+            self.rare_vals = old_rare_vals;
+            return;
+        }
         self.common = common;
         self.cc = cc;
-        self.split_on = true;
         for (i, x) in g.iter().enumerate().skip(1) {
             if !self.is_common(key(x.get(), i)) {
                 self.rare.push(i);
@@ -432,7 +442,7 @@ impl SparseKernel {
     /// exact mex as [`SparseKernel::next`]; only the order of work differs.
     ///
     /// Returns the value that did not fit in `T`, if any (the heaps before it are stored).
-    pub(super) fn block<T: Cell>(&mut self, g: &mut Vec<T>, n_end: usize) -> Option<u32> {
+    pub(super) fn block<T: Cell, C: Column<T>>(&mut self, g: &mut C, n_end: usize) -> Option<u32> {
         let start = g.len();
         let end = n_end.min(start + BLOCK).min(self.next_check.max(start + 1));
         let span_old = self.span;
@@ -520,9 +530,9 @@ impl SparseKernel {
     /// The serial phase of [`SparseKernel::block`]: heap by heap, the marks of the pairs
     /// with a heap inside the block, then the mex (with more scanning if it asks for it).
     #[allow(clippy::too_many_arguments)]
-    fn finish_block<T: Cell>(
+    fn finish_block<T: Cell, C: Column<T>>(
         &mut self,
-        g: &mut Vec<T>,
+        g: &mut C,
         start: usize,
         end: usize,
         old_rare: usize,

@@ -62,13 +62,7 @@ fn cancelled_runs_resume_to_identical_bytes() {
     // Cancel at several points; every run must make progress and keep a checkpoint.
     let mut cancels = 0;
     for stop_at in [20_000u64, 40_000, 50_000] {
-        let flag = Arc::new(AtomicBool::new(false));
-        let f2 = flag.clone();
-        let progress = move |done: u64| {
-            if done >= stop_at {
-                f2.store(true, Ordering::Relaxed);
-            }
-        };
+        let (flag, progress) = crate::cancel_at(stop_at);
         let opts = ComputeOptions {
             progress: Some(&progress),
             cancel: Some(flag.into()),
