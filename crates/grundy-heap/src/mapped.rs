@@ -35,11 +35,6 @@ pub(crate) const HEADER_SPACE: usize = 1 << 16;
 /// search) reads about 2 GB a second, so this bounds what it leaves resident to some 50 MB.
 const TRIM_EVERY: Duration = Duration::from_millis(25);
 
-/// Resident growth (bytes) since the last full trim above which the whole middle is handed
-/// back rather than only the part the column grew by: a long read (a period search, a
-/// rebuild after resuming) touches the middle.
-const REGROW: u64 = 32 << 20;
-
 /// Values of one width in a mapped file: heaps 0..len at byte `HEADER_SPACE` on, room for
 /// `cap` values and an 8-byte checksum after them.
 pub(crate) struct Mapped<T: Cell> {
@@ -284,6 +279,11 @@ impl Trimmer {
                 // The middle runs from `lo` to `hi`, page-aligned inwards.
                 let lo = (HEADER_SPACE + keep.saturating_mul(width)).div_ceil(page) * page;
                 let mut trimmed_to = lo;
+                // Resident growth since the last full trim above which the whole middle is
+                // handed back rather than only the part the column grew by: the kernel's
+                // scans and the passes over the whole table (a period search, a rebuild after
+                // resuming) read the middle. As much as one end keeps, at least 1 MiB.
+                let regrow = (keep.saturating_mul(width) as u64).max(1 << 20);
                 let mut after_full = resident_bytes().unwrap_or(0);
                 while !flag.load(Ordering::Relaxed) {
                     std::thread::park_timeout(TRIM_EVERY);
@@ -292,7 +292,7 @@ impl Trimmer {
                         .min(bytes)
                         / page
                         * page;
-                    let grown = resident_bytes().is_some_and(|r| r > after_full + REGROW);
+                    let grown = resident_bytes().is_some_and(|r| r > after_full + regrow);
                     let from = if grown { lo } else { trimmed_to.max(lo) };
                     if hi > from {
                         // SAFETY: [from, hi) lies inside the mapping, which lives until
