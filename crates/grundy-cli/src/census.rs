@@ -3,9 +3,8 @@
 
 use std::path::PathBuf;
 
-use grundy_census::{
-    canonical_rules, census, octal_codes, Census, CensusError, CensusOptions, FirstDigit,
-};
+use grundy::lab;
+use grundy_census::{Census, CensusError, CensusOptions};
 
 use crate::context::Reporter;
 use crate::failure::Failure;
@@ -27,39 +26,11 @@ pub struct Request {
     pub memory_limit: Option<String>,
 }
 
-/// The most digits after the point a census takes (8^6 codes).
-const MAX_DIGITS: usize = 6;
-
-/// The largest `--to`: tables are held in memory one per thread.
-const MAX_TO: u64 = grundy::api::TABLE_LIMIT;
-
 /// Runs `grundy census`.
 pub fn run(req: &Request) -> Result<(), Failure> {
     let to = grundy::api::parse_natural(&req.to, "--to")?;
-    let to = u64::try_from(&to)
-        .ok()
-        .filter(|&n| n <= MAX_TO)
-        .ok_or_else(|| {
-            Failure::Limit(format!(
-                "--to {to} is above the limit of {MAX_TO} values per ruleset; ask for fewer"
-            ))
-        })?;
-    let rules = if req.rulesets.is_empty() {
-        if !(1..=MAX_DIGITS).contains(&req.digits) {
-            return Err(Failure::input(format!(
-                "--digits {}: expected 1 to {MAX_DIGITS}",
-                req.digits
-            )));
-        }
-        let first = if req.with_four {
-            FirstDigit::ZeroAndFour
-        } else {
-            FirstDigit::Zero
-        };
-        octal_codes(req.digits, first)
-    } else {
-        canonical_rules(&req.rulesets).map_err(census_failure)?
-    };
+    let to = u64::try_from(&to).unwrap_or(u64::MAX);
+    let rules = lab::census_rules(&req.rulesets, req.digits, req.with_four)?;
     let mut opts = CensusOptions {
         state: req.state.clone(),
         cert_dir: req.certificates.clone(),
@@ -81,24 +52,24 @@ pub fn run(req: &Request) -> Result<(), Failure> {
         })
     };
     opts.progress = Some(&progress);
-    // Heaps 0..=to are to + 1 values.
-    let n = to + 1;
-    let result = match req.threads {
-        Some(0) => return Err(Failure::input("--threads 0: expected at least one thread")),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map_err(|e| Failure::input(format!("--threads {t}: {e}")))?
-            .install(|| census(&rules, n, &opts)),
-        None => census(&rules, n, &opts),
-    };
+    let result = lab::census(&rules, to, req.threads, &opts);
     reporter.finish();
-    let table = result.map_err(|e| match e.kind() {
-        grundy::ErrorKind::Cancelled => Failure::Interrupted(match &req.state {
-            Some(s) => format!("{e} ({})", s.display()),
-            None => format!("{e}; nothing was saved: give --state FILE to make a census resumable"),
+    let table = result.map_err(|e| match (e.kind(), e.limit_reached()) {
+        (grundy::ErrorKind::Cancelled, _) => Failure::Interrupted(match &req.state {
+            Some(s) => format!(
+                "the census was cancelled; {} holds the rulesets finished: run the same \
+                 command again to resume",
+                s.display()
+            ),
+            None => "the census was cancelled; nothing was saved: give --state FILE to make a \
+                     census resumable"
+                .to_string(),
         }),
-        _ => census_failure(e),
+        (_, Some(grundy::Limit::Memory(_))) => Failure::of_kind(
+            e.kind(),
+            format!("{e} (the command line sets the memory of one table with --memory-limit)"),
+        ),
+        _ => Failure::of_kind(e.kind(), e.to_string()),
     })?;
     write(&table, req)
 }

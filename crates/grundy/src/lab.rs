@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use grundy_census::{Census, CensusOptions, FirstDigit};
 use grundy_heap::{ComputeOptions, HeapError, HeapRules, RunOptions, Values};
 use grundy_plot::PlotOptions;
 use grundy_verify::{CertError, Certificate};
@@ -270,6 +271,76 @@ fn refused(ruleset: &str, e: CertError) -> Error {
     }
 }
 
+/// The most digits after the point a census of octal codes takes (8^6 codes).
+pub const CENSUS_MAX_DIGITS: usize = 6;
+
+/// The rulesets of a census: `rulesets` in canonical form when some are given, else every
+/// octal code of `digits` digits after the point (`4.` codes too with `with_four`).
+///
+/// Errors: an input error for a ruleset that is not a take-and-break code or subtraction set,
+/// or a number of digits outside 1..=[`CENSUS_MAX_DIGITS`].
+pub fn census_rules(
+    rulesets: &[String],
+    digits: usize,
+    with_four: bool,
+) -> Result<Vec<String>, Error> {
+    if !rulesets.is_empty() {
+        return grundy_census::canonical_rules(rulesets).map_err(census_error);
+    }
+    if !(1..=CENSUS_MAX_DIGITS).contains(&digits) {
+        return Err(Error::input(format!(
+            "--digits {digits}: expected 1 to {CENSUS_MAX_DIGITS}"
+        )));
+    }
+    let first = if with_four {
+        FirstDigit::ZeroAndFour
+    } else {
+        FirstDigit::Zero
+    };
+    Ok(grundy_census::octal_codes(digits, first))
+}
+
+/// The census of `rules` to heap `to` (values 0..=to), on `threads` threads (`None`: one a
+/// core), with the state file, certificates, progress and cancellation of `opts`.
+///
+/// Errors: a limit error for `to` above [`crate::api::TABLE_LIMIT`] (tables are held in
+/// memory, one a thread) or for a table beyond `opts.memory_limit` (naming
+/// [`crate::Limit::Memory`]); an input error for zero threads or a damaged state file;
+/// [`Error::Cancelled`]; I/O errors naming the file.
+pub fn census(
+    rules: &[String],
+    to: u64,
+    threads: Option<usize>,
+    opts: &CensusOptions<'_>,
+) -> Result<Census, Error> {
+    let most = crate::api::TABLE_LIMIT;
+    if to > most {
+        return Err(Error::too_large(format!(
+            "--to {to} is above the limit of {most} values per ruleset; ask for fewer"
+        )));
+    }
+    // Heaps 0..=to are to + 1 values.
+    let n = to + 1;
+    let result = match threads {
+        Some(0) => return Err(Error::input("--threads 0: expected at least one thread")),
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| Error::input(format!("--threads {t}: {e}")))?
+            .install(|| grundy_census::census(rules, n, opts)),
+        None => grundy_census::census(rules, n, opts),
+    };
+    result.map_err(|e| {
+        let limit = crate::Limit::Memory(opts.memory_limit);
+        Error::of_kind(e.kind(), e.to_string(), limit)
+    })
+}
+
+/// The engine's error for a census crate's error of its own kind.
+fn census_error(e: grundy_census::CensusError) -> Error {
+    Error::of_kind(e.kind(), e.to_string(), crate::Limit::Size)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -309,5 +380,30 @@ mod tests {
             assert!(!path.exists(), "{ruleset}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A census takes its codes, its thread count and its size limit in the library: the
+    /// given rulesets or every code of so many digits, Dawson's Kayles proven on one thread
+    /// and on two alike, and zero threads, too many digits or values refused by kind.
+    #[test]
+    fn a_census_takes_its_rules_threads_and_limits() {
+        let given = census_rules(&["0.07".to_string()], 0, false).unwrap();
+        assert_eq!(given, vec!["tb[0.07]".to_string()]);
+        let codes = census_rules(&[], 2, true).unwrap();
+        assert_eq!(codes, grundy_census::octal_codes(2, FirstDigit::ZeroAndFour));
+        let e = census_rules(&[], CENSUS_MAX_DIGITS + 1, false).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Input);
+        let opts = CensusOptions::default();
+        let rows = |threads| {
+            let c = census(&given, 300, threads, &opts).unwrap();
+            let r = &c.rows[0];
+            (r.period, r.preperiod, r.proven, c.n)
+        };
+        assert_eq!(rows(Some(1)), (Some(34), Some(53), true, 301));
+        assert_eq!(rows(Some(2)), rows(Some(1)));
+        let e = census(&given, 300, Some(0), &opts).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Input);
+        let e = census(&given, crate::api::TABLE_LIMIT + 1, None, &opts).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Limit);
     }
 }
