@@ -2,7 +2,6 @@
 //! checks one with `grundy-verify`'s independent checker (its own parser, plain mex and
 //! sparse-space check; it shares no code with the fast kernels that computed the table).
 
-use std::io::Read;
 use std::path::Path;
 
 use grundy::{lab, ErrorKind};
@@ -10,11 +9,6 @@ use grundy_verify::{CertError, Method, Verified, VerifyOptions};
 
 use crate::failure::Failure;
 use crate::output::Out;
-
-/// The largest certificate file read: 10^8 values, the checker's default, take about 300 MB
-/// of text; a binary certificate takes one to four bytes a value (0.1777's 4.4 * 10^8 values,
-/// 443 MB).
-const MAX_CERT_BYTES: u64 = 4 << 30;
 
 /// Writes the certificate of the proven period of `ruleset`'s table `values` to `path`: as
 /// text for `grundy table --certificate`, in the binary form for a table file (`grundy table
@@ -85,15 +79,16 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
             u64::try_from(crate::context::parse_count("--max-values", v)?).unwrap_or(u64::MAX);
     }
     let path = req.path;
-    // A certificate of at most --max-values values takes at most 11 bytes a value (ten
-    // digits and a space) and its header: a longer file is refused before it is read.
-    let most = opts
-        .max_values
-        .saturating_mul(11)
-        .saturating_add(1 << 20)
-        .min(MAX_CERT_BYTES);
-    let text = read_cert(path, most)?;
     let shown = path.display();
+    // A longer file than a certificate of --max-values values takes is refused unread.
+    let name = shown.to_string();
+    let text = if path.as_os_str() == "-" {
+        lab::read_certificate(std::io::stdin(), &name, opts.max_values)?
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| Failure::File(format!("cannot read {name}: {e}")))?;
+        lab::read_certificate(file, &name, opts.max_values)?
+    };
     let reporter = crate::context::Reporter::new();
     let bar = reporter.clone();
     opts.progress = Some(grundy_verify::Progress(std::sync::Arc::new(
@@ -107,7 +102,7 @@ pub fn run(req: &Request<'_>) -> Result<(), Failure> {
     )));
     // verify_bytes reads the values (text or binary) straight into one, two or four bytes
     // each.
-    let ok = grundy_verify::verify_bytes(&text, &opts);
+    let ok = lab::verify_certificate(&text, &opts);
     reporter.finish();
     let ok = ok.map_err(|e| {
         let message = match e.kind() {
@@ -170,23 +165,4 @@ fn verified_json(ok: &Verified, file: &str) -> serde_json::Value {
             "seconds": w.elapsed.as_secs_f64(),
         },
     })
-}
-
-/// The certificate's bytes from a file or standard input (`-`), at most `most` bytes.
-fn read_cert(path: &Path, most: u64) -> Result<Vec<u8>, Failure> {
-    let mut bytes = Vec::new();
-    let read = if path.as_os_str() == "-" {
-        std::io::stdin().take(most + 1).read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(most + 1).read_to_end(&mut bytes))
-    };
-    read.map_err(|e| Failure::File(format!("cannot read {}: {e}", path.display())))?;
-    if bytes.len() as u64 > most {
-        return Err(Failure::Limit(format!(
-            "{} is longer than {most} bytes, the most a certificate within the limits takes \
-             (--max-values sets the number of values, at most {MAX_CERT_BYTES} bytes in all)",
-            path.display()
-        )));
-    }
-    Ok(bytes)
 }

@@ -3,6 +3,7 @@
 //! `grundy-verify`'s independent checker (which shares no code with the kernels that computed
 //! the table). The fronts say where to write and render what was written.
 
+use std::io::Read;
 use std::path::Path;
 
 use grundy_census::{Census, CensusOptions, FirstDigit};
@@ -341,6 +342,50 @@ fn census_error(e: grundy_census::CensusError) -> Error {
     Error::of_kind(e.kind(), e.to_string(), crate::Limit::Size)
 }
 
+/// The largest certificate read: 10^8 values, the checker's default, take about 300 MB of
+/// text; a binary certificate takes one to four bytes a value (0.1777's 4.4 * 10^8 values,
+/// 443 MB).
+pub const MAX_CERT_BYTES: u64 = 4 << 30;
+
+/// The bytes of a certificate from `source` (named `name` in errors), refused unread past
+/// the most that a certificate of at most `max_values` values takes: 11 bytes a value (ten
+/// digits and a space) and its header, at most [`MAX_CERT_BYTES`].
+///
+/// Errors: a limit error for a longer input; an I/O error naming it.
+pub fn read_certificate(
+    mut source: impl std::io::Read,
+    name: &str,
+    max_values: u64,
+) -> Result<Vec<u8>, Error> {
+    let most = max_values
+        .saturating_mul(11)
+        .saturating_add(1 << 20)
+        .min(MAX_CERT_BYTES);
+    let mut bytes = Vec::new();
+    std::io::Read::take(&mut source, most + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::Io {
+            message: format!("cannot read {name}: {e}"),
+        })?;
+    if bytes.len() as u64 > most {
+        return Err(Error::too_large(format!(
+            "{name} is longer than {most} bytes, the most a certificate within the limits \
+             takes (--max-values sets the number of values, at most {MAX_CERT_BYTES} bytes in \
+             all)"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Checks a certificate (text or binary) with `grundy-verify`'s independent checker, which
+/// shares no code with the kernels that computed the table.
+pub fn verify_certificate(
+    bytes: &[u8],
+    opts: &grundy_verify::VerifyOptions,
+) -> Result<grundy_verify::Verified, CertError> {
+    grundy_verify::verify_bytes(bytes, opts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,7 +435,10 @@ mod tests {
         let given = census_rules(&["0.07".to_string()], 0, false).unwrap();
         assert_eq!(given, vec!["tb[0.07]".to_string()]);
         let codes = census_rules(&[], 2, true).unwrap();
-        assert_eq!(codes, grundy_census::octal_codes(2, FirstDigit::ZeroAndFour));
+        assert_eq!(
+            codes,
+            grundy_census::octal_codes(2, FirstDigit::ZeroAndFour)
+        );
         let e = census_rules(&[], CENSUS_MAX_DIGITS + 1, false).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Input);
         let opts = CensusOptions::default();
