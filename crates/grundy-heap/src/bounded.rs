@@ -1,6 +1,8 @@
 //! Bounded runs: tables larger than memory, computed straight into their file.
 //!
-//! The values live in `OUT.partW` (W = bytes per value), mapped by [`Mapped`]: the kernels
+//! The values live in `OUT.partW` (W = bytes per value), its disk blocks reserved when it is
+//! made (a mapped store the disk has no room for would kill the process), mapped by
+//! [`Mapped`]: the kernels
 //! read and append through it as through memory, and only the first and last values stay
 //! resident. A checkpoint of a bounded run is a small record (its rules, target, width,
 //! count and the FNV-1a hash of the values it vouches for), written atomically after the
@@ -182,7 +184,7 @@ impl Store for Spill {
             (Col::U32(g), _) => return Err(HeapError::ValueOverflow { n: g.len() as u64 }),
         };
         // The narrower file is removed once the wider one is vouched for: both are on disk
-        // meanwhile.
+        // meanwhile, each with its blocks reserved.
         check_disk(out, n, wide, 0)?;
         let col = match &self.col {
             Col::U8(g) if wide == 2 => wider::<u8, u16>(g, out, keep, v).map(Col::U16),

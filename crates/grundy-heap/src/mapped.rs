@@ -97,8 +97,8 @@ impl<T: Cell> Mapped<T> {
         }
         let len = len.min(cap);
         let bytes = size_for::<T>(cap)?;
-        // A sparse file: only the pages written take disk space.
         file.set_len(bytes as u64)?;
+        reserve(&file, bytes)?;
         // SAFETY: the file is this run's own (created or opened for it, never shared with
         // another writer), and its length is fixed above for the life of the map.
         let map = unsafe { MmapOptions::new().len(bytes).map_mut(&file)? };
@@ -231,6 +231,21 @@ impl<T: Cell> Column<T> for Mapped<T> {
 struct Trimmer {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+}
+
+/// Reserves the disk blocks of the first `bytes` bytes of `file`: a store into a mapped page
+/// the disk has no room for would kill the process (SIGBUS) instead of failing a write, so
+/// the room is taken before any value is stored. A file system that cannot reserve
+/// (`EOPNOTSUPP`) keeps a sparse file.
+fn reserve(file: &File, bytes: usize) -> io::Result<()> {
+    use std::os::unix::io::AsRawFd;
+    let len = libc::off_t::try_from(bytes).map_err(io::Error::other)?;
+    // SAFETY: the descriptor is open for writing for the call's duration.
+    let err = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, len) };
+    match err {
+        0 | libc::EOPNOTSUPP | libc::EINVAL => Ok(()),
+        e => Err(io::Error::from_raw_os_error(e)),
+    }
 }
 
 /// Bytes free for an unprivileged user on the file system of `dir`, when it can be read.
