@@ -29,30 +29,18 @@ use std::path::{Path, PathBuf};
 
 use crate::dense::{ComputeOptions, FindPeriod, Store, Visit};
 use crate::mapped::{Mapped, HEADER_SPACE};
-use crate::period::Period;
 use crate::rules::HeapRules;
-use crate::table::{fnv1a, fnv1a_update, grow_in_chunks, stats_of, Head, RunOptions, TableStats};
+use crate::table::{
+    fnv1a, fnv1a_update, grow_in_chunks, stats_of, Head, RunOptions, TableStats, TableSummary,
+};
 use crate::table::{Reader, FNV_OFFSET};
 use crate::values::{Cell, Column, HeapError};
 
 const MAGIC: &[u8; 8] = b"GRUNDYHB";
+/// The longest rules text of a table kept on disk: its header, in [`HEADER_SPACE`] bytes,
+/// also holds the statistics (20 bytes a rare value) and the period.
+const MAX_RULES_TEXT: usize = 16 << 10;
 const VERSION: u32 = 1;
-
-/// What a run that kept its table in the file wrote: the table's description, without
-/// its values (read them with [`crate::read_table`] when they fit in memory).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableSummary {
-    /// Canonical rules text, such as `tb[0.6]`.
-    pub rules: String,
-    /// Number of values in the table (heaps 0..target).
-    pub target: u64,
-    /// Bytes per value in the file.
-    pub width: usize,
-    /// Statistics of the values.
-    pub stats: TableStats,
-    /// The period found, if any.
-    pub period: Option<Period>,
-}
 
 /// Whether [`crate::compute_to_file`] should hold a table of `n` values in memory under a
 /// memory limit of `limit` bytes: when it fits at four bytes a value in half the limit, so
@@ -88,6 +76,9 @@ struct Spill {
     col: Col,
     out: PathBuf,
     keep: usize,
+    /// Whether a checkpoint vouches for the part files (else a widening removes the
+    /// narrower file at once).
+    checkpointed: bool,
 }
 
 /// The part file of `out` for values of `width` bytes.
@@ -192,10 +183,18 @@ impl Store for Spill {
             Col::U16(g) => wider::<u16, u32>(g, out, keep, v).map(Col::U32),
             Col::U32(g) => return Err(HeapError::ValueOverflow { n: g.len() as u64 }),
         };
-        self.col = col.map_err(|source| HeapError::Io {
-            path: part_path(out, wide),
-            source,
-        })?;
+        let old = std::mem::replace(
+            &mut self.col,
+            col.map_err(|source| HeapError::Io {
+                path: part_path(out, wide),
+                source,
+            })?,
+        );
+        if !self.checkpointed {
+            let path = each!(&old, g => g.path().to_path_buf());
+            drop(old);
+            let _ = fs::remove_file(path);
+        }
         Ok(())
     }
 }
@@ -359,6 +358,19 @@ pub fn compute_bounded(
                 .into(),
         ));
     }
+    // The header goes in the room before the values: the rules text must leave space for
+    // the statistics and the period.
+    if rules_text.len() > MAX_RULES_TEXT {
+        return Err(refuse(
+            &out,
+            format!(
+                "the rules text is {} bytes long; a table kept on disk takes rules of at most \
+                 {MAX_RULES_TEXT} bytes: raise --memory-limit so that the table is held in \
+                 memory",
+                rules_text.len()
+            ),
+        ));
+    }
     let keep = keep_bytes(opts.memory_limit);
     let cp = run.checkpoint.as_deref();
     // What a resumed run's part files already take (they are sparse: blocks, not length).
@@ -374,6 +386,18 @@ pub fn compute_bounded(
                 cp,
                 "the checkpoint and the table would be the same file; give the checkpoint \
                  its own name"
+                    .into(),
+            ))
+        }
+        Some(cp)
+            if [1, 2, 4]
+                .iter()
+                .any(|&w| crate::output::same_file(cp, &part_path(&out, w))) =>
+        {
+            return Err(refuse(
+                cp,
+                "the checkpoint would be one of the table's part files (OUT.part1, .part2, \
+                 .part4); give the checkpoint its own name"
                     .into(),
             ))
         }
@@ -397,13 +421,17 @@ pub fn compute_bounded(
         }
         _ => Spill {
             col: Col::U8(
-                Mapped::create(&part_path(&out, 1), n, keep).map_err(|source| HeapError::Io {
-                    path: part_path(&out, 1),
-                    source,
+                Mapped::create(&part_path(&out, 1), n, keep).map_err(|source| {
+                    remove_other_parts(&out, 0);
+                    HeapError::Io {
+                        path: part_path(&out, 1),
+                        source,
+                    }
                 })?,
             ),
             out: out.clone(),
             keep,
+            checkpointed: cp.is_some(),
         },
     };
     let mut save = |spill: &mut Spill| -> Result<(), HeapError> {
@@ -427,19 +455,37 @@ pub fn compute_bounded(
         remove_other_parts(&out, rec.width);
         Ok(())
     };
-    let grown = grow_in_chunks(rules, &mut spill, n, run, opts, &mut save);
-    if let Err(e) = grown {
-        if cp.is_none() {
-            drop(spill);
-            remove_other_parts(&out, 0);
-        }
-        return Err(e);
+    let done = grow_in_chunks(rules, &mut spill, n, run, opts, &mut save)
+        .and_then(|()| finish(spill, rules, &rules_text, n, &out));
+    if done.is_err() && cp.is_none() {
+        remove_other_parts(&out, 0);
     }
+    let summary = done?;
+    if let Some(cp) = cp {
+        if fs::symlink_metadata(cp).is_ok_and(|m| m.is_file()) {
+            fs::remove_file(cp).map_err(|source| HeapError::Io {
+                path: cp.to_path_buf(),
+                source,
+            })?;
+        }
+    }
+    Ok(summary)
+}
+
+/// Writes the finished table: its period and statistics in the header before the values,
+/// the checksum after them, the part file renamed to `out`.
+fn finish(
+    mut spill: Spill,
+    rules: &HeapRules,
+    rules_text: &str,
+    n: usize,
+    out: &Path,
+) -> Result<TableSummary, HeapError> {
     let period = spill.visit(FindPeriod(rules));
     let stats = spill.visit(Stats);
     let width = spill.width();
     let head = Head {
-        rules: &rules_text,
+        rules: rules_text,
         target: n as u64,
         width,
         count: spill.len() as u64,
@@ -449,21 +495,16 @@ pub fn compute_bounded(
         values_at: Some(HEADER_SPACE as u64),
     }
     .bytes();
-    let path = part_path(&out, width);
+    let path = part_path(out, width);
     let io_at = |path: &Path| {
         let path = path.to_path_buf();
         move |source| HeapError::Io { path, source }
     };
     let finished = each!(spill.col, g => g.finish(&head, fnv1a)).map_err(io_at(&path))?;
-    fs::rename(&finished, &out).map_err(io_at(&out))?;
-    remove_other_parts(&out, 0);
-    if let Some(cp) = cp {
-        if fs::symlink_metadata(cp).is_ok_and(|m| m.is_file()) {
-            fs::remove_file(cp).map_err(io_at(cp))?;
-        }
-    }
+    fs::rename(&finished, out).map_err(io_at(out))?;
+    remove_other_parts(out, 0);
     Ok(TableSummary {
-        rules: rules_text,
+        rules: rules_text.to_string(),
         target: n as u64,
         width,
         stats,
@@ -547,6 +588,7 @@ fn resume(rec: &Record, cp: &Path, out: &Path, n: usize, keep: usize) -> Result<
         col,
         out: out.to_path_buf(),
         keep,
+        checkpointed: true,
     };
     if fnv1a(spill.value_bytes()) != rec.values {
         return Err(bad(format!(

@@ -47,7 +47,7 @@ mod subset;
 mod table;
 mod values;
 
-pub use bounded::{compute_bounded, fits_in_memory, TableSummary};
+pub use bounded::{compute_bounded, fits_in_memory};
 pub use code::{Code, CodeError, Move};
 pub use custom::{CustomRules, HeapMoves, Window};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
@@ -58,5 +58,6 @@ pub use rules::{naive_values, HeapRules};
 pub use subset::{FiniteSet, SubSet};
 pub use table::{
     compute_to_file, read_table, table_stats, write_table, RunOptions, Table, TableStats,
+    TableSummary,
 };
 pub use values::{HeapError, Values};

@@ -196,6 +196,22 @@ impl TableStats {
     }
 }
 
+/// What a run that kept its table in the file wrote: the table's description, without
+/// its values (read them with [`crate::read_table`] when they fit in memory).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSummary {
+    /// Canonical rules text, such as `tb[0.6]`.
+    pub rules: String,
+    /// Number of values in the table (heaps 0..target).
+    pub target: u64,
+    /// Bytes per value in the file.
+    pub width: usize,
+    /// Statistics of the values.
+    pub stats: TableStats,
+    /// The period found, if any.
+    pub period: Option<Period>,
+}
+
 /// A table file's contents.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
@@ -215,8 +231,8 @@ pub struct Table {
 
 impl Table {
     /// The table's description and its values.
-    pub fn into_parts(self) -> (crate::TableSummary, Values) {
-        let summary = crate::TableSummary {
+    pub fn into_parts(self) -> (TableSummary, Values) {
+        let summary = TableSummary {
             rules: self.rules,
             target: self.target,
             width: self.values.bytes_per_value(),

@@ -205,3 +205,23 @@ fn tables_in_memory_are_those_that_fit_at_four_bytes_in_half_the_limit() {
     assert!(!fits_in_memory(1_001, 8_000));
     assert!(!fits_in_memory(u64::MAX, u64::MAX));
 }
+
+/// A checkpoint named like one of the table's part files is refused before anything is
+/// written (the record would replace the values; found by review).
+#[test]
+fn a_checkpoint_named_like_a_part_file_is_refused() {
+    let rules = HeapRules::parse("tb[4!.0]").unwrap();
+    let out = tmp("named.bin");
+    for w in [1, 2, 4] {
+        let run = RunOptions {
+            checkpoint: Some(PathBuf::from(format!("{}.part{w}", out.display()))),
+            checkpoint_every: Duration::ZERO,
+        };
+        let err = bounded(&rules, 300_000, &out, &run).unwrap_err();
+        assert!(
+            matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("part files")),
+            "{err}"
+        );
+        assert!(!out.exists());
+    }
+}
