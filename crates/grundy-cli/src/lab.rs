@@ -120,7 +120,7 @@ pub fn table_to_file(
         (Some(_), None) => Err(Failure::Limit(format!(
             "no certificate: the table of {n} values was kept on disk, and certificates are \
              written from tables held in memory; raise --memory-limit to at least {} bytes",
-            (n as u64).saturating_mul(8)
+            grundy_heap::memory_to_hold(n as u64)
         ))),
         (None, _) => Ok(()),
     }

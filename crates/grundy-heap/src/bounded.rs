@@ -47,7 +47,14 @@ const VERSION: u32 = 1;
 /// that no widening of its values can fail late; otherwise [`compute_bounded`] keeps it in
 /// its file.
 pub fn fits_in_memory(n: u64, limit: u64) -> bool {
+    // Not `memory_to_hold(n) <= limit`: that saturates, and would hold 2^64 values.
     n.saturating_mul(4) <= limit / 2
+}
+
+/// The least memory limit under which [`fits_in_memory`] holds a table of `n` values:
+/// four bytes a value, twice over.
+pub fn memory_to_hold(n: u64) -> u64 {
+    n.saturating_mul(8)
 }
 
 /// Bytes of values kept resident at each end of a bounded table under `limit`.

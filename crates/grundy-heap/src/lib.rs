@@ -47,7 +47,7 @@ mod subset;
 mod table;
 mod values;
 
-pub use bounded::{compute_bounded, fits_in_memory};
+pub use bounded::{compute_bounded, fits_in_memory, memory_to_hold};
 pub use code::{Code, CodeError, Move};
 pub use custom::{CustomRules, HeapMoves, Window};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
