@@ -59,6 +59,9 @@ struct ReporterState {
     last_plain: Option<Instant>,
     /// The last report of the current work.
     last: Option<Progress>,
+    /// The first report of the current task and when it came: rates count from it, so that
+    /// a resumed run does not count the work of earlier runs as done at once.
+    first: Option<(Progress, Instant)>,
 }
 
 impl Reporter {
@@ -71,6 +74,7 @@ impl Reporter {
                 bar: None,
                 last_plain: None,
                 last: None,
+                first: None,
             }),
         });
         // The clock holds a weak handle, so that it ends soon after the reporter does.
@@ -89,11 +93,20 @@ impl Reporter {
 
     /// Takes one report (shown by the clock).
     pub fn report(&self, p: &Progress) {
+        self.report_at(p, Instant::now());
+    }
+
+    /// Takes one report that came at `now`.
+    fn report_at(&self, p: &Progress, now: Instant) {
         let Ok(mut st) = self.state.lock() else {
             return;
         };
         if st.started.is_none() {
             return;
+        }
+        let new_task = st.first.as_ref().is_none_or(|(f, _)| f.task != p.task);
+        if new_task {
+            st.first = Some((p.clone(), now));
         }
         if let Some(bar) = &st.bar {
             bar.set_message(p.task.clone());
@@ -101,6 +114,10 @@ impl Reporter {
                 bar.set_length(t);
             }
             bar.set_position(p.done);
+            if new_task {
+                // The bar's rate starts from here, not from zero.
+                bar.reset_eta();
+            }
         }
         st.last = Some(p.clone());
     }
@@ -124,6 +141,8 @@ impl Reporter {
         if self.terminal {
             if st.bar.is_none() {
                 let bar = new_bar(st.last.as_ref());
+                // The work already reported is not work done in the bar's first tick.
+                bar.reset_eta();
                 st.bar = Some(bar);
             }
             return None;
@@ -135,7 +154,11 @@ impl Reporter {
             return None;
         }
         st.last_plain = Some(now);
-        Some(plain_line(st.last.as_ref(), elapsed))
+        let first = st
+            .first
+            .as_ref()
+            .map(|(p, at)| (p.done, now.saturating_duration_since(*at)));
+        Some(plain_line(st.last.as_ref(), first, elapsed))
     }
 
     /// Begins a new piece of work (the next line of a batch): the two seconds start again.
@@ -144,6 +167,7 @@ impl Reporter {
             st.started = Some(Instant::now());
             st.last_plain = None;
             st.last = None;
+            st.first = None;
         }
     }
 
@@ -152,6 +176,7 @@ impl Reporter {
         if let Ok(mut st) = self.state.lock() {
             st.started = None;
             st.last = None;
+            st.first = None;
             if let Some(b) = st.bar.take() {
                 b.finish_and_clear();
             }
@@ -192,17 +217,33 @@ fn new_bar(last: Option<&Progress>) -> ProgressBar {
     bar
 }
 
-/// The plain progress line: the last figures reported, or that work goes on.
-fn plain_line(last: Option<&Progress>, elapsed: Duration) -> String {
+/// The plain progress line: the last figures reported, or that work goes on. The rate is
+/// the work done since the task's first report (`first`: how much it said was done, and how
+/// long ago), so that the values of an earlier run, resumed, do not count as done now.
+fn plain_line(
+    last: Option<&Progress>,
+    first: Option<(u64, Duration)>,
+    elapsed: Duration,
+) -> String {
     let secs = elapsed.as_secs_f64().max(1e-9);
     match last {
         Some(p) => {
-            let rate = p.done as f64 / secs;
+            let (base, since) = first.unwrap_or((0, elapsed));
+            let moved = p.done.saturating_sub(base);
+            let rate = moved as f64 / since.as_secs_f64().max(1e-9);
             match p.total {
                 // Nothing done yet: no rate, so no time left to tell.
                 Some(t) if p.done == 0 => {
                     format!("{}: 0/{t}, elapsed {:.0} s", p.task, secs)
                 }
+                // Nothing done since the first report (a resumed run): the share, no rate.
+                Some(t) if moved == 0 => format!(
+                    "{}: {}/{t} ({:.1}%), elapsed {:.0} s",
+                    p.task,
+                    p.done,
+                    100.0 * p.done as f64 / (t.max(1) as f64),
+                    secs
+                ),
                 Some(t) => {
                     let left = t.saturating_sub(p.done) as f64 / rate.max(1e-9);
                     format!(
@@ -293,6 +334,7 @@ mod tests {
                 bar: None,
                 last_plain: None,
                 last: None,
+                first: None,
             }),
         }
     }
@@ -327,6 +369,36 @@ mod tests {
         let t1 = r.state.lock().unwrap().started.unwrap();
         assert_eq!(r.due(t1 + Duration::from_secs(1)), None);
         assert!(r.due(t1 + Duration::from_secs(3)).is_some());
+    }
+
+    /// A resumed run's first report already counts the earlier runs' values: the rate and the
+    /// time left count only what this run did (it said 81152845/s, eta 61 s, at 64% of a
+    /// 10^10 table that had hours to go).
+    #[test]
+    fn a_resumed_run_counts_its_rate_from_its_first_report() {
+        let r = plain();
+        let t0 = r.state.lock().unwrap().started.unwrap();
+        let at = |done: u64, ms: u64| {
+            let p = Progress {
+                task: "values of tb[0.6]".into(),
+                done,
+                total: Some(10_000_000_000),
+            };
+            r.report_at(&p, t0 + Duration::from_millis(ms));
+        };
+        at(6_000_000_000, 1_000);
+        let line = r.due(t0 + Duration::from_millis(2_100)).unwrap();
+        assert_eq!(
+            line,
+            "values of tb[0.6]: 6000000000/10000000000 (60.0%), elapsed 2 s"
+        );
+        // A million values in the 11.1 s since the first report: 90090/s, 3999 * 10^6 left.
+        at(6_001_000_000, 11_000);
+        let line = r.due(t0 + Duration::from_millis(12_100)).unwrap();
+        assert!(
+            line.contains("(60.0%), 90090/s, elapsed 12 s, eta 44389 s"),
+            "{line}"
+        );
     }
 
     /// The line of a run over a subtraction set of 20,000 elements names the set in a few

@@ -418,6 +418,11 @@ pub fn compute_bounded(
     };
     let mut spill = match (&record, cp) {
         (Some(rec), Some(cp)) => {
+            if let Some(summary) = finished_before(rec, &rules_text, n, &out) {
+                // Killed after the rename and before the checkpoint was removed.
+                remove_checkpoint(cp)?;
+                return Ok(summary);
+            }
             let spill = resume(rec, cp, &out, n, keep)?;
             hashed = Hashed {
                 width: rec.width,
@@ -469,14 +474,32 @@ pub fn compute_bounded(
     }
     let summary = done?;
     if let Some(cp) = cp {
-        if fs::symlink_metadata(cp).is_ok_and(|m| m.is_file()) {
-            fs::remove_file(cp).map_err(|source| HeapError::Io {
-                path: cp.to_path_buf(),
-                source,
-            })?;
-        }
+        remove_checkpoint(cp)?;
     }
     Ok(summary)
+}
+
+/// Removes a finished run's checkpoint (only a regular file: never what a link points to).
+fn remove_checkpoint(cp: &Path) -> Result<(), HeapError> {
+    if fs::symlink_metadata(cp).is_ok_and(|m| m.is_file()) {
+        fs::remove_file(cp).map_err(|source| HeapError::Io {
+            path: cp.to_path_buf(),
+            source,
+        })?;
+    }
+    Ok(())
+}
+
+/// The finished table at `out` that the run of checkpoint `rec` renamed into place before it
+/// was stopped, if that is what happened: the part file is gone and `out` is a whole table
+/// (its checksum checked) of the same rules and target.
+fn finished_before(rec: &Record, rules: &str, n: usize, out: &Path) -> Option<TableSummary> {
+    if part_path(out, rec.width).exists() || !out.is_file() {
+        return None;
+    }
+    crate::table::read_summary(out)
+        .ok()
+        .filter(|s| s.rules == rules && s.target == n as u64)
 }
 
 /// Writes the finished table: its period and statistics in the header before the values,

@@ -430,6 +430,137 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// A table file's header, read.
+struct Parsed {
+    width: u8,
+    rules: String,
+    target: u64,
+    count: usize,
+    checkpoint: bool,
+    stats: TableStats,
+    period: Option<Period>,
+}
+
+/// Reads the header after the magic bytes, up to the values (past a version 2 header's
+/// padding).
+fn parse_head(r: &mut Reader<'_>) -> Result<Parsed, String> {
+    let version = r.u32()?;
+    if version != VERSION && version != VERSION_AT {
+        return Err(format!(
+            "unsupported table version {version} (expected {VERSION} or {VERSION_AT})"
+        ));
+    }
+    let kind = r.u8()?;
+    let width = r.u8()?;
+    r.take(2)?;
+    let rules_len = r.u32()? as usize;
+    let rules = String::from_utf8(r.take(rules_len)?.to_vec())
+        .map_err(|_| "rules text is not UTF-8".to_string())?;
+    let target = r.u64()?;
+    let count = usize::try_from(r.u64()?).map_err(|_| "value count too large".to_string())?;
+    let checkpoint = match kind {
+        KIND_TABLE => false,
+        KIND_CHECKPOINT => true,
+        k => return Err(format!("unknown file kind {k}")),
+    };
+    let stats = if checkpoint {
+        TableStats::default()
+    } else {
+        TableStats::decode(r)?
+    };
+    let period = match r.u8()? {
+        0 => None,
+        1 => {
+            let (preperiod, period, saltus, values_needed) =
+                (r.u64()?, r.u64()?, r.u64()?, r.u64()?);
+            let proven = r.u8()? != 0;
+            Some(Period {
+                preperiod,
+                period,
+                saltus,
+                proven,
+                values_needed,
+            })
+        }
+        f => return Err(format!("bad period flag {f}")),
+    };
+    if version == VERSION_AT {
+        let at = usize::try_from(r.u64()?).map_err(|_| "bad values offset".to_string())?;
+        let padding = at
+            .checked_sub(r.pos)
+            .ok_or("the values offset lies inside the header")?;
+        r.take(padding)?;
+    }
+    Ok(Parsed {
+        width,
+        rules,
+        target,
+        count,
+        checkpoint,
+        stats,
+        period,
+    })
+}
+
+/// The description of a finished table file written by a run that kept it on disk (format
+/// version 2), without holding its values: the header is read from the file's first
+/// `HEADER_SPACE` bytes and the checksum over the whole file is streamed.
+///
+/// Returns [`HeapError::BadFile`] for anything but a finished version-2 table whose size
+/// and checksum agree with its header.
+///
+/// Complexity: O(file size) time, O(1) memory.
+pub(crate) fn read_summary(path: &Path) -> Result<TableSummary, HeapError> {
+    use std::io::Read;
+    let bad = |reason: String| HeapError::BadFile {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let mut file = fs::File::open(path).map_err(io_err(path))?;
+    let len = file.metadata().map_err(io_err(path))?.len();
+    let mut head = vec![0u8; crate::mapped::HEADER_SPACE.min(len as usize)];
+    file.read_exact(&mut head).map_err(io_err(path))?;
+    if !head.starts_with(MAGIC) {
+        return Err(bad("not a grundy table file (bad magic bytes)".into()));
+    }
+    let mut r = Reader::new(&head, MAGIC.len());
+    let p = parse_head(&mut r).map_err(bad)?;
+    let values = (p.count as u64).checked_mul(u64::from(p.width));
+    if p.checkpoint
+        || !matches!(p.width, 1 | 2 | 4)
+        || r.pos != crate::mapped::HEADER_SPACE
+        || values.and_then(|v| v.checked_add(r.pos as u64 + 8)) != Some(len)
+    {
+        return Err(bad(
+            "not a finished table kept on disk (its header does not describe its size)".into(),
+        ));
+    }
+    // The checksum covers every byte before the last eight.
+    let mut h = fnv1a(&head);
+    let mut left = len - head.len() as u64 - 8;
+    let mut buf = vec![0u8; 1 << 20];
+    while left > 0 {
+        let k = left.min(buf.len() as u64) as usize;
+        file.read_exact(&mut buf[..k]).map_err(io_err(path))?;
+        h = fnv1a_update(h, &buf[..k]);
+        left -= k as u64;
+    }
+    let mut sum = [0u8; 8];
+    file.read_exact(&mut sum).map_err(io_err(path))?;
+    if h != u64::from_le_bytes(sum) {
+        return Err(bad(
+            "checksum mismatch: the file is damaged or was cut short".into(),
+        ));
+    }
+    Ok(TableSummary {
+        rules: p.rules,
+        target: p.target,
+        width: usize::from(p.width),
+        stats: p.stats,
+        period: p.period,
+    })
+}
+
 fn decode(bytes: &[u8]) -> Result<Table, String> {
     if bytes.starts_with(b"GRUNDYHB") {
         return Err(
@@ -455,55 +586,10 @@ fn decode(bytes: &[u8]) -> Result<Table, String> {
         bytes: body,
         pos: MAGIC.len(),
     };
-    let version = r.u32()?;
-    if version != VERSION && version != VERSION_AT {
-        return Err(format!(
-            "unsupported table version {version} (expected {VERSION} or {VERSION_AT})"
-        ));
-    }
-    let kind = r.u8()?;
-    let width = r.u8()?;
-    r.take(2)?;
-    let rules_len = r.u32()? as usize;
-    let rules = String::from_utf8(r.take(rules_len)?.to_vec())
-        .map_err(|_| "rules text is not UTF-8".to_string())?;
-    let target = r.u64()?;
-    let count = usize::try_from(r.u64()?).map_err(|_| "value count too large".to_string())?;
-    let checkpoint = match kind {
-        KIND_TABLE => false,
-        KIND_CHECKPOINT => true,
-        k => return Err(format!("unknown file kind {k}")),
-    };
-    let stats = if checkpoint {
-        TableStats::default()
-    } else {
-        TableStats::decode(&mut r)?
-    };
-    let period = match r.u8()? {
-        0 => None,
-        1 => {
-            let (preperiod, period, saltus, values_needed) =
-                (r.u64()?, r.u64()?, r.u64()?, r.u64()?);
-            let proven = r.u8()? != 0;
-            Some(Period {
-                preperiod,
-                period,
-                saltus,
-                proven,
-                values_needed,
-            })
-        }
-        f => return Err(format!("bad period flag {f}")),
-    };
-    if version == VERSION_AT {
-        let at = usize::try_from(r.u64()?).map_err(|_| "bad values offset".to_string())?;
-        let padding = at
-            .checked_sub(r.pos)
-            .ok_or("the values offset lies inside the header")?;
-        r.take(padding)?;
-    }
+    let head = parse_head(&mut r)?;
+    let width = head.width;
     let data = r.take(
-        count
+        head.count
             .checked_mul(width as usize)
             .ok_or("value count too large")?,
     )?;
@@ -525,12 +611,12 @@ fn decode(bytes: &[u8]) -> Result<Table, String> {
         return Err("trailing bytes after the values".into());
     }
     Ok(Table {
-        rules,
-        target,
+        rules: head.rules,
+        target: head.target,
         values,
-        stats,
-        period,
-        checkpoint,
+        stats: head.stats,
+        period: head.period,
+        checkpoint: head.checkpoint,
     })
 }
 

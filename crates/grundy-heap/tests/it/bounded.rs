@@ -177,9 +177,30 @@ fn bounded_runs_resume_to_identical_bytes_and_refuse_damage() {
     );
 
     // Intact again: the resumed table is byte for byte the straight run's.
-    bounded(&rules, n, &out, &run).unwrap();
-    assert_eq!(std::fs::read(&out).ok(), std::fs::read(&reference).ok());
+    let summary = bounded(&rules, n, &out, &run).unwrap();
+    let table = std::fs::read(&out).unwrap();
+    assert_eq!(Some(&table), std::fs::read(&reference).ok().as_ref());
     assert!(!cp.exists() && !part.exists());
+
+    // Killed after the finished table was renamed into place and before the checkpoint was
+    // removed: the next run accepts the table (its checksum checked) and removes the
+    // checkpoint, rather than failing on the missing part file.
+    std::fs::write(&cp, &record).unwrap();
+    assert_eq!(bounded(&rules, n, &out, &run).unwrap(), summary);
+    assert!(!cp.exists());
+    assert_eq!(std::fs::read(&out).unwrap(), table);
+    // The same with a damaged table: refused, the checkpoint and the table left as they are.
+    let mut damaged = table.clone();
+    damaged[(1 << 16) + 77] ^= 2;
+    std::fs::write(&out, &damaged).unwrap();
+    std::fs::write(&cp, &record).unwrap();
+    let err = bounded(&rules, n, &out, &run).unwrap_err();
+    assert!(
+        matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("cannot be read")),
+        "{err}"
+    );
+    assert!(cp.exists());
+    assert_eq!(std::fs::read(&out).unwrap(), damaged);
 }
 
 /// A run without a checkpoint leaves no part file when it is cancelled.
