@@ -192,7 +192,7 @@ impl Values {
 
 /// Storage the kernels append values to: a `Vec` in memory, or the mapped file of a bounded
 /// run (`crate::mapped`).
-pub(crate) trait Column<T: Cell>: std::ops::Deref<Target = [T]> {
+pub(crate) trait Column<T: Cell>: std::ops::Deref<Target = [T]> + Send {
     /// Stores the value of the next heap.
     fn push(&mut self, v: T);
     /// Makes room for `n` values in all, or says that they do not fit in `limit` bytes.

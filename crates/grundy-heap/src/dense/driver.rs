@@ -437,7 +437,29 @@ pub(crate) fn check_memory(n: u64, bytes: u64, extra: u64, limit: u64) -> Result
 const CHECK_EVERY: usize = 1 << 14;
 
 /// Runs `kernel` until `g` has `n` values; returns the value that did not fit in `T`.
+///
+/// The sparse kernel hands work to rayon's threads twice a block. From a thread outside
+/// the pool each hand-over wakes the pool and puts the caller to sleep, so on more than one
+/// thread the whole run goes into the pool (`rayon::scope` runs its body on a pool thread),
+/// where a hand-over is work the other threads steal.
 fn run<T: Cell, C: Column<T>>(
+    kernel: &mut Kernel,
+    g: &mut C,
+    n: usize,
+    opts: &ComputeOptions<'_>,
+) -> Result<Option<u32>, HeapError> {
+    if opts.parallel
+        && matches!(kernel, Kernel::Sparse(_))
+        && rayon::current_num_threads() > 1
+        && rayon::current_thread_index().is_none()
+    {
+        return rayon::scope(|_| run_here(kernel, g, n, opts));
+    }
+    run_here(kernel, g, n, opts)
+}
+
+/// [`run`] on the calling thread.
+fn run_here<T: Cell, C: Column<T>>(
     kernel: &mut Kernel,
     g: &mut C,
     n: usize,

@@ -89,13 +89,13 @@ pub(super) struct SparseKernel {
     rare: Vec<usize>,
     /// G(r) for each rare r, contiguous so the hot loop reads one stream, not scattered heaps.
     rare_vals: Vec<u32>,
-    hist: Vec<u64>,
-    maxval: u32,
-    /// Number of mark bytes: every XOR of two values is below `span`.
-    span: usize,
-    opts: Vec<u8>,
-    /// Marks of the heaps of a block (block mode), kept between blocks.
+    counts: Counts,
+    /// A buffer for the marks of a block's heaps (block mode), kept between blocks.
     pre: Vec<u8>,
+    /// The next block's rare marks, computed while this block was finished.
+    ahead: Option<Ahead>,
+    /// Bumped whenever the split is chosen again (the rare list may be listed afresh).
+    epoch: u64,
     next_check: usize,
     sparse: bool,
     parallel: bool,
@@ -169,8 +169,9 @@ fn first_zero_byte(marks: &[u8]) -> u32 {
 
 impl SparseKernel {
     /// Bytes per value (below twice the largest value's power of two) that the kernel may
-    /// take: a block of marks, one byte per value for each of its heaps, and word arrays.
-    pub(super) const BYTES_PER_VALUE: u64 = BLOCK as u64 + 64;
+    /// take: two blocks of marks (one computed ahead), a byte per value for each of their
+    /// heaps, and word arrays.
+    pub(super) const BYTES_PER_VALUE: u64 = 2 * BLOCK as u64 + 64;
 
     pub(super) fn new(code: &Code, opts: &ComputeOptions<'_>) -> SparseKernel {
         let mut alls = Vec::new();
@@ -197,11 +198,15 @@ impl SparseKernel {
             cc: Vec::new(),
             rare: Vec::new(),
             rare_vals: Vec::new(),
-            hist: Vec::new(),
-            maxval: 0,
-            span: span_for(0),
-            opts: vec![0; span_for(0)],
+            counts: Counts {
+                hist: Vec::new(),
+                maxval: 0,
+                span: span_for(0),
+                opts: vec![0; span_for(0)],
+            },
             pre: Vec::new(),
+            ahead: None,
+            epoch: 0,
             next_check: 256,
             sparse: opts.sparse,
             parallel: opts.parallel,
@@ -210,7 +215,7 @@ impl SparseKernel {
 
     pub(super) fn rebuild<T: Cell>(&mut self, g: &[T]) {
         for (n, x) in g.iter().enumerate() {
-            self.record(x.get(), n);
+            self.counts.record(x.get(), n);
             if n + 1 >= self.next_check {
                 self.next_check = (n + 1).saturating_mul(2);
             }
@@ -220,38 +225,21 @@ impl SparseKernel {
         }
     }
 
-    /// Counts heap `n` of value `v` under its key (see [`key`]).
-    fn record(&mut self, v: u32, n: usize) {
-        let k = key(v, n) as usize;
-        if k >= self.hist.len() {
-            self.hist.resize(k + 1, 0);
-        }
-        self.hist[k] += 1;
-        if v > self.maxval {
-            self.maxval = v;
-            self.span = span_for(v);
-            if self.opts.len() < self.span {
-                self.opts.resize(self.span, 0);
-            }
-        }
-    }
-
     pub(super) fn observe<T: Cell>(&mut self, g: &[T], n: usize, v: u32) {
-        self.record(v, n);
-        if self.split_on && n > 0 && !self.is_common(key(v, n)) {
+        self.counts.record(v, n);
+        if is_rare(self.split_on, &self.common, n, v) {
             self.rare.push(n);
             self.rare_vals.push(v);
         }
-        if n + 1 >= self.next_check {
-            self.next_check = (n + 1).saturating_mul(2);
-            self.choose_split(g);
-        }
+        self.check_split(g, n + 1);
     }
 
-    /// Whether a key (see [`key`]) is in the common set.
-    #[inline]
-    fn is_common(&self, k: u32) -> bool {
-        self.common.get(k as usize).copied().unwrap_or(false)
+    /// Chooses the split again when the table of `len` values reached the next check.
+    fn check_split<T: Cell>(&mut self, g: &[T], len: usize) {
+        if len >= self.next_check {
+            self.next_check = len.saturating_mul(2);
+            self.choose_split(g);
+        }
     }
 
     /// Picks the common set C that leaves the fewest rare heaps, among the odd-parity
@@ -259,7 +247,8 @@ impl SparseKernel {
     /// Gangolli-Plambeck and ogsolve), then rebuilds the rare list and the table of C xor C.
     fn choose_split<T: Cell>(&mut self, g: &[T]) {
         // Keys have one bit more than values: the parity of the heap.
-        let bits = 32 - self.maxval.leading_zeros() + 1;
+        self.epoch += 1;
+        let bits = 32 - self.counts.maxval.leading_zeros() + 1;
         // The rare list so far, kept when the same common set is chosen again: it was
         // extended heap by heap, and listing it afresh reads the whole table.
         let was_on = self.split_on;
@@ -272,13 +261,14 @@ impl SparseKernel {
             return;
         }
         let present: Vec<(u32, u64)> = self
+            .counts
             .hist
             .iter()
             .enumerate()
             .filter(|&(_, &c)| c > 0)
             .map(|(v, &c)| (v as u32, c))
             .collect();
-        let size = span_for((self.maxval << 1) | 1);
+        let size = span_for((self.counts.maxval << 1) | 1);
         // A common heap n has key c; its pairs sum to n - k, so a common pair could make
         // its value exactly when c ^ d is in C xor C, d = parity of the take k. Sets are
         // chosen so that this never happens (then common heaps need no full scan); with
@@ -352,7 +342,7 @@ impl SparseKernel {
         self.common = common;
         self.cc = cc;
         for (i, x) in g.iter().enumerate().skip(1) {
-            if !self.is_common(key(x.get(), i)) {
+            if is_rare(true, &self.common, i, x.get()) {
                 self.rare.push(i);
                 self.rare_vals.push(x.get());
             }
@@ -366,8 +356,8 @@ impl SparseKernel {
 
     #[inline]
     pub(super) fn next<T: Cell>(&mut self, g: &[T], n: usize) -> u32 {
-        let span = self.span;
-        let opts = &mut self.opts[..span];
+        let span = self.counts.span;
+        let opts = &mut self.counts.opts[..span];
         opts.fill(0);
         for &k in &self.alls {
             if k == n {
@@ -441,24 +431,45 @@ impl SparseKernel {
     /// block, and more scanning only if the final mex asks for it. The result is the same
     /// exact mex as [`SparseKernel::next`]; only the order of work differs.
     ///
+    /// On more than one thread the heap-by-heap phase runs beside the next block's rare
+    /// marks ([`Ahead`]): those whose partner precedes this block, the largest share of the
+    /// next block's work, need none of this block's values. The next block then marks only
+    /// the rare pairs with a partner in this block, and those of the rare heaps found in it.
+    ///
     /// Returns the value that did not fit in `T`, if any (the heaps before it are stored).
     pub(super) fn block<T: Cell, C: Column<T>>(&mut self, g: &mut C, n_end: usize) -> Option<u32> {
         let start = g.len();
         let end = n_end.min(start + BLOCK).min(self.next_check.max(start + 1));
-        let span_old = self.span;
+        let span = self.counts.span;
         let old_rare = self.rare.len();
-        // A copy, because observing the last heap of the block may choose a new split.
-        let cc = self.cc.clone();
-        let mut pre = std::mem::take(&mut self.pre);
-        pre.resize(pre.len().max((end - start) * span_old), 0);
-        let pre_len = (end - start) * span_old;
+        let pre_len = (end - start) * span;
+        let ahead = self.ahead.take().filter(|a| {
+            a.start == start
+                && end <= a.end
+                && a.span == span
+                && a.epoch == self.epoch
+                && a.rare <= old_rare
+        });
+        // The marks so far: the rare pairs with a partner before `upto` of the first
+        // `rare_a` rare heaps, computed ahead; or none.
+        let (mut pre, ahead_of) = match ahead {
+            Some(a) => (a.marks, Some((a.upto, a.rare))),
+            None => {
+                let mut pre = std::mem::take(&mut self.pre);
+                if pre.len() < pre_len {
+                    pre.resize(pre_len, 0);
+                }
+                (pre, None)
+            }
+        };
+        let parallel = self.parallel && rayon::current_num_threads() > 1;
         let mut stops = vec![Stop::default(); end - start];
         {
             let old: &[T] = &g[..start];
             let rare = &self.rare[..old_rare];
             let rare_vals = &self.rare_vals[..old_rare];
             let splits = &self.splits;
-            let cc = &cc[..];
+            let cc = &self.cc[..];
             // Heaps are taken SUB at a time: for a rare r, the partners m - r of consecutive
             // heaps are consecutive, so one rare heap is paired with the whole group from a
             // contiguous run of values (one sequential load and one byte store per pair),
@@ -466,15 +477,35 @@ impl SparseKernel {
             let work = |(ci, (group, group_stops)): (usize, GroupMut<'_>)| {
                 let mut ranges: Vec<(usize, usize, usize)> = Vec::with_capacity(splits.len());
                 let mut zeros: Vec<u32> = Vec::new();
-                // The buffer is reused from block to block: cleared here, in parallel.
-                group.fill(0);
                 let first = start + ci * SUB;
                 let count = group_stops.len();
-                for &(k, distinct) in splits {
-                    mark_rare_group(old, rare, rare_vals, k, distinct, first, group, span_old);
+                match ahead_of {
+                    // The buffer is reused from block to block: cleared here, in parallel.
+                    None => mark_group(old, rare, rare_vals, splits, first, group, span, 0),
+                    Some((upto, rare_a)) => {
+                        // The partners in the block before, then the rare heaps found there.
+                        let (before, found) = rare.split_at(rare_a);
+                        let (before_vals, found_vals) = rare_vals.split_at(rare_a);
+                        for &(k, distinct) in splits {
+                            mark_rare_group(
+                                old,
+                                before,
+                                before_vals,
+                                k,
+                                distinct,
+                                first,
+                                group,
+                                span,
+                                upto,
+                            );
+                            mark_rare_group(
+                                old, found, found_vals, k, distinct, first, group, span, 0,
+                            );
+                        }
+                    }
                 }
                 for (i, (marks, stop)) in group
-                    .chunks_exact_mut(span_old)
+                    .chunks_exact_mut(span)
                     .zip(group_stops.iter_mut())
                     .enumerate()
                     .take(count)
@@ -508,130 +539,329 @@ impl SparseKernel {
                     *stop = store_stop;
                 }
             };
-            if self.parallel && rayon::current_num_threads() > 1 {
+            if parallel {
                 pre[..pre_len]
-                    .par_chunks_mut(span_old * SUB)
+                    .par_chunks_mut(span * SUB)
                     .zip(stops.par_chunks_mut(SUB))
                     .enumerate()
                     .for_each(work);
             } else {
                 pre[..pre_len]
-                    .chunks_mut(span_old * SUB)
+                    .chunks_mut(span * SUB)
                     .zip(stops.chunks_mut(SUB))
                     .enumerate()
                     .for_each(work);
             }
         }
-        let result = self.finish_block(g, start, end, old_rare, span_old, &cc, &mut pre, &stops);
-        self.pre = pre;
-        result
-    }
-
-    /// The serial phase of [`SparseKernel::block`]: heap by heap, the marks of the pairs
-    /// with a heap inside the block, then the mex (with more scanning if it asks for it).
-    #[allow(clippy::too_many_arguments)]
-    fn finish_block<T: Cell, C: Column<T>>(
-        &mut self,
-        g: &mut C,
-        start: usize,
-        end: usize,
-        old_rare: usize,
-        span_old: usize,
-        cc: &[u8],
-        pre: &mut [u8],
-        stops: &[Stop],
-    ) -> Option<u32> {
-        // Per split, how many old rare heaps r have their partner m - r inside the block
-        // (r + start <= m): it only grows with n.
-        let mut inside: Vec<usize> = vec![0; self.splits.len()];
-        let mut zeros: Vec<u32> = Vec::new();
-        for n in start..end {
-            let i = n - start;
-            let span = self.span;
-            // The block's own marks, unless a value of this block widened the span.
-            let opts: &mut [u8] = if span == span_old {
-                &mut pre[i * span_old..(i + 1) * span_old]
-            } else {
-                let opts = &mut self.opts[..span];
-                opts[..span_old].copy_from_slice(&pre[i * span_old..(i + 1) * span_old]);
-                opts[span_old..].fill(0);
-                opts
+        // The next block, when the split cannot change at the end of this one.
+        let next_end = (end + BLOCK).min(self.next_check);
+        let next = (parallel && end < next_end).then(|| {
+            let mut marks = std::mem::take(&mut self.pre);
+            marks.resize((next_end - end) * span, 0);
+            marks
+        });
+        let mut blk: Vec<T> = Vec::with_capacity(end - start);
+        let mut found = Found::default();
+        let (too_wide, next_marks) = {
+            let old: &[T] = &g[..start];
+            let shape = Shape {
+                alls: &self.alls,
+                singles: &self.singles,
+                splits: &self.splits,
+                cc: &self.cc,
+                common: &self.common,
+                split_on: self.split_on,
             };
-            for &k in &self.alls {
-                if k == n {
-                    opts[0] = 1;
+            let (rare, rare_vals) = (&self.rare[..], &self.rare_vals[..]);
+            let counts = &mut self.counts;
+            let mut serial = || {
+                let done = Done {
+                    old,
+                    rare,
+                    rare_vals,
+                    start,
+                    span,
+                };
+                finish_heaps(
+                    &shape, &done, &mut blk, &mut found, counts, &mut pre, &stops,
+                )
+            };
+            match next {
+                Some(mut marks) => {
+                    let splits = &self.splits;
+                    let (w, ()) = rayon::join(serial, || {
+                        marks
+                            .par_chunks_mut(span * SUB)
+                            .enumerate()
+                            .for_each(|(ci, group)| {
+                                let first = end + ci * SUB;
+                                mark_group(old, rare, rare_vals, splits, first, group, span, 0);
+                            });
+                    });
+                    (w, Some(marks))
                 }
+                None => (serial(), None),
             }
-            for &k in &self.singles {
-                if k < n {
-                    put(opts, g[n - k].get());
-                }
+        };
+        for &v in &blk {
+            g.push(v);
+        }
+        self.rare.extend_from_slice(&found.rare);
+        self.rare_vals.extend_from_slice(&found.vals);
+        if let Some(marks) = next_marks {
+            self.ahead = Some(Ahead {
+                start: end,
+                end: next_end,
+                span,
+                upto: start,
+                rare: old_rare,
+                epoch: self.epoch,
+                marks,
+            });
+        }
+        self.pre = pre;
+        self.check_split(g, g.len());
+        too_wide
+    }
+}
+
+/// The next block's rare marks, computed while the block before it was finished heap by
+/// heap: those of the first `rare` rare heaps whose partner precedes `upto`.
+struct Ahead {
+    /// The heaps the marks are for: `start..end`, `span` bytes each.
+    start: usize,
+    end: usize,
+    span: usize,
+    upto: usize,
+    rare: usize,
+    /// The split the rare heaps were listed under.
+    epoch: u64,
+    marks: Vec<u8>,
+}
+
+/// How many heaps have each key, the largest value, and a heap's marks.
+struct Counts {
+    hist: Vec<u64>,
+    maxval: u32,
+    /// Number of mark bytes: every XOR of two values is below `span`.
+    span: usize,
+    opts: Vec<u8>,
+}
+
+impl Counts {
+    /// Counts heap `n` of value `v` under its key (see [`key`]).
+    fn record(&mut self, v: u32, n: usize) {
+        let k = key(v, n) as usize;
+        if k >= self.hist.len() {
+            self.hist.resize(k + 1, 0);
+        }
+        self.hist[k] += 1;
+        if v > self.maxval {
+            self.maxval = v;
+            self.span = span_for(v);
+            if self.opts.len() < self.span {
+                self.opts.resize(self.span, 0);
             }
-            let gs: &[T] = g;
-            for (si, &(k, distinct)) in self.splits.iter().enumerate() {
+        }
+    }
+}
+
+/// Whether heap `n` of value `v` is rare under the split (`split_on`, common set `common`).
+#[inline]
+fn is_rare(split_on: bool, common: &[bool], n: usize, v: u32) -> bool {
+    split_on && n > 0 && !common.get(key(v, n) as usize).copied().unwrap_or(false)
+}
+
+/// The moves and the split of a [`SparseKernel`], read by a block's serial phase.
+struct Shape<'a> {
+    alls: &'a [usize],
+    singles: &'a [usize],
+    splits: &'a [(usize, bool)],
+    cc: &'a [u8],
+    common: &'a [bool],
+    split_on: bool,
+}
+
+/// What a block's serial phase reads of the work before the block: the heaps before it
+/// (from `start`) and the rare heaps among them.
+struct Done<'a, T> {
+    old: &'a [T],
+    rare: &'a [usize],
+    rare_vals: &'a [u32],
+    start: usize,
+    /// Mark bytes per heap in the block's buffer.
+    span: usize,
+}
+
+/// The rare heaps found in a block, in order, and their values.
+#[derive(Default)]
+struct Found {
+    rare: Vec<usize>,
+    vals: Vec<u32>,
+}
+
+/// Clears a group's marks and marks the rare pairs of every split whose partner lies in
+/// `after..old.len()` (see [`mark_rare_group`]).
+#[allow(clippy::too_many_arguments)]
+fn mark_group<T: Cell>(
+    old: &[T],
+    rare: &[usize],
+    rare_vals: &[u32],
+    splits: &[(usize, bool)],
+    first: usize,
+    group: &mut [u8],
+    span: usize,
+    after: usize,
+) {
+    group.fill(0);
+    for &(k, distinct) in splits {
+        mark_rare_group(old, rare, rare_vals, k, distinct, first, group, span, after);
+    }
+}
+
+/// The serial phase of [`SparseKernel::block`]: heap by heap, the marks of the pairs with a
+/// heap inside the block, then the mex (with more scanning if it asks for it). The block's
+/// values go to `blk` (heap `start + i` at `i`), its rare heaps to `found`, the counts
+/// to `counts`; the heaps before it are only read, so another thread may read them too.
+///
+/// Returns the value that did not fit in `T`, if any (`blk` holds the heaps before it).
+fn finish_heaps<T: Cell>(
+    shape: &Shape<'_>,
+    done: &Done<'_, T>,
+    blk: &mut Vec<T>,
+    found: &mut Found,
+    counts: &mut Counts,
+    pre: &mut [u8],
+    stops: &[Stop],
+) -> Option<u32> {
+    let (old, start, span_old) = (done.old, done.start, done.span);
+    // Per split, how many old rare heaps r have their partner m - r inside the block
+    // (r + start <= m): it only grows with n.
+    let mut inside: Vec<usize> = vec![0; shape.splits.len()];
+    let mut zeros: Vec<u32> = Vec::new();
+    let mut ranges: Vec<(usize, usize, usize)> = Vec::new();
+    let mut scratch: Vec<T> = Vec::new();
+    for (i, stop) in stops.iter().enumerate() {
+        let n = start + i;
+        let span = counts.span;
+        // The block's own marks, unless a value of this block widened the span.
+        let opts: &mut [u8] = if span == span_old {
+            &mut pre[i * span_old..(i + 1) * span_old]
+        } else {
+            let opts = &mut counts.opts[..span];
+            opts[..span_old].copy_from_slice(&pre[i * span_old..(i + 1) * span_old]);
+            opts[span_old..].fill(0);
+            opts
+        };
+        for &k in shape.alls {
+            if k == n {
+                opts[0] = 1;
+            }
+        }
+        for &k in shape.singles {
+            if k < n {
+                let q = n - k;
+                let v = if q < start {
+                    old[q].get()
+                } else {
+                    blk[q - start].get()
+                };
+                put(opts, v);
+            }
+        }
+        for (si, &(k, distinct)) in shape.splits.iter().enumerate() {
+            if n < k + 2 {
+                continue;
+            }
+            let m = n - k;
+            // Rare pairs with a heap inside the block: old rare r with m - r >= start
+            // (hence r <= m - start < start <= m - r: never the equal split), and rare
+            // heaps found in this block (r >= start, so their partners precede it).
+            let rare = done.rare;
+            let mut c = inside[si];
+            while c < rare.len() && rare[c] + start <= m {
+                c += 1;
+            }
+            inside[si] = c;
+            if c > 0 {
+                mark_rare_pairs(
+                    blk,
+                    &rare[..c],
+                    &done.rare_vals[..c],
+                    m - start,
+                    false,
+                    opts,
+                );
+            }
+            let c = found.rare.partition_point(|&r| r < m);
+            mark_rare_pairs(old, &found.rare[..c], &found.vals[..c], m, distinct, opts);
+        }
+        let v0 = first_zero_byte(opts);
+        let mus = pair_parities(shape.splits, n);
+        let exact_in = Exact { cc: shape.cc, mus };
+        let v = if exact_in.holds(v0) {
+            v0
+        } else {
+            // Pairs left: first those with a heap inside the block, (a, m - a) for
+            // a < the first safe a (so a <= m - start: a precedes the block, m - a lies in
+            // it). They are scanned in a scratch column holding heaps 0..=i and then the
+            // block's heaps: heap h >= start sits at h - start + i + 1, so the pair sums to
+            // m - start + i + 1 there. Then the unscanned part of the middle ranges, all
+            // before the block.
+            scratch.clear();
+            scratch.extend_from_slice(&old[..=i]);
+            scratch.extend_from_slice(blk);
+            ranges.clear();
+            for &(k, distinct) in shape.splits {
                 if n < k + 2 {
                     continue;
                 }
                 let m = n - k;
-                // Rare pairs with a heap inside the block: old rare r with m - r >= start
-                // (hence r < m), and rare positions found in this block.
-                let rare = &self.rare[..old_rare];
-                let mut c = inside[si];
-                while c < rare.len() && rare[c] + start <= m {
-                    c += 1;
+                let (lo, _) = safe_range(m, distinct, start);
+                let first_safe = lo.min(last_a(m, distinct) + 1);
+                if first_safe > 1 {
+                    ranges.push((m - start + i + 1, 1, first_safe - 1));
                 }
-                inside[si] = c;
-                mark_rare_pairs(gs, &rare[..c], &self.rare_vals[..c], m, distinct, opts);
-                let new_rare = &self.rare[old_rare..];
-                let c = new_rare.partition_point(|&r| r < m);
-                let new_vals = &self.rare_vals[old_rare..old_rare + c];
-                mark_rare_pairs(gs, &new_rare[..c], new_vals, m, distinct, opts);
             }
-            let v0 = first_zero_byte(opts);
-            let mus = pair_parities(&self.splits, n);
-            let v = if exact(cc, v0, mus) {
-                v0
-            } else {
-                // Pairs left: the unscanned part of the middle ranges, then the pairs with
-                // a heap inside the block (a < lo).
-                let stop = stops[i];
-                let mut ranges: Vec<(usize, usize, usize)> = Vec::new();
-                let mut later: Vec<(usize, usize, usize)> = Vec::new();
-                for (si, &(k, distinct)) in self.splits.iter().enumerate() {
-                    if n < k + 2 {
-                        continue;
-                    }
-                    let m = n - k;
-                    let (lo, hi) = safe_range(m, distinct, start);
-                    let first_safe = lo.min(last_a(m, distinct) + 1);
-                    if first_safe > 1 {
-                        ranges.push((m, 1, first_safe - 1));
-                    }
-                    if si == stop.split {
-                        if stop.bottom <= stop.top {
-                            later.push((m, stop.bottom, stop.top));
+            match complete(&scratch, &ranges, opts, v0, exact_in, 0, &mut zeros) {
+                (Some(v), _) => v,
+                (None, _) => {
+                    ranges.clear();
+                    for (si, &(k, distinct)) in shape.splits.iter().enumerate() {
+                        if n < k + 2 {
+                            continue;
                         }
-                    } else if si > stop.split && lo <= hi {
-                        later.push((m, lo, hi));
+                        let m = n - k;
+                        let (lo, hi) = safe_range(m, distinct, start);
+                        if si == stop.split {
+                            if stop.bottom <= stop.top {
+                                ranges.push((m, stop.bottom, stop.top));
+                            }
+                        } else if si > stop.split && lo <= hi {
+                            ranges.push((m, lo, hi));
+                        }
+                    }
+                    // Every pair not marked yet is in `ranges`, so when they run out the
+                    // first zero is the mex whatever its class.
+                    let fz = first_zero_byte(opts);
+                    match complete(old, &ranges, opts, fz, exact_in, 0, &mut zeros) {
+                        (Some(v), _) => v,
+                        (None, _) => first_zero_byte(opts),
                     }
                 }
-                ranges.extend(later);
-                // Every pair not marked yet is in `ranges`, so when they run out the first
-                // zero is the mex whatever its class.
-                // The pairs before were marked in the parallel phase: compare at once.
-                match complete(g, &ranges, opts, v0, Exact { cc, mus }, 0, &mut zeros) {
-                    (Some(v), _) => v,
-                    (None, _) => first_zero_byte(opts),
-                }
-            };
-            if v > T::MAX {
-                return Some(v);
             }
-            g.push(T::from_u32(v));
-            self.observe(g, n, v);
+        };
+        if v > T::MAX {
+            return Some(v);
         }
-        None
+        blk.push(T::from_u32(v));
+        counts.record(v, n);
+        if is_rare(shape.split_on, shape.common, n, v) {
+            found.rare.push(n);
+            found.vals.push(v);
+        }
     }
+    None
 }
 
 /// The marks (`SUB` heaps of `span` bytes) and scan stops of one group of a block.
@@ -675,8 +905,9 @@ fn mark_rare_pairs<T: Cell>(
 }
 
 /// Marks the XORs of the rare pairs (r, m - r), m = n - k, whose partner m - r precedes
-/// the block (which starts at `old.len()`), for the heaps n = `first..first + count`,
-/// count = `group.len() / span`; the marks of heap `first + i` are `group[i * span..]`.
+/// the block (which starts at `old.len()`) and is at least `after`, for the heaps
+/// n = `first..first + count`, count = `group.len() / span`; the marks of heap `first + i`
+/// are `group[i * span..]`.
 ///
 /// Consecutive heaps have consecutive partners, so a rare heap that pairs with a partner
 /// before the block for every heap of the group (nearly all of them once n is large)
@@ -692,6 +923,7 @@ fn mark_rare_group<T: Cell>(
     first: usize,
     group: &mut [u8],
     span: usize,
+    after: usize,
 ) {
     let start = old.len();
     let count = group.len() / span;
@@ -705,9 +937,10 @@ fn mark_rare_group<T: Cell>(
     }
     let m0 = first + skip - k;
     let m1 = first + count - 1 - k;
-    // Rare r useful to some heap: r < m1 and partner m0 - r before the block.
+    // Rare r useful to some heap: r < m1, partner m1 - r at least `after` and partner
+    // m0 - r before the block.
     let from = rare.partition_point(|&r| r + start <= m0);
-    let to = rare.partition_point(|&r| r < m1);
+    let to = rare.partition_point(|&r| r < m1 && r + after <= m1);
     if from >= to {
         return;
     }
@@ -716,7 +949,7 @@ fn mark_rare_group<T: Cell>(
     let mut fast = (0, 0);
     if skip == 0 && count == SUB {
         let lo = rare.partition_point(|&r| r + start <= m1).max(from);
-        let hi = rare.partition_point(|&r| r < m0).min(to);
+        let hi = rare.partition_point(|&r| r < m0 && r + after <= m0).min(to);
         if lo < hi {
             fast = (lo, hi);
             // With `!`, the rare heaps r with 2r in m0..=m1 must skip one heap: not fast.
@@ -756,7 +989,11 @@ fn mark_rare_group<T: Cell>(
         // which the hardware prefetcher follows best (measured 6 to 8% faster on Officers).
         for (&r, &rv) in rare[lo..hi].iter().zip(&rare_vals[lo..hi]).rev() {
             let twice = 2 * r;
-            if r < m0 && r + start > m1 && !(distinct && m0 <= twice && twice <= m1) {
+            if r < m0
+                && r + start > m1
+                && r + after <= m0
+                && !(distinct && m0 <= twice && twice <= m1)
+            {
                 let partners = &old[m0 - r..=m1 - r];
                 for (marks, q) in group[skip * span..].chunks_exact_mut(span).zip(partners) {
                     marks[(rv ^ q.get()) as usize & mask] = 1;
@@ -764,7 +1001,7 @@ fn mark_rare_group<T: Cell>(
             } else {
                 for (i, marks) in group.chunks_exact_mut(span).enumerate().skip(skip) {
                     let m = first + i - k;
-                    if r < m && r + start > m && !(distinct && twice == m) {
+                    if r < m && r + start > m && r + after <= m && !(distinct && twice == m) {
                         put(marks, rv ^ old[m - r].get());
                     }
                 }
@@ -1257,11 +1494,14 @@ mod tests {
         distinct: bool,
         first: usize,
         span: usize,
+        after: usize,
     ) {
         let start = old.len();
         let rare_vals: Vec<u32> = rare.iter().map(|&r| old[r].get()).collect();
         let mut group = vec![0u8; SUB * span];
-        mark_rare_group(old, rare, &rare_vals, k, distinct, first, &mut group, span);
+        mark_rare_group(
+            old, rare, &rare_vals, k, distinct, first, &mut group, span, after,
+        );
         let mut want = vec![0u8; SUB * span];
         for (i, marks) in want.chunks_exact_mut(span).enumerate() {
             let n = first + i;
@@ -1270,7 +1510,7 @@ mod tests {
             }
             let m = n - k;
             for (&r, &rv) in rare.iter().zip(&rare_vals) {
-                if r < m && m - r < start && !(distinct && 2 * r == m) {
+                if r < m && m - r < start && m - r >= after && !(distinct && 2 * r == m) {
                     marks[((rv ^ old[m - r].get()) as usize) & (span - 1)] = 1;
                 }
             }
@@ -1289,6 +1529,8 @@ mod tests {
             k in 0usize..4,
             distinct: bool,
             first_back in 0usize..40,
+            gap in prop_oneof![Just(0usize), 0usize..2 * BLOCK],
+            after_at in 0usize..700,
             span_bits in 4u32..11,
         ) {
             let start = values.len();
@@ -1303,14 +1545,18 @@ mod tests {
                     (x % 1000) as f64 / 1000.0 < rare_frac
                 })
                 .collect();
-            // The group is the first of the block or a later one.
-            let first = start + (first_back % 4) * SUB;
+            // The group is the first of the block or a later one; the block may start past
+            // the heaps given (marks computed ahead, while the block before is finished).
+            let first = start + gap + (first_back % 4) * SUB;
+            // Partners from `after` on only (the pairs with a partner in the block before),
+            // or all of them.
+            let after = if after_at < start { after_at } else { 0 };
             let v8: Vec<u8> = values.iter().map(|&v| (v % span as u32 % 256) as u8).collect();
-            check_rare_group(&v8, &rare, k, distinct, first, span.min(256));
+            check_rare_group(&v8, &rare, k, distinct, first, span.min(256), after);
             let v16: Vec<u16> = values.iter().map(|&v| (v % span as u32) as u16).collect();
-            check_rare_group(&v16, &rare, k, distinct, first, span);
+            check_rare_group(&v16, &rare, k, distinct, first, span, after);
             let v32: Vec<u32> = values.iter().map(|&v| v % span as u32).collect();
-            check_rare_group(&v32, &rare, k, distinct, first, span);
+            check_rare_group(&v32, &rare, k, distinct, first, span, after);
         }
     }
 

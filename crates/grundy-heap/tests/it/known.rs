@@ -139,8 +139,14 @@ fn closed_forms_through_the_fast_path() {
 #[test]
 fn block_parallel_serial_and_brute_force_agree_on_long_tables() {
     // The block mode starts at 4096 heaps; compare it in parallel and on one thread on
-    // several splitting games, and with brute force once past its start.
+    // several splitting games, and with brute force once past its start. Two threads at
+    // least, whatever the machine: a block's serial phase then runs beside the next
+    // block's rare marks.
     use grundy_heap::naive_values;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool of two threads");
     for code in [
         "tb[0.6]",
         "tb[4!.0]",
@@ -151,7 +157,9 @@ fn block_parallel_serial_and_brute_force_agree_on_long_tables() {
         "tb[0.4!]",
     ] {
         let r = HeapRules::parse(code).unwrap_or_else(|e| panic!("{code}: {e}"));
-        let par = values(&r, 20_000, &ComputeOptions::default()).expect("computes");
+        let par = pool
+            .install(|| values(&r, 20_000, &ComputeOptions::default()))
+            .expect("computes");
         let serial = ComputeOptions {
             parallel: false,
             ..ComputeOptions::default()
