@@ -52,7 +52,7 @@ pub use code::{Code, CodeError, Move};
 pub use custom::{CustomRules, HeapMoves, Window};
 pub use dense::{default_memory_limit, extend, values, ComputeOptions};
 pub use output::{resolve_links, same_file, write_output};
-pub use period::{find_period, value_of_heap, Period};
+pub use period::{find_period, seen_period, value_of_heap, Period};
 pub use pieces::{PiecesError, Piecewise, LARGE_MAX, SMALL_MAX};
 pub use rules::{naive_values, HeapRules};
 pub use subset::{FiniteSet, SubSet};

@@ -205,6 +205,18 @@ pub(crate) fn detect<T: Cell>(rules: &HeapRules, g: &[T]) -> Option<Period> {
         }
     }
     // No period is proven by these values: the least one seen often enough.
+    least_seen(g).map(|p| Period {
+        values_needed: certificate_size(rules, p.preperiod, p.period, p.saltus).unwrap_or(0),
+        ..p
+    })
+}
+
+/// The least period (with its saltus) that a table shows often enough to be believed,
+/// proven or not: three periods and 24 values of evidence at its end, since short runs of a
+/// small pattern (Grundy's game ends its first 105 values with 5,2,3 three times) are not
+/// periods. `values_needed` is 0: nothing is proven.
+fn least_seen<T: Cell>(g: &[T]) -> Option<Period> {
+    let len = g.len();
     for p in 1..=len / 2 {
         let last = len - 1;
         let (hi, lo) = (g[last].get(), g[last - p].get());
@@ -214,22 +226,39 @@ pub(crate) fn detect<T: Cell>(rules: &HeapRules, g: &[T]) -> Option<Period> {
         let s = hi - lo;
         let n0 = preperiod_of(g, p, s);
         let seen = (len - p - n0) as u64;
-        let (n0, p64, s64) = (n0 as u64, p as u64, u64::from(s));
-        let needed = certificate_size(rules, n0, p64, s64);
-        // Without a certificate, ask for three periods and 24 values of evidence: short
-        // runs of a small pattern (Grundy's game ends its first 105 values with 5,2,3
-        // three times) are not periods.
+        let (n0, p64) = (n0 as u64, p as u64);
         if seen >= (3 * p64).max(24) {
             return Some(Period {
                 preperiod: n0,
                 period: p64,
-                saltus: s64,
+                saltus: u64::from(s),
                 proven: false,
-                values_needed: needed.unwrap_or(0),
+                values_needed: 0,
             });
         }
     }
     None
+}
+
+/// The least period (and saltus) a table of values of any game shows often enough to be
+/// believed: at least three periods and 24 values repeat at its end. Nothing is proven
+/// (`proven` is false, `values_needed` 0): [`find_period`] proves periods of heap rules.
+///
+/// Complexity: O(p * len) for the period p found, at most O(len^2).
+///
+/// Example:
+/// ```
+/// use grundy_heap::{seen_period, Values};
+/// let v = Values::U8((0..60u8).map(|i| if i < 5 { 7 } else { i % 3 }).collect());
+/// let p = seen_period(&v).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.saltus, p.proven), (5, 3, 0, false));
+/// ```
+pub fn seen_period(values: &Values) -> Option<Period> {
+    match values {
+        Values::U8(g) => least_seen(g),
+        Values::U16(g) => least_seen(g),
+        Values::U32(g) => least_seen(g),
+    }
 }
 
 /// The least n0 such that G(n + p) = G(n) + s for n0 <= n < len - p (walking back from the

@@ -15,7 +15,6 @@ use crate::{Error, Limit, Limits, Nimber, Outcome, Play, Value};
 
 /// Sums with loopy components (draws, drawing moves): a part of the analysis.
 mod loopy;
-pub(crate) use loopy::is_loopy;
 
 /// What the caller wants besides the defaults.
 #[derive(Clone, Debug)]
@@ -144,6 +143,43 @@ pub struct Analysis {
     pub remoteness: Option<u64>,
     /// How the answer was found, when it is not the plain one (`misere quotient`).
     pub method: Option<String>,
+    /// Which rule gave the answer, with what it rested on: the record that
+    /// [`crate::explain`] narrates (not part of the JSON).
+    pub rule: Rule,
+}
+
+/// Which rule gave an analysis its answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Normal play: the XOR of the components' nim-values (Sprague-Grundy), given in the
+    /// order of the position's components.
+    Xor {
+        /// The nim-value of each component.
+        parts: Vec<Nimber>,
+    },
+    /// Normal play: one component whose nim-value is out of reach at its size while its
+    /// outcome alone is known (its family's closed form), every other component of value 0.
+    OutcomeAlone {
+        /// The component's index among the position's components.
+        part: usize,
+    },
+    /// Misere play, every component a Nim heap: Bouton's misere rule.
+    MisereNim {
+        /// The heaps.
+        heaps: Vec<Nimber>,
+    },
+    /// Misere play: one component whose family has a closed form in misere play alone.
+    MisereAlone {
+        /// The family's name.
+        family: String,
+    },
+    /// Misere play: a sum of heaps of one ruleset, multiplied in its misere quotient (how, in
+    /// [`Analysis::method`]).
+    MisereQuotient,
+    /// Misere play: a search of the whole sum.
+    MisereSearch,
+    /// Positions that may recur: retrograde analysis (Smith's values under normal play).
+    Loopy,
 }
 
 impl Analysis {
@@ -155,7 +191,7 @@ impl Analysis {
         }
     }
 
-    fn empty(play: Play, outcome: Outcome) -> Analysis {
+    fn empty(play: Play, outcome: Outcome, rule: Rule) -> Analysis {
         Analysis {
             game: String::new(),
             shown: None,
@@ -170,6 +206,7 @@ impl Analysis {
             drawing_moves_total: 0,
             remoteness: None,
             method: None,
+            rule,
         }
     }
 }
@@ -528,8 +565,7 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
         }
     }
     if let Some((i, e)) = unknown {
-        let (place, c) = comps[i];
-        return analyze_outcome_only(pos, place, c.owned(), &values, e, opts);
+        return analyze_outcome_only(pos, &comps, i, &values, e, opts);
     }
     let total = crate::nim_sum(values.iter());
     let mut moves = Vec::new();
@@ -629,7 +665,11 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
              limit stopped a listing"
         ));
     }
-    let mut a = Analysis::empty(Play::Normal, Outcome::of_nimber(&total));
+    let mut a = Analysis::empty(
+        Play::Normal,
+        Outcome::of_nimber(&total),
+        Rule::Xor { parts: values },
+    );
     a.value = Some(Value::Finite(total.clone()));
     a.nimber = Some(total);
     a.winning_moves = moves;
@@ -705,12 +745,14 @@ impl Notes {
 /// component's, and its winning moves are that component's moves to P-positions).
 fn analyze_outcome_only(
     pos: &Position,
-    place: Place,
-    c: Component,
+    comps: &[(Place, CompRef<'_>)],
+    part: usize,
     values: &[Nimber],
     err: Error,
     opts: &Options,
 ) -> Result<Analysis, Error> {
+    let (place, c) = comps[part];
+    let c = c.owned();
     let Component::Of(r, s) = &c else {
         return Err(err);
     };
@@ -724,7 +766,7 @@ fn analyze_outcome_only(
              nim-value itself is needed: "
         )));
     }
-    let mut a = Analysis::empty(Play::Normal, outcome);
+    let mut a = Analysis::empty(Play::Normal, outcome, Rule::OutcomeAlone { part });
     if outcome == Outcome::N {
         let Some((found, count)) =
             r.rules()
@@ -818,7 +860,8 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
         if let Some((outcome, found, count)) =
             r.rules().misere_alone(s, opts.max_moves, &opts.limits)?
         {
-            let mut a = Analysis::empty(Play::Misere, outcome);
+            let family = r.name().to_string();
+            let mut a = Analysis::empty(Play::Misere, outcome, Rule::MisereAlone { family });
             for to in found.into_iter().take(opts.max_moves) {
                 a.winning_moves
                     .push(render(pos, *place, c, Replacement::States(to)));
@@ -839,7 +882,7 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let mut solver = MisereSolver::new(opts.limits.clone());
     let all: Vec<Component> = comps.iter().map(|(_, c)| c.clone()).collect();
     let outcome = solver.outcome(&all)?;
-    a = Analysis::empty(Play::Misere, outcome);
+    a = Analysis::empty(Play::Misere, outcome, Rule::MisereSearch);
     let mut count = 0usize;
     if outcome == Outcome::N {
         for (i, (place, c)) in comps.iter().enumerate() {
@@ -870,7 +913,10 @@ fn misere_nim(
     opts: &Options,
 ) -> Analysis {
     let outcome = misere_nim_outcome(heaps);
-    let mut a = Analysis::empty(Play::Misere, outcome);
+    let rule = Rule::MisereNim {
+        heaps: heaps.to_vec(),
+    };
+    let mut a = Analysis::empty(Play::Misere, outcome, rule);
     let mut count = 0usize;
     if outcome == Outcome::N {
         let summary = MisereNimSummary::new(heaps);

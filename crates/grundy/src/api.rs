@@ -23,7 +23,7 @@ pub use crate::pattern::{pattern, Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2};
 /// The options of an analysis and their defaults (`grundy analyze`'s flags): see
 /// [`crate::analysis`].
 pub use crate::analysis::{
-    Analysis, Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES, REMOTENESS_BUDGET,
+    Analysis, Options, Rule, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES, REMOTENESS_BUDGET,
 };
 
 /// A progress task's text fit for one line (a ruleset's name can be 400 KB).

@@ -11,9 +11,9 @@ use std::collections::HashSet;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::analysis::{self, Options};
+use crate::analysis::{self, Analysis, Options, Rule};
 use crate::position::{Component, Position};
-use crate::rules::{heap_size, Arg, DynRuleset, HeapTable, Period};
+use crate::rules::{heap_size, Arg, DynRuleset, HeapTable};
 use crate::solve::{Error, Limits};
 use crate::{Nimber, Outcome, Play};
 
@@ -43,8 +43,16 @@ pub fn explain_position(
     play: Play,
     limits: &Limits,
 ) -> Result<Vec<Explanation>, Error> {
-    if crate::analysis::is_loopy(pos) {
-        return Ok(vec![explain_loopy(pos, play, limits)?]);
+    let opts = Options {
+        play,
+        limits: limits.clone(),
+        max_moves: 20,
+        ..Options::default()
+    };
+    let a = analysis::analyze(pos, &opts)?;
+    if a.rule == Rule::Loopy {
+        // A game with cycles, or a rule script's positions that met one.
+        return Ok(vec![explain_loopy(pos, &a, limits)?]);
     }
     let comps = pos.components();
     let mut out = Vec::new();
@@ -61,13 +69,6 @@ pub fn explain_position(
             }
         }
     }
-    let opts = Options {
-        play,
-        limits: limits.clone(),
-        max_moves: 20,
-        ..Options::default()
-    };
-    let a = analysis::analyze(pos, &opts)?;
     let moves: Vec<String> = a
         .winning_moves
         .iter()
@@ -82,10 +83,7 @@ pub fn explain_position(
         title: format!("The whole position: {}", short(&pos.shown())),
         blocks: Vec::new(),
     };
-    match play {
-        Play::Normal => sum_normal(&comps, limits, &mut sum)?,
-        Play::Misere => sum_misere(&comps, a.outcome, &mut sum),
-    }
+    sum_by_rule(&comps, &a, &mut sum);
     if a.outcome == Outcome::N {
         sum.blocks.push(Block::Para(match &total {
             Some(t) => format!("Winning moves ({t}):"),
@@ -212,7 +210,7 @@ fn heap_window(
             (Some(p), proven)
         }
         None if table.values.len() <= SEEN_PERIOD_LIMIT => {
-            (seen_period(&table.values.to_vec()), false)
+            (grundy_heap::seen_period(&table.values), false)
         }
         None => (None, false),
     };
@@ -256,33 +254,10 @@ fn heap_window(
     Ok(e)
 }
 
-/// The longest table searched by [`seen_period`]: its search tries every pair of period and
-/// preperiod, so a table of 10^6 values (Officers, which has no known period) would take
-/// hours; the heap kernels' own period search has already looked at longer tables.
+/// The longest table in which [`grundy_heap::seen_period`] looks for a period the family did
+/// not give: its search is quadratic at worst, and the heap kernels' own period search has
+/// already looked at longer tables.
 const SEEN_PERIOD_LIMIT: usize = 4096;
-
-/// The least period of a table with a preperiod at most a third of it, seen in the values
-/// (tables of at most [`SEEN_PERIOD_LIMIT`] values).
-fn seen_period(values: &[u32]) -> Option<Period> {
-    let n = values.len();
-    if n > SEEN_PERIOD_LIMIT {
-        return None;
-    }
-    for p in 1..=n / 3 {
-        for pre in 0..=n / 3 {
-            if (pre..n - p).all(|i| values[i] == values[i + p]) {
-                return Some(Period {
-                    preperiod: pre as u64,
-                    period: p as u64,
-                    saltus: 0,
-                    proven: false,
-                    values_needed: 0,
-                });
-            }
-        }
-    }
-    None
-}
 
 /// `SG(x) = mex{...}` over the options of a small component, as a computation line.
 fn mex_block(c: &Component, limits: &Limits) -> Result<Option<Block>, Error> {
@@ -346,29 +321,53 @@ fn binary(v: &Nimber, width: usize) -> String {
     format!("{s:0>width$}")
 }
 
+/// The sum's reasoning, as the analysis found it ([`Rule`]).
+fn sum_by_rule(comps: &[(crate::position::Place, Component)], a: &Analysis, e: &mut Explanation) {
+    let who = if a.outcome == Outcome::P {
+        "the player to move loses"
+    } else {
+        "the player to move wins"
+    };
+    let text = match &a.rule {
+        Rule::Xor { parts } => return sum_normal(comps, parts, e),
+        Rule::MisereNim { heaps } => return misere_nim(heaps, who, e),
+        Rule::OutcomeAlone { part } => format!(
+            "The nim-value of {} is out of reach at this size, so there is no XOR table; the \
+             outcome comes from the family's closed form above.",
+            comps
+                .get(*part)
+                .map_or(String::new(), |(_, c)| component_text(c))
+        ),
+        Rule::MisereAlone { family } => format!(
+            "Misere play: the player who cannot move wins. One position of {family} alone has \
+             a closed form in misere play (see the family's rule), so nothing was searched: \
+             {who}."
+        ),
+        Rule::MisereQuotient => format!(
+            "Misere play: the player who cannot move wins. Misere values do not add like \
+             nim-values, but the heaps of one ruleset multiply in its misere quotient{}. So \
+             {who}.",
+            a.method
+                .as_deref()
+                .map_or(String::new(), |m| format!(": here the {m}"))
+        ),
+        Rule::MisereSearch => format!(
+            "Misere play: the player who cannot move wins. Misere values do not add like \
+             nim-values, so the whole sum was searched: {who}."
+        ),
+        Rule::Loopy => format!(
+            "The positions may recur, so the game was solved by retrograde analysis: {who}."
+        ),
+    };
+    e.blocks.push(Block::Para(text));
+}
+
+/// The binary column table of the parts' values, their XOR, and which part to change.
 fn sum_normal(
     comps: &[(crate::position::Place, Component)],
-    limits: &Limits,
+    values: &[Nimber],
     e: &mut Explanation,
-) -> Result<(), Error> {
-    let mut values = Vec::with_capacity(comps.len());
-    for (_, c) in comps {
-        match analysis::component_nimber(c, limits) {
-            Ok(v) => values.push(v),
-            Err(Error::Limit {
-                limit: crate::error::Limit::Size,
-                ..
-            }) => {
-                // The analysis answered by an outcome-only closed form (huge Wythoff heaps).
-                e.blocks.push(Block::Para(format!(
-                    "The nim-value of {} is out of reach at this size, so there is no XOR                      table; the outcome comes from the family's closed form above.",
-                    component_text(c)
-                )));
-                return Ok(());
-            }
-            Err(err) => return Err(err),
-        }
-    }
+) {
     let x = crate::nim_sum(values.iter());
     let width = values
         .iter()
@@ -393,7 +392,7 @@ fn sum_normal(
         .unwrap_or(3)
         .max(3);
     let mut lines = Vec::new();
-    for (l, v) in labels.iter().zip(&values).take(MAX_ROWS) {
+    for (l, v) in labels.iter().zip(values).take(MAX_ROWS) {
         lines.push(format!("{l:<lw$}  {}   ({v})", binary(v, width)));
     }
     if comps.len() > MAX_ROWS {
@@ -409,7 +408,7 @@ fn sum_normal(
              move leaves the opponent a nonzero XOR, from which the opponent restores 0."
                 .to_string(),
         ));
-        return Ok(());
+        return;
     }
     let d = x.to_biguint().bits() - 1;
     e.blocks.push(Block::Para(format!(
@@ -421,7 +420,7 @@ fn sum_normal(
     )));
     let mut items = Vec::new();
     let mut seen = HashSet::new();
-    for ((l, v), (_, c)) in labels.iter().zip(&values).zip(comps) {
+    for ((l, v), (_, c)) in labels.iter().zip(values).zip(comps) {
         if items.len() >= MAX_ROWS || !seen.insert(c.clone()) {
             continue;
         }
@@ -447,73 +446,30 @@ fn sum_normal(
         }
     }
     e.blocks.push(Block::List(items));
-    Ok(())
 }
 
-fn sum_misere(
-    comps: &[(crate::position::Place, Component)],
-    outcome: Outcome,
-    e: &mut Explanation,
-) {
-    let heaps: Option<Vec<Nimber>> = comps
-        .iter()
-        .map(|(_, c)| match c {
-            Component::Star(n) => Some(n.clone()),
-            Component::Of(r, s) => r.rules().misere_nim_heap(s),
-        })
-        .collect();
-    let who = if outcome == Outcome::P {
-        "the player to move loses"
+/// Bouton's misere rule on the heaps of a misere Nim position.
+fn misere_nim(heaps: &[Nimber], who: &str, e: &mut Explanation) {
+    let one = Nimber::new(1);
+    let big = heaps.iter().filter(|h| **h > one).count();
+    let ones = heaps.iter().filter(|h| **h == one).count();
+    let x = crate::nim_sum(heaps.iter());
+    e.blocks.push(Block::Para(
+        "Misere Nim (Bouton): the one who takes the last counter loses. While some heap \
+         has 2 or more, play exactly as in normal Nim (make the XOR 0); the only change \
+         is at the end: when your move would leave only heaps of 1, leave an odd number \
+         of them instead of an even one."
+            .to_string(),
+    ));
+    let text = if big == 0 {
+        format!(
+            "Every heap is 0 or 1, and there are {ones} heaps of 1: {} number, so {who}.",
+            if ones % 2 == 1 { "an odd" } else { "an even" }
+        )
     } else {
-        "the player to move wins"
+        format!("{big} heap(s) have 2 or more, and the XOR of the heaps is {x}, so {who}.")
     };
-    match heaps {
-        Some(heaps) => {
-            let one = Nimber::new(1);
-            let big = heaps.iter().filter(|h| **h > one).count();
-            let ones = heaps.iter().filter(|h| **h == one).count();
-            let x = crate::nim_sum(heaps.iter());
-            e.blocks.push(Block::Para(
-                "Misere Nim (Bouton): the one who takes the last counter loses. While some heap \
-                 has 2 or more, play exactly as in normal Nim (make the XOR 0); the only change \
-                 is at the end: when your move would leave only heaps of 1, leave an odd number \
-                 of them instead of an even one."
-                    .to_string(),
-            ));
-            let text = if big == 0 {
-                format!(
-                    "Every heap is 0 or 1, and there are {ones} heaps of 1: {} number, so {who}.",
-                    if ones % 2 == 1 { "an odd" } else { "an even" }
-                )
-            } else {
-                format!("{big} heap(s) have 2 or more, and the XOR of the heaps is {x}, so {who}.")
-            };
-            e.blocks.push(Block::Para(text));
-        }
-        None => {
-            // One component whose family has a closed form for misere play alone.
-            let closed = match comps {
-                [(_, Component::Of(r, s))] => r
-                    .rules()
-                    .misere_alone(s, 0, &Limits::default())
-                    .ok()
-                    .flatten()
-                    .map(|_| r.name().to_string()),
-                _ => None,
-            };
-            e.blocks.push(Block::Para(match closed {
-                Some(name) => format!(
-                    "Misere play: the player who cannot move wins. One position of {name} \
-                     alone has a closed form in misere play (see the family's rule), so \
-                     nothing was searched: {who}."
-                ),
-                None => format!(
-                    "Misere play: the player who cannot move wins. Misere values do not add \
-                     like nim-values, so the whole sum was searched: {who}."
-                ),
-            }));
-        }
-    }
+    e.blocks.push(Block::Para(text));
 }
 
 /// Renders explanations as plain text: a title underlined, paragraphs wrapped at 90 columns,
@@ -645,14 +601,7 @@ fn wrap(text: &str, width: usize, bullet: &str) -> String {
 }
 
 /// A sum with components of a game with cycles: Smith's values and his rules for sums.
-fn explain_loopy(pos: &Position, play: Play, limits: &Limits) -> Result<Explanation, Error> {
-    let opts = Options {
-        play,
-        limits: limits.clone(),
-        max_moves: 20,
-        ..Options::default()
-    };
-    let a = analysis::analyze(pos, &opts)?;
+fn explain_loopy(pos: &Position, a: &Analysis, limits: &Limits) -> Result<Explanation, Error> {
     let mut rows = Vec::new();
     for (_, c) in pos.components().iter().take(MAX_COMPONENT_EXPLANATIONS) {
         let v = match c {

@@ -119,7 +119,7 @@ pub(super) fn analyze(
     } else {
         Outcome::N
     };
-    let mut a = Analysis::empty(Play::Misere, outcome);
+    let mut a = Analysis::empty(Play::Misere, outcome, super::Rule::MisereQuotient);
     let extended = largest > q.computed_to();
     let proof = match (extended, q.stability()) {
         (

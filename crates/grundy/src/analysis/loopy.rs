@@ -231,6 +231,7 @@ fn analyze_loopy_misere(pos: &Position, opts: &Options) -> Result<Analysis, Erro
         drawing_moves_total: drawing_total,
         remoteness: None,
         method: Some("retrograde analysis of the sum's positions (the game has cycles)".into()),
+        rule: super::Rule::Loopy,
     })
 }
 
@@ -301,5 +302,6 @@ pub(crate) fn analyze_loopy(pos: &Position, opts: &Options) -> Result<Analysis, 
         drawing_moves_total: drawing_total,
         remoteness: None,
         method: None,
+        rule: super::Rule::Loopy,
     })
 }

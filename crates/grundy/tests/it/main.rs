@@ -18,4 +18,5 @@ mod misere;
 mod parse;
 mod props;
 mod quotient;
+mod record;
 mod registry;
