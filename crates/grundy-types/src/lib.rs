@@ -2,9 +2,10 @@
 //!
 //! Values: [`Nimber`] (exact at any size), [`mex`] and [`nim_sum`], [`Outcome`] and [`Play`],
 //! Smith's loopy [`Value`], and the [`Period`] of a nim-sequence.
-//! Budget: a [`Cancel`] handle (the one every crate takes) and [`CHECK_EVERY`], how often a
-//! cheap loop looks at it, [`Progress`] reports and their sink, and a [`Watchdog`] that
-//! raises a flag at a deadline.
+//! Budget: the [`Limits`] of a request (positions, memory, deadline, cancellation, progress,
+//! the count of winning moves) and the [`Stop`] a check of them gives, a [`Cancel`] handle
+//! (the one every crate takes) and [`CHECK_EVERY`], how often a cheap loop looks at it,
+//! [`Progress`] reports and their sink, and a [`Watchdog`] that raises a flag at a deadline.
 //! Errors: the [`ErrorKind`] that every crate's error type gives with its own `kind()`.
 //! Randomness: [`SplitMix64`], the seeded generator of samples, tests and benchmarks.
 //!
@@ -18,6 +19,7 @@
 
 mod budget;
 mod kind;
+mod limits;
 mod nimber;
 mod outcome;
 mod period;
@@ -28,6 +30,7 @@ pub use budget::{
     short_task, Cancel, Progress, ProgressSink, Watchdog, CHECK_EVERY, MAX_TASK_CHARS,
 };
 pub use kind::ErrorKind;
+pub use limits::{default_memory_limit, Limits, Stop, Ticker, MISERE_NODES, NORMAL_NODES};
 pub use nimber::{mex, mex_u64, nim_sum, serialize_big, Nimber};
 pub use outcome::{Outcome, Play};
 pub use period::Period;

@@ -115,6 +115,15 @@ pub enum Error {
     },
 }
 
+impl From<grundy_types::Stop> for Error {
+    fn from(stop: grundy_types::Stop) -> Error {
+        match stop {
+            grundy_types::Stop::Cancelled => Error::Cancelled,
+            grundy_types::Stop::Time(limit) => Error::limit(Limit::Time(limit), stop.to_string()),
+        }
+    }
+}
+
 impl Error {
     /// An input error without a column.
     pub fn input(message: impl Into<String>) -> Error {

@@ -139,7 +139,7 @@ fn compute(
 fn quotient_error(e: QuotientError, limits: &Limits) -> Error {
     match (e.kind(), &e) {
         // The flag is raised by a cancellation or by the deadline: say which.
-        (ErrorKind::Cancelled, _) => limits.check().err().unwrap_or(Error::Cancelled),
+        (ErrorKind::Cancelled, _) => limits.check().err().map_or(Error::Cancelled, Error::from),
         (kind, QuotientError::MemoryLimit { limit, .. }) => {
             Error::of_kind(kind, e.to_string(), Limit::Memory(*limit as u64))
         }

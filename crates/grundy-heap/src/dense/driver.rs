@@ -54,35 +54,9 @@ impl std::fmt::Debug for ComputeOptions<'_> {
     }
 }
 
-/// The default memory limit: three quarters of the memory the kernel reports available, and
-/// at most half of the process's address-space limit (`ulimit -v`: address space counts
-/// thread stacks and allocator arenas besides the tables) and three quarters of its cgroup's
-/// memory limit, when those are set; 4 GiB when nothing can be read.
-pub fn default_memory_limit() -> u64 {
-    let read = |path: &str| std::fs::read_to_string(path).ok();
-    let available = read("/proc/meminfo").and_then(|s| {
-        s.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<u64>().ok())
-            .map(|kb| kb.saturating_mul(1024) / 4 * 3)
-    });
-    let address_space = read("/proc/self/limits").and_then(|s| {
-        s.lines()
-            .find(|l| l.starts_with("Max address space"))
-            .and_then(|l| l.split_whitespace().nth(3))
-            .and_then(|soft| soft.parse::<u64>().ok())
-            .map(|bytes| bytes / 2)
-    });
-    let cgroup = read("/sys/fs/cgroup/memory.max")
-        .and_then(|s| s.trim().parse::<u64>().ok())
-        .map(|bytes| bytes / 4 * 3);
-    [available, address_space, cgroup]
-        .into_iter()
-        .flatten()
-        .min()
-        .unwrap_or(4 << 30)
-}
+/// The default memory limit (see [`grundy_types::default_memory_limit`]): three quarters of
+/// the memory available, within the process's and its cgroup's limits.
+pub use grundy_types::default_memory_limit;
 
 /// The nim-values of single heaps of sizes `0..n`, by the fastest exact method available.
 ///

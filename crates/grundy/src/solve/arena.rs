@@ -893,7 +893,7 @@ impl<'a> Budget<'a> {
     }
 
     fn tick(&mut self) -> Result<(), Error> {
-        self.ticker.tick(self.limits)
+        Ok(self.ticker.tick(self.limits)?)
     }
 }
 
