@@ -1,39 +1,41 @@
-//! The work and memory budget of one quotient search, with its cancellation handle.
+//! The work and memory budget of one quotient search, within the request's budget
+//! (cancellation and deadline).
 
-use grundy_types::Cancel;
+use grundy_types::{Limits, Stop};
 
 use crate::error::QuotientError;
 
-/// Counts work steps against a limit and polls the cancellation handle.
+/// Counts work steps against a limit and checks the request's budget (its cancellation and
+/// deadline) every few thousand steps.
 pub(crate) struct Budget<'a> {
     used: u64,
     limit: u64,
     mem_used: usize,
     mem_limit: usize,
     next_poll: u64,
-    cancel: Option<&'a Cancel>,
+    request: Option<&'a Limits>,
     /// The heap being added, for error messages.
     pub(crate) heap: u64,
 }
 
 impl<'a> Budget<'a> {
-    /// A budget of `limit` steps.
-    pub(crate) fn new(limit: u64, cancel: Option<&'a Cancel>, heap: u64) -> Budget<'a> {
+    /// A budget of `limit` steps within the request's budget, if any.
+    pub(crate) fn new(limit: u64, request: Option<&'a Limits>, heap: u64) -> Budget<'a> {
         Budget {
             used: 0,
             limit,
             mem_used: 0,
             mem_limit: usize::MAX,
             next_poll: 0,
-            cancel,
+            request,
             heap,
         }
     }
 
     /// Spends `n` steps.
     ///
-    /// Errors: the limit is passed ([`QuotientError::WorkLimit`]) or the handle is raised
-    /// ([`QuotientError::Cancelled`]).
+    /// Errors: the limit is passed ([`QuotientError::WorkLimit`]), the request is cancelled
+    /// ([`QuotientError::Cancelled`]) or its time is up ([`QuotientError::TimeLimit`]).
     pub(crate) fn tick(&mut self, n: u64) -> Result<(), QuotientError> {
         self.used = self.used.saturating_add(n);
         if self.used > self.limit {
@@ -44,8 +46,17 @@ impl<'a> Budget<'a> {
         }
         if self.used >= self.next_poll {
             self.next_poll = self.used.saturating_add(1 << 12);
-            if self.cancel.is_some_and(Cancel::is_cancelled) {
-                return Err(QuotientError::Cancelled { heap: self.heap });
+            match self.request.map(Limits::check) {
+                Some(Err(Stop::Cancelled)) => {
+                    return Err(QuotientError::Cancelled { heap: self.heap })
+                }
+                Some(Err(Stop::Time(limit))) => {
+                    return Err(QuotientError::TimeLimit {
+                        limit,
+                        heap: self.heap,
+                    })
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -94,9 +105,16 @@ mod tests {
             b.tick(1),
             Err(QuotientError::WorkLimit { limit: 10, heap: 7 })
         );
-        let raised = Cancel::new();
+        let raised = grundy_types::Cancel::new();
         raised.cancel();
-        let mut b = Budget::new(100, Some(&raised), 3);
+        let request = Limits::default().with_cancel(raised);
+        let mut b = Budget::new(100, Some(&request), 3);
         assert_eq!(b.tick(1), Err(QuotientError::Cancelled { heap: 3 }));
+        let late = Limits::default().with_timeout(std::time::Duration::ZERO);
+        let mut b = Budget::new(100, Some(&late), 4);
+        assert!(matches!(
+            b.tick(1),
+            Err(QuotientError::TimeLimit { heap: 4, .. })
+        ));
     }
 }

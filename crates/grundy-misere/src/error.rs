@@ -57,6 +57,14 @@ pub enum QuotientError {
         /// The heap being added.
         heap: u64,
     },
+    /// The budget's time limit was reached.
+    #[error("the computation reached its time limit of {limit:.1?} while adding heap {heap}")]
+    TimeLimit {
+        /// The time limit.
+        limit: std::time::Duration,
+        /// The heap being added.
+        heap: u64,
+    },
     /// A ruleset gave an option that leaves a heap not smaller than the heap moved from.
     #[error(
         "heap {heap} has an option leaving a heap of {part}; options must leave smaller heaps"
@@ -101,6 +109,7 @@ impl QuotientError {
             | QuotientError::CandidateLimit { .. }
             | QuotientError::WorkLimit { .. }
             | QuotientError::MemoryLimit { .. }
+            | QuotientError::TimeLimit { .. }
             | QuotientError::OptionLimit { .. }
             | QuotientError::BoundTooLarge { .. } => ErrorKind::Limit,
             QuotientError::Cancelled { .. } => ErrorKind::Cancelled,

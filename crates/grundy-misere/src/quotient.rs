@@ -1,6 +1,5 @@
 //! The public result: [`MisereQuotient`], computed by [`quotient`].
 
-use grundy_types::Cancel;
 use serde::{Serialize, Serializer};
 
 use crate::budget::Budget;
@@ -28,8 +27,10 @@ pub struct QuotientOptions {
     pub max_memory: usize,
     /// Option parts stored for all heaps together. Default 2^26.
     pub max_option_parts: u64,
-    /// Cancelled by another thread to stop; checked every few thousand steps.
-    pub cancel: Option<Cancel>,
+    /// The request's budget, whose cancellation and deadline are checked every few thousand
+    /// steps (its position and memory limits are the fields above); `None`: no deadline, no
+    /// cancellation.
+    pub budget: Option<grundy_types::Limits>,
 }
 
 impl Default for QuotientOptions {
@@ -40,7 +41,7 @@ impl Default for QuotientOptions {
             max_work: 1 << 32,
             max_memory: 1 << 30,
             max_option_parts: 1 << 26,
-            cancel: None,
+            budget: None,
         }
     }
 }
@@ -193,7 +194,7 @@ pub fn quotient<G: HeapGame + ?Sized>(
         max_candidate: options.max_candidate,
     };
     let mut budget =
-        Budget::new(options.max_work, options.cancel.as_ref(), 0).with_memory(options.max_memory);
+        Budget::new(options.max_work, options.budget.as_ref(), 0).with_memory(options.max_memory);
     let mut builder = Builder::new();
     let mut growth = Vec::new();
     for n in 1..=u64::from(top) {

@@ -123,23 +123,24 @@ fn compute(
     limits: &Limits,
 ) -> Result<MisereQuotient, Error> {
     limits.check()?;
-    // The watchdog raises the flag at the deadline; it ends when `_watchdog` is dropped.
-    let (cancel, _watchdog) = limits.heap_flag();
     let opts = QuotientOptions {
         max_order: qlimits.max_order,
         max_work: qlimits.max_work,
         max_memory: usize::try_from(limits.max_memory).unwrap_or(usize::MAX),
-        cancel,
+        budget: Some(limits.clone()),
         ..QuotientOptions::default()
     };
-    grundy_misere::quotient(rules, to, &opts).map_err(|e| quotient_error(e, limits))
+    grundy_misere::quotient(rules, to, &opts).map_err(quotient_error)
 }
 
 /// The engine's error for an error of the quotient crate, of the crate's own kind.
-fn quotient_error(e: QuotientError, limits: &Limits) -> Error {
+fn quotient_error(e: QuotientError) -> Error {
     match (e.kind(), &e) {
-        // The flag is raised by a cancellation or by the deadline: say which.
-        (ErrorKind::Cancelled, _) => limits.check().err().map_or(Error::Cancelled, Error::from),
+        (ErrorKind::Cancelled, _) => Error::Cancelled,
+        // The engine's words for the request's time limit.
+        (_, QuotientError::TimeLimit { limit, .. }) => {
+            Error::from(grundy_types::Stop::Time(*limit))
+        }
         (kind, QuotientError::MemoryLimit { limit, .. }) => {
             Error::of_kind(kind, e.to_string(), Limit::Memory(*limit as u64))
         }

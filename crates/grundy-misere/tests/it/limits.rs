@@ -2,6 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 use grundy_heap::HeapRules;
 use grundy_misere::{quotient, render, FnGame, QuotientError, QuotientOptions};
@@ -82,11 +83,27 @@ fn option_limit_is_named() {
 fn cancellation_stops_the_computation() {
     let flag = Arc::new(AtomicBool::new(true));
     let opts = QuotientOptions {
-        cancel: Some(flag.into()),
+        budget: Some(grundy_types::Limits::default().with_cancel(flag.into())),
         ..QuotientOptions::default()
     };
     let err = quotient(&dawson(), 30, &opts).unwrap_err();
     assert!(matches!(err, QuotientError::Cancelled { .. }), "{err:?}");
+}
+
+/// The request's deadline stops the computation by itself (the engine used to turn it into
+/// a cancellation flag through a watchdog thread), as a limit, not a cancellation.
+#[test]
+fn the_deadline_of_the_budget_stops_the_computation() {
+    let opts = QuotientOptions {
+        budget: Some(grundy_types::Limits::default().with_timeout(Duration::ZERO)),
+        ..QuotientOptions::default()
+    };
+    let err = quotient(&dawson(), 30, &opts).unwrap_err();
+    assert!(
+        matches!(err, QuotientError::TimeLimit { limit, .. } if limit == Duration::ZERO),
+        "{err:?}"
+    );
+    assert_eq!(err.kind(), grundy_types::ErrorKind::Limit);
 }
 
 #[test]
