@@ -63,7 +63,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let opts = Options {
         limits,
-        cancel: None,
+        budget: None,
     };
 
     println!("random connected graph, {edges} edges, seed {seed}");

@@ -66,6 +66,12 @@ pub enum HackenbushError {
     /// The computation was stopped through the cancellation handle of [`crate::Options`].
     #[error("the computation was cancelled")]
     Cancelled,
+    /// The time limit of the request's budget ([`crate::Options::budget`]) was reached.
+    #[error("the computation reached its time limit of {limit:.1?}")]
+    TimeLimit {
+        /// The time limit.
+        limit: std::time::Duration,
+    },
 }
 
 impl HackenbushError {
@@ -74,7 +80,9 @@ impl HackenbushError {
     /// read included, as for `grundy-graph`: the file was named by the user).
     pub fn kind(&self) -> ErrorKind {
         match self {
-            HackenbushError::TooLarge { .. } => ErrorKind::Limit,
+            HackenbushError::TooLarge { .. } | HackenbushError::TimeLimit { .. } => {
+                ErrorKind::Limit
+            }
             HackenbushError::Cancelled => ErrorKind::Cancelled,
             HackenbushError::Parse { .. }
             | HackenbushError::Io { .. }

@@ -38,7 +38,6 @@
 //! classes c of size n_c > 40 (smaller ones cost n_c²), so O(E log E) in the worst case (one
 //! cycle through every edge) and close to linear on ordinary graphs. Every loop is iterative.
 
-use grundy_types::Cancel;
 use serde::Serialize;
 
 use crate::graph::{Graph, Limits};
@@ -54,9 +53,9 @@ const NO_VALUE: u64 = u64::MAX;
 pub struct Options {
     /// Size limits, checked before the working arrays are allocated.
     pub limits: Limits,
-    /// When cancelled by another thread, the computation stops with `Cancelled` (polled
-    /// about every 65,000 steps).
-    pub cancel: Option<Cancel>,
+    /// The request's budget, checked about every 65,000 steps: when it is cancelled the
+    /// computation stops with `Cancelled`, when its time is up with `TimeLimit`.
+    pub budget: Option<grundy_types::Limits>,
 }
 
 /// One 2-edge-connected block of the position that holds at least one edge, as fusion sees it.
@@ -133,7 +132,7 @@ struct Core {
 impl Core {
     fn build(graph: &Graph, opts: &Options, for_cuts: bool) -> Result<Core, HackenbushError> {
         opts.limits.check_edges(graph.edge_count())?;
-        let mut ticker = Ticker::new(opts.cancel.clone());
+        let mut ticker = Ticker::new(opts.budget.as_ref());
         ticker.check()?;
         let n = graph.vertex_count();
         let edges = graph.edges();
@@ -398,7 +397,7 @@ pub fn winning_cuts(
     opts: &Options,
 ) -> Result<WinningCuts, HackenbushError> {
     let core = Core::build(graph, opts, true)?;
-    let mut ticker = Ticker::new(opts.cancel.clone());
+    let mut ticker = Ticker::new(opts.budget.as_ref());
     let win = cuts_to(&core, graph.edge_count(), target, &mut ticker)?;
     let count = win.iter().filter(|&&w| w).count();
     let edges = win

@@ -77,7 +77,7 @@ fn limits_are_named_and_checked_first() {
     let g = Graph::from_edges(&path(11), &[], &Limits::default()).unwrap();
     let opts = Options {
         limits,
-        cancel: None,
+        budget: None,
     };
     for err in [
         value(&g, &opts).unwrap_err(),
@@ -100,13 +100,26 @@ fn cancellation_stops_the_work() {
     let flag = Arc::new(AtomicBool::new(true));
     let opts = Options {
         limits: Limits::default(),
-        cancel: Some(flag.into()),
+        budget: Some(grundy_types::Limits::default().with_cancel(flag.into())),
     };
     assert!(matches!(value(&g, &opts), Err(HackenbushError::Cancelled)));
     assert!(matches!(
         winning_cuts(&g, 0, 1, &opts),
         Err(HackenbushError::Cancelled)
     ));
+}
+
+/// The request's deadline stops the work as a limit, not as a cancellation.
+#[test]
+fn the_deadline_of_the_budget_stops_the_work() {
+    let g = Graph::from_edges(&path(100), &[], &Limits::default()).unwrap();
+    let opts = Options {
+        limits: Limits::default(),
+        budget: Some(grundy_types::Limits::default().with_timeout(std::time::Duration::ZERO)),
+    };
+    let err = value(&g, &opts).unwrap_err();
+    assert!(matches!(err, HackenbushError::TimeLimit { .. }), "{err:?}");
+    assert_eq!(err.kind(), grundy_types::ErrorKind::Limit);
 }
 
 #[test]

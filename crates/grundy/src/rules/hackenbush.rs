@@ -89,14 +89,22 @@ const ENUMERATE_LIMIT: usize = 4_000;
 /// Largest picture whose move texts name the edge cut (found by trying every cut).
 const DESCRIBE_LIMIT: usize = 2_000;
 
-fn options() -> hb::Options {
-    hb::Options::default()
+/// The crate's options under the request's budget (its cancellation and deadline).
+fn options(limits: &Limits) -> hb::Options {
+    hb::Options {
+        budget: Some(limits.clone()),
+        ..hb::Options::default()
+    }
 }
 
 /// The engine's error for an error of the Hackenbush crate, of the crate's own kind (a
 /// picture too large for its limits is too large for every method).
 fn to_error(e: HackenbushError) -> Error {
-    Error::of_kind(e.kind(), e.to_string(), Limit::Size)
+    match e {
+        HackenbushError::Cancelled => Error::Cancelled,
+        HackenbushError::TimeLimit { limit } => Error::from(grundy_types::Stop::Time(limit)),
+        e => Error::of_kind(e.kind(), e.to_string(), Limit::Size),
+    }
 }
 
 fn after_cut(g: &Graph, e: usize) -> Result<Opt<Picture>, Error> {
@@ -197,8 +205,8 @@ impl Ruleset for Hackenbush {
         Ok(())
     }
 
-    fn nimber(&self, p: &Picture, _limits: &Limits) -> Result<Option<Nimber>, Error> {
-        let v = hb::value(&p.0, &options()).map_err(to_error)?;
+    fn nimber(&self, p: &Picture, limits: &Limits) -> Result<Option<Nimber>, Error> {
+        let v = hb::value(&p.0, &options(limits)).map_err(to_error)?;
         Ok(Some(Nimber::new(v)))
     }
 
@@ -224,7 +232,7 @@ impl Ruleset for Hackenbush {
         let Some(t) = target.to_u64() else {
             return Ok(Some((vec![], Some(0u32.into()))));
         };
-        let w = hb::winning_cuts(&p.0, t, cap, &options()).map_err(to_error)?;
+        let w = hb::winning_cuts(&p.0, t, cap, &options(limits)).map_err(to_error)?;
         let mut moves = Vec::with_capacity(w.edges.len());
         for (i, &e) in w.edges.iter().enumerate() {
             if i % 64 == 63 {
@@ -236,7 +244,7 @@ impl Ruleset for Hackenbush {
     }
 
     fn explain(&self, p: &Picture) -> Option<Explanation> {
-        let a = hb::analyze(&p.0, &options()).ok()?;
+        let a = hb::analyze(&p.0, &hb::Options::default()).ok()?;
         let mut blocks = vec![Block::Para(format!(
             "The picture has {} edges in play: {} bridges (edges on no cycle) and {} edges on \
              cycles or loops. Fusion principle: the vertices of a cycle may be fused into one \
@@ -400,5 +408,30 @@ mod tests {
             .unwrap();
         assert_eq!(n, Some(1u32.into()));
         assert_eq!(r.describe(&p, &m[0]), "cut the edge 1-2");
+    }
+
+    /// The family hands the request's budget to the Hackenbush crate: a cancelled request
+    /// stops its value and its winning cuts (they ignored the budget and ran to the end).
+    #[test]
+    fn the_request_budget_reaches_the_solver() {
+        let r = Hackenbush;
+        let p = r
+            .components(&[Arg::Name("g-1".into()), Arg::Name("1-2-g".into())])
+            .unwrap()
+            .pop()
+            .unwrap();
+        let cancel = crate::Cancel::new();
+        cancel.cancel();
+        let limits = Limits::default().with_cancel(cancel);
+        assert_eq!(r.nimber(&p, &limits), Err(Error::Cancelled));
+        assert!(matches!(
+            r.counted_moves_to_value(&p, &Nimber::ZERO, 5, &limits),
+            Err(Error::Cancelled)
+        ));
+        let late = Limits::default().with_timeout(std::time::Duration::ZERO);
+        assert_eq!(
+            r.nimber(&p, &late).unwrap_err().kind(),
+            crate::ErrorKind::Limit
+        );
     }
 }
