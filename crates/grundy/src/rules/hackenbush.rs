@@ -390,14 +390,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn triangle_on_the_ground_is_star_one() {
-        let r = Hackenbush;
-        let p = r
+    /// A triangle standing on the ground: g-1, 1-2, 2-g.
+    fn triangle() -> Picture {
+        Hackenbush
             .components(&[Arg::Name("g-1".into()), Arg::Name("1-2-g".into())])
             .unwrap()
             .pop()
-            .unwrap();
+            .unwrap()
+    }
+
+    #[test]
+    fn triangle_on_the_ground_is_star_one() {
+        let (r, p) = (Hackenbush, triangle());
         assert_eq!(
             r.nimber(&p, &Limits::default()).unwrap(),
             Some(Nimber::new(1))
@@ -414,12 +418,7 @@ mod tests {
     /// stops its value and its winning cuts (they ignored the budget and ran to the end).
     #[test]
     fn the_request_budget_reaches_the_solver() {
-        let r = Hackenbush;
-        let p = r
-            .components(&[Arg::Name("g-1".into()), Arg::Name("1-2-g".into())])
-            .unwrap()
-            .pop()
-            .unwrap();
+        let (r, p) = (Hackenbush, triangle());
         let cancel = crate::Cancel::new();
         cancel.cancel();
         let limits = Limits::default().with_cancel(cancel);
