@@ -287,16 +287,20 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             out: Some(out),
             checkpoint,
             memory_limit,
+            timeout,
             certificate,
             ..
         } => crate::lab::table_to_file(
             &reg,
             &ruleset,
             &to,
-            &out,
-            checkpoint.as_deref(),
-            memory_limit.as_deref(),
-            certificate.as_deref(),
+            &crate::lab::FileFlags {
+                out: &out,
+                checkpoint: checkpoint.as_deref(),
+                memory_limit: memory_limit.as_deref(),
+                timeout,
+                certificate: certificate.as_deref(),
+            },
         ),
         Command::Table {
             ruleset,

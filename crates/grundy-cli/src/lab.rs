@@ -11,8 +11,11 @@ use crate::failure::Failure;
 use crate::output::Out;
 
 /// The limits of a laboratory run: Ctrl-C, and progress shown by `bar`.
-fn lab_limits(bar: &std::sync::Arc<Reporter>) -> Result<grundy::Limits, Failure> {
-    context::limits(grundy::Limits::default(), None, None, bar)
+fn lab_limits(
+    bar: &std::sync::Arc<Reporter>,
+    timeout: Option<f64>,
+) -> Result<grundy::Limits, Failure> {
+    context::limits(grundy::Limits::default(), None, timeout, bar)
 }
 
 /// The number of values 0..=N, as a machine word.
@@ -29,16 +32,34 @@ fn count(to: &str) -> Result<usize, Failure> {
         })
 }
 
+/// The flags of `grundy table --out` besides the ruleset and the size.
+pub struct FileFlags<'a> {
+    /// `--out`.
+    pub out: &'a Path,
+    /// `--checkpoint`.
+    pub checkpoint: Option<&'a Path>,
+    /// `--memory-limit`, as written.
+    pub memory_limit: Option<&'a str>,
+    /// `--timeout`, in seconds.
+    pub timeout: Option<f64>,
+    /// `--certificate`.
+    pub certificate: Option<&'a Path>,
+}
+
 /// `grundy table RULESET --to N --out FILE [--checkpoint FILE] [--certificate CERT]`.
 pub fn table_to_file(
     reg: &Registry,
     ruleset: &str,
     to: &str,
-    out: &Path,
-    checkpoint: Option<&Path>,
-    memory_limit: Option<&str>,
-    certificate: Option<&Path>,
+    flags: &FileFlags<'_>,
 ) -> Result<(), Failure> {
+    let FileFlags {
+        out,
+        checkpoint,
+        memory_limit,
+        timeout,
+        certificate,
+    } = *flags;
     let rules = lab::heap_rules(reg, ruleset).map_err(|e| Failure::at(e, ruleset))?;
     let n = count(to)?;
     let memory_limit = match memory_limit {
@@ -47,7 +68,8 @@ pub fn table_to_file(
     };
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
     let bar = Reporter::new();
-    let result = lab::table_file(&rules, n, out, checkpoint, memory_limit, &lab_limits(&bar)?);
+    let limits = lab_limits(&bar, timeout)?;
+    let result = lab::table_file(&rules, n, out, checkpoint, memory_limit, &limits);
     bar.finish();
     let (t, values) = match result? {
         FileRun::Done(t) => {
@@ -55,18 +77,26 @@ pub fn table_to_file(
             (summary, Some(values))
         }
         FileRun::OnDisk(summary) => (summary, None),
-        FileRun::Stopped { done } => {
-            return Err(Failure::Interrupted(match checkpoint {
+        FileRun::Stopped { done, why } => {
+            let kept = match checkpoint {
                 Some(cp) => format!(
-                    "stopped after {done} values; the checkpoint {} holds them: run the same \
-                     command again to resume",
+                    "; the checkpoint {} holds them: run the same command again to resume",
                     cp.display()
                 ),
-                None => format!(
-                    "stopped after {done} values, which are lost without a checkpoint; add \
-                     --checkpoint FILE to keep the work of an interrupted run"
-                ),
-            }))
+                None => ", which are lost without a checkpoint; add --checkpoint FILE to keep \
+                          the work of an interrupted run"
+                    .to_string(),
+            };
+            return Err(match why {
+                grundy::limits::Stop::Cancelled => {
+                    Failure::Interrupted(format!("stopped after {done} values{kept}"))
+                }
+                grundy::limits::Stop::Time(limit) => Failure::Limit(format!(
+                    "the computation reached its time limit of {limit:.1?} after {done} \
+                     values{kept}{}",
+                    crate::failure::raise_advice("--timeout")
+                )),
+            });
         }
     };
     let mut o = Out::new();
@@ -152,7 +182,7 @@ pub fn plot(
         Picture::Png
     };
     let bar = Reporter::new();
-    let computed = lab::plot_values(reg, ruleset, n, &lab_limits(&bar)?);
+    let computed = lab::plot_values(reg, ruleset, n, &lab_limits(&bar, None)?);
     bar.finish();
     let (values, period, rules) = computed.map_err(|e| Failure::at(e, ruleset))?;
     let popts = PlotOptions {

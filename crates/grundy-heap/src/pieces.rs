@@ -23,7 +23,6 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use grundy_types::Cancel;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use thiserror::Error;
@@ -585,8 +584,10 @@ impl Piecewise {
     }
 
     fn stretch_inner(&mut self, opts: &ComputeOptions<'_>) -> Result<(), PiecesError> {
-        if opts.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-            return Err(PiecesError::Cancelled);
+        match opts.stopped() {
+            Some(grundy_types::Stop::Cancelled) => return Err(PiecesError::Cancelled),
+            Some(stop) => return Err(PiecesError::Limit(stop.to_string())),
+            None => {}
         }
         if self.pieces.len() >= MAX_PIECES {
             return Err(self.limit(&format!("{MAX_PIECES} pieces")));
@@ -682,8 +683,12 @@ impl Piecewise {
             if self.work > MAX_WORK {
                 return Err(self.limit(&format!("{MAX_WORK} look-ups")));
             }
-            if i % 65536 == 0 && opts.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-                return Err(PiecesError::Cancelled);
+            if i % 65536 == 0 {
+                match opts.stopped() {
+                    Some(grundy_types::Stop::Cancelled) => return Err(PiecesError::Cancelled),
+                    Some(stop) => return Err(PiecesError::Limit(stop.to_string())),
+                    None => {}
+                }
             }
         }
         let new = &hist[h0..];
@@ -856,6 +861,8 @@ fn prime_factors(n: u64) -> Vec<u64> {
 
 #[cfg(test)]
 mod tests {
+    use grundy_types::Cancel;
+
     use super::*;
 
     #[test]

@@ -863,9 +863,10 @@ pub(crate) fn grow_in_chunks<S: Store>(
         let began = Instant::now();
         match driver.advance(rules, store, target, opts) {
             Ok(()) => {}
-            Err(HeapError::Cancelled { done }) => {
+            // Stopped by the caller or the deadline: a last checkpoint, so nothing is lost.
+            Err(e @ (HeapError::Cancelled { .. } | HeapError::TimeLimit { .. })) => {
                 save(store)?;
-                return Err(HeapError::Cancelled { done });
+                return Err(e);
             }
             Err(e) => return Err(e),
         }

@@ -27,6 +27,14 @@ pub enum HeapError {
         /// Number of values computed before the cancellation was noticed.
         done: u64,
     },
+    /// The budget's time limit was reached; `done` values had been computed.
+    #[error("the computation reached its time limit of {limit:.1?} after {done} values")]
+    TimeLimit {
+        /// The time limit.
+        limit: std::time::Duration,
+        /// Number of values computed before the limit was noticed.
+        done: u64,
+    },
     /// A table kept on disk would not fit in its file system; raised before writing.
     #[error(
         "a table of {n} values needs at least {needed_bytes} bytes on disk and {dir} has \
@@ -88,7 +96,8 @@ impl HeapError {
         match self {
             HeapError::TooLarge { .. }
             | HeapError::NoDisk { .. }
-            | HeapError::ValueOverflow { .. } => ErrorKind::Limit,
+            | HeapError::ValueOverflow { .. }
+            | HeapError::TimeLimit { .. } => ErrorKind::Limit,
             HeapError::Cancelled { .. } => ErrorKind::Cancelled,
             HeapError::NotShrinking { .. } => ErrorKind::Unsupported,
             HeapError::Io { .. } => ErrorKind::Io,

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::budget::{short_task, Cancel, Progress, ProgressSink, Watchdog, CHECK_EVERY};
+use crate::budget::{short_task, Cancel, Progress, ProgressSink, CHECK_EVERY};
 use crate::{ErrorKind, Play};
 
 /// Why a check of the [`Limits`] stopped the work.
@@ -219,20 +219,6 @@ impl Limits {
                 done,
                 total,
             });
-        }
-    }
-
-    /// A cancellation handle for code that polls a handle and knows no clock (the heap
-    /// kernels), raised when this request is cancelled or its deadline passes. A watchdog
-    /// thread is started only when there is a deadline; it ends with the returned guard.
-    pub fn heap_flag(&self) -> (Option<Cancel>, Option<Watchdog>) {
-        match (self.deadline, &self.cancel) {
-            (None, None) => (None, None),
-            (None, Some(c)) => (Some(c.clone()), None),
-            (Some(deadline), cancel) => {
-                let (stop, watchdog) = Watchdog::start(deadline, cancel.clone());
-                (Some(stop), Some(watchdog))
-            }
         }
     }
 }

@@ -275,10 +275,7 @@ impl State {
     /// The limits of one computation under `play`.
     ///
     /// They carry no deadline: the time limit is a timer that raises `cancel` (see
-    /// [`State::run`]). With a deadline the engine starts a watchdog thread for every
-    /// heap-table look-up (`Limits::heap_flag`), which joins it on the way out: up to 20 ms of
-    /// sleep per look-up, the most of a typical analysis's time under load. A raised flag is
-    /// one atomic load per check.
+    /// [`State::run`]), so a check is one atomic load, not a read of the clock.
     fn limits(&self, play: Play, cancel: Cancel) -> Limits {
         let mut l = Limits::for_play(play).with_cancel(cancel);
         l.max_memory = l.max_memory.min(self.config.max_memory);

@@ -295,6 +295,7 @@ impl From<grundy_heap::HeapError> for Error {
     fn from(e: grundy_heap::HeapError) -> Self {
         let limit = match e {
             grundy_heap::HeapError::TooLarge { limit, .. } => Limit::Memory(limit),
+            grundy_heap::HeapError::TimeLimit { limit, .. } => Limit::Time(limit),
             _ => Limit::Size,
         };
         Error::of_kind(e.kind(), e.to_string(), limit)

@@ -42,7 +42,7 @@ fn compute_options<'a>(
 ) -> ComputeOptions<'a> {
     ComputeOptions {
         progress: Some(progress),
-        cancel: limits.cancel.clone(),
+        budget: Some(limits),
         memory_limit,
         ..ComputeOptions::default()
     }
@@ -56,10 +56,12 @@ pub enum FileRun {
     /// Every value was written by a run that kept them on disk (the table does not fit in
     /// memory, see [`grundy_heap::fits_in_memory`]): the table's statistics and period.
     OnDisk(grundy_heap::TableSummary),
-    /// Cancelled after `done` values, which the checkpoint holds if there is one.
+    /// Stopped after `done` values, which the checkpoint holds if there is one.
     Stopped {
         /// The values computed.
         done: u64,
+        /// Why: cancelled, or the time limit of the request's budget.
+        why: crate::limits::Stop,
     },
 }
 
@@ -92,7 +94,14 @@ pub fn table_file(
     };
     match done {
         Ok(t) => Ok(t),
-        Err(HeapError::Cancelled { done }) => Ok(FileRun::Stopped { done }),
+        Err(HeapError::Cancelled { done }) => Ok(FileRun::Stopped {
+            done,
+            why: crate::limits::Stop::Cancelled,
+        }),
+        Err(HeapError::TimeLimit { done, limit }) => Ok(FileRun::Stopped {
+            done,
+            why: crate::limits::Stop::Time(limit),
+        }),
         Err(e) => Err(e.into()),
     }
 }

@@ -347,6 +347,44 @@ fn table_files_refuse_sizes_beyond_the_disk_before_writing() {
     assert!(!std::path::Path::new(&format!("{}.part1", out.display())).exists());
 }
 
+/// `--timeout` with `--out` stops the run (it was dropped: a table file ran to the end), as a
+/// limit (exit 3) that keeps the checkpoint; the run resumed from it gives the straight run's
+/// bytes.
+#[test]
+fn a_table_file_honours_its_timeout_and_keeps_the_checkpoint() {
+    let (out, cp, straight) = (temp("timed.bin"), temp("timed.ckpt"), temp("straight.bin"));
+    let table = |out: &std::path::Path, more: &[&str]| {
+        let mut args = vec![
+            "table",
+            "tb[0.6]",
+            "--to",
+            "3000000",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(more);
+        grundy(&args)
+    };
+    // Three million Officers values take seconds; a hundredth of a second is not enough.
+    let o = table(
+        &out,
+        &["--checkpoint", cp.to_str().unwrap(), "--timeout", "0.01"],
+    );
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let said = stderr(&o);
+    assert!(
+        said.contains("time limit") && said.contains("holds them") && said.contains("--timeout"),
+        "{said}"
+    );
+    assert!(cp.exists() && !out.exists());
+    let o = table(&out, &["--checkpoint", cp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = table(&straight, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&out).ok(), std::fs::read(&straight).ok());
+    assert!(!cp.exists());
+}
+
 /// Under a small memory limit the table is computed into its file: the same values as in
 /// memory, said on the values line; a certificate, written from memory, is refused.
 #[test]

@@ -21,6 +21,10 @@ pub struct ComputeOptions<'a> {
     /// When cancelled by another thread, the computation stops with
     /// [`HeapError::Cancelled`] within about 16384 values.
     pub cancel: Option<Cancel>,
+    /// The request's budget, checked as often as `cancel`: its cancellation stops the
+    /// computation with [`HeapError::Cancelled`], its deadline with
+    /// [`HeapError::TimeLimit`].
+    pub budget: Option<&'a grundy_types::Limits>,
     /// Largest number of bytes the value table may take; checked before allocating.
     pub memory_limit: u64,
     /// Whether rayon may scan long option lists in parallel.
@@ -35,6 +39,7 @@ impl Default for ComputeOptions<'_> {
         ComputeOptions {
             progress: None,
             cancel: None,
+            budget: None,
             memory_limit: default_memory_limit(),
             parallel: true,
             sparse: true,
@@ -47,10 +52,29 @@ impl std::fmt::Debug for ComputeOptions<'_> {
         f.debug_struct("ComputeOptions")
             .field("progress", &self.progress.is_some())
             .field("cancel", &self.cancel)
+            .field("budget", &self.budget)
             .field("memory_limit", &self.memory_limit)
             .field("parallel", &self.parallel)
             .field("sparse", &self.sparse)
             .finish()
+    }
+}
+
+impl ComputeOptions<'_> {
+    /// Why the computation must stop now, if it must: the flag raised or the budget spent.
+    pub fn stopped(&self) -> Option<grundy_types::Stop> {
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Some(grundy_types::Stop::Cancelled);
+        }
+        self.budget.and_then(|b| b.check().err())
+    }
+
+    /// [`ComputeOptions::stopped`] as the error of a computation with `done` values.
+    pub(crate) fn stop_error(&self, done: u64) -> Option<HeapError> {
+        self.stopped().map(|s| match s {
+            grundy_types::Stop::Cancelled => HeapError::Cancelled { done },
+            grundy_types::Stop::Time(limit) => HeapError::TimeLimit { limit, done },
+        })
     }
 }
 
@@ -452,8 +476,8 @@ fn run_here<T: Cell, C: Column<T>>(
         let h = g.len();
         if h % every == 0 && h > 0 && h != last_report {
             last_report = h;
-            if opts.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-                return Err(HeapError::Cancelled { done: h as u64 });
+            if let Some(e) = opts.stop_error(h as u64) {
+                return Err(e);
             }
             if let Some(p) = opts.progress {
                 p(h as u64);

@@ -330,14 +330,13 @@ pub fn with_compute_options<T>(
     total: u64,
     f: impl FnOnce(&ComputeOptions<'_>) -> Result<T, grundy_heap::HeapError>,
 ) -> Result<T, Error> {
-    let (flag, _watchdog) = limits.heap_flag();
     let report = |done: u64| limits.report(task, done, Some(total));
     let opts = ComputeOptions {
         progress: limits
             .progress
             .as_ref()
             .map(|_| &report as &(dyn Fn(u64) + Sync)),
-        cancel: flag,
+        budget: Some(limits),
         memory_limit: limits.max_memory,
         ..ComputeOptions::default()
     };

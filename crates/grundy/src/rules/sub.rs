@@ -112,10 +112,8 @@ impl Subtraction {
             return Ok(PieceAnswer::Value(Nimber::from(v)));
         }
         limits.check()?;
-        // The flag (and its watchdog) only when stretches are computed.
-        let (flag, _watchdog) = limits.heap_flag();
         let opts = ComputeOptions {
-            cancel: flag,
+            budget: Some(limits),
             memory_limit: limits.max_memory,
             ..ComputeOptions::default()
         };
