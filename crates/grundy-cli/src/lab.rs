@@ -91,9 +91,10 @@ pub fn table_to_file(
                 grundy::limits::Stop::Cancelled => {
                     Failure::Interrupted(format!("stopped after {done} values{kept}"))
                 }
-                grundy::limits::Stop::Time(limit) => Failure::Limit(format!(
-                    "the computation reached its time limit of {limit:.1?} after {done} \
-                     values{kept}{}",
+                // The library's words for the limit ("the computation reached its time
+                // limit of 1.0s"), then what became of the values.
+                time @ grundy::limits::Stop::Time(_) => Failure::Limit(format!(
+                    "{time} after {done} values{kept}{}",
                     crate::failure::raise_advice("--timeout")
                 )),
             });

@@ -347,24 +347,20 @@ fn table_files_refuse_sizes_beyond_the_disk_before_writing() {
     assert!(!std::path::Path::new(&format!("{}.part1", out.display())).exists());
 }
 
+/// `grundy table RULES --to N --out OUT` with `more` flags.
+fn table_file(rules: &str, to: &str, out: &std::path::Path, more: &[&str]) -> Output {
+    let mut args = vec!["table", rules, "--to", to, "--out", out.to_str().unwrap()];
+    args.extend_from_slice(more);
+    grundy(&args)
+}
+
 /// `--timeout` with `--out` stops the run (it was dropped: a table file ran to the end), as a
 /// limit (exit 3) that keeps the checkpoint; the run resumed from it gives the straight run's
 /// bytes.
 #[test]
 fn a_table_file_honours_its_timeout_and_keeps_the_checkpoint() {
     let (out, cp, straight) = (temp("timed.bin"), temp("timed.ckpt"), temp("straight.bin"));
-    let table = |out: &std::path::Path, more: &[&str]| {
-        let mut args = vec![
-            "table",
-            "tb[0.6]",
-            "--to",
-            "3000000",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        args.extend_from_slice(more);
-        grundy(&args)
-    };
+    let table = |out: &std::path::Path, more: &[&str]| table_file("tb[0.6]", "3000000", out, more);
     // Three million Officers values take seconds; a hundredth of a second is not enough.
     let o = table(
         &out,
@@ -391,18 +387,7 @@ fn a_table_file_honours_its_timeout_and_keeps_the_checkpoint() {
 fn tables_beyond_half_the_memory_limit_are_kept_on_disk() {
     let (disk, memory) = (temp("disk.bin"), temp("memory.bin"));
     let cert = temp("disk.cert");
-    let table = |out: &std::path::Path, more: &[&str]| {
-        let mut args = vec![
-            "table",
-            "tb[0.77]",
-            "--to",
-            "400000",
-            "--out",
-            out.to_str().unwrap(),
-        ];
-        args.extend_from_slice(more);
-        grundy(&args)
-    };
+    let table = |out: &std::path::Path, more: &[&str]| table_file("tb[0.77]", "400000", out, more);
     let o = table(&disk, &["--memory-limit", "2M"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let said = String::from_utf8_lossy(&o.stdout).to_string();

@@ -146,3 +146,56 @@ fn sub_1_2_k_has_period_k_plus_1_whatever_the_table_end() {
         }
     }
 }
+
+/// `seen_period` (the period shown for tables no rule proves) against a plain check: on
+/// random tables, periodic with a saltus after a random preperiod or not periodic at all,
+/// what it reports holds value by value from its preperiod to the end, is seen for three
+/// periods and 24 values, and no smaller period is seen that often.
+#[test]
+fn seen_periods_hold_and_are_the_least_seen() {
+    use grundy_heap::seen_period;
+    // The plain rule: the least p (with the saltus of the last values) whose relation holds
+    // back from the end over at least max(3p, 24) values.
+    fn plain(g: &[u32]) -> Option<(u64, u64, u64)> {
+        let len = g.len();
+        (1..=len / 2).find_map(|p| {
+            let s = g[len - 1].checked_sub(g[len - 1 - p])?;
+            let mut n0 = len - p;
+            while n0 > 0 && g[n0 - 1 + p] == g[n0 - 1] + s {
+                n0 -= 1;
+            }
+            (len - p - n0 >= (3 * p).max(24)).then_some((n0 as u64, p as u64, u64::from(s)))
+        })
+    }
+    let mut rng = SplitMix64::new(41);
+    for case in 0..400 {
+        let len = 1 + rng.below(300) as usize;
+        let pre = rng.below(len as u64 + 1) as usize;
+        let p = 1 + rng.below(40) as usize;
+        let s = if rng.below(3) == 0 {
+            rng.below(3) as u32
+        } else {
+            0
+        };
+        let mut g: Vec<u32> = (0..len.min(pre + p)).map(|_| rng.below(6) as u32).collect();
+        while g.len() < len {
+            g.push(g[g.len() - p] + s);
+        }
+        let got = seen_period(&Values::U32(g.clone()));
+        let want = plain(&g);
+        assert_eq!(
+            got.as_ref().map(|q| (q.preperiod, q.period, q.saltus)),
+            want,
+            "case {case}: {g:?}"
+        );
+        if let Some(q) = got {
+            assert!(!q.proven);
+            let (n0, per, sal) = (q.preperiod as usize, q.period as usize, q.saltus as u32);
+            assert!(
+                (n0..len - per).all(|i| g[i + per] == g[i] + sal),
+                "case {case}"
+            );
+            assert!(len - per - n0 >= (3 * per).max(24), "case {case}");
+        }
+    }
+}
