@@ -16,6 +16,10 @@
 //!   [`value_of_heap`] answers heaps of any size from a proven period.
 //! - Pieces: [`Piecewise`] holds the sequence of a subtraction set with a few amounts far
 //!   beyond any table (`sub[1,2,999999999]`) as periodic pieces, and proves its period.
+//! - Theory of one family ([`seq`]): [`seq::HeapSeq`] answers a heap of any size from a
+//!   closed form, a proven period or a table grown on demand, and counts the winning moves
+//!   of a heap without listing its options (the engine's `sub` and `tb` families);
+//!   its failures are [`seq::SeqError`].
 //! - Files: [`compute_to_file`] writes a compact table ([`read_table`], [`Table`],
 //!   [`TableStats`]) with atomic checkpoints that survive kill -9.
 //!
@@ -43,6 +47,7 @@ mod output;
 mod period;
 mod pieces;
 mod rules;
+pub mod seq;
 mod subset;
 mod table;
 mod values;

@@ -302,6 +302,19 @@ impl From<grundy_heap::HeapError> for Error {
     }
 }
 
+impl From<grundy_heap::seq::SeqError> for Error {
+    fn from(e: grundy_heap::seq::SeqError) -> Self {
+        use grundy_heap::seq::SeqError;
+        match e {
+            SeqError::Table(e) => e.into(),
+            SeqError::Stop(s) => s.into(),
+            SeqError::Size(message) => Error::too_large(message),
+            SeqError::Options { max, message } => Error::limit(Limit::Positions(max), message),
+            SeqError::Memory { limit, message } => Error::limit(Limit::Memory(limit), message),
+        }
+    }
+}
+
 impl From<grundy_graph::GraphError> for Error {
     /// The graph crate's own kind; an input over its size limit names that limit.
     fn from(e: grundy_graph::GraphError) -> Self {

@@ -20,7 +20,6 @@ pub mod fibnim;
 pub mod georgia;
 pub mod graph;
 pub mod hackenbush;
-mod heap_seq;
 pub mod hill;
 pub mod mult;
 pub mod nim;
@@ -291,14 +290,8 @@ impl ArgError {
     }
 }
 
-/// The nim-values of one-heap positions 0..=n and their period.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeapTable {
-    /// `values.get(n)` is the value of a single heap of size n (one or two bytes a value).
-    pub values: grundy_heap::Values,
-    /// The period found in the values, if any.
-    pub period: Option<Period>,
-}
+/// The nim-values of one-heap positions 0..=n and their period (the heap theory's own).
+pub use grundy_heap::seq::{HeapTable, SEARCH_HEAP_LIMIT};
 
 pub use crate::Period;
 
@@ -332,13 +325,7 @@ pub fn heap_size(args: &[Arg]) -> BigUint {
     }
 }
 
-/// Caps the heap sizes that a plain search or table may reach.
-pub const SEARCH_HEAP_LIMIT: u64 = 50_000_000;
-
 /// A message for a heap too large for the family's methods.
 pub fn too_large(family: &str, n: &BigUint) -> Error {
-    Error::too_large(format!(
-        "the heap {n} is too large for {family}: no closed form or proven period covers it, \
-             and tables stop at {SEARCH_HEAP_LIMIT}; use a smaller heap"
-    ))
+    grundy_heap::seq::too_large(family, n).into()
 }

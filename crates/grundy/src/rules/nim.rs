@@ -52,7 +52,7 @@ impl Ruleset for Nim {
     fn options(&self, n: &BigUint, limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
         let k = u64::try_from(n).unwrap_or(u64::MAX);
         // A heap of n has n options: refuse before building more than the search may store.
-        super::heap_seq::check_option_count(k, u128::from(k), limits)?;
+        grundy_heap::seq::check_option_count(k, u128::from(k), limits)?;
         Ok((0..k).map(|m| vec![BigUint::from(m)]).collect())
     }
 

@@ -13,11 +13,11 @@ use grundy_heap::{ComputeOptions, FiniteSet, HeapRules, PiecesError, Piecewise, 
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::heap_seq::{ClosedForm, Counted, HeapSeq, Kind, LIST_UP_TO};
 use super::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapTable, Opt, ParamError, Ruleset, RulesetRef,
 };
 use crate::{Error, Limits, Nimber};
+use grundy_heap::seq::{ClosedForm, Counted, HeapSeq, Kind, LIST_UP_TO};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -132,7 +132,7 @@ impl Subtraction {
     fn value(&self, n: &BigUint, limits: &Limits) -> Result<Nimber, Error> {
         match self.piece_value(n, limits)? {
             PieceAnswer::Value(v) => Ok(v),
-            PieceAnswer::NotPieces => self.seq.value(n, limits),
+            PieceAnswer::NotPieces => Ok(self.seq.value(n, limits)?),
             PieceAnswer::GaveUp(why) => self.seq.value(n, limits).map_err(|_| {
                 Error::too_large(format!(
                     "the heap {n} is too large for this subtraction game: {why}, and tables \
@@ -208,7 +208,7 @@ impl Ruleset for Subtraction {
             // Powers of two and Fibonacci numbers below 2^64: fewer than 100.
             _ => 100,
         };
-        super::heap_seq::check_option_count(n, bound, limits)?;
+        grundy_heap::seq::check_option_count(n, bound, limits)?;
         Ok(self
             .set
             .options(n)
@@ -237,7 +237,7 @@ impl Ruleset for Subtraction {
                 super::SEARCH_HEAP_LIMIT
             )));
         }
-        self.seq.searchable(n)
+        Ok(self.seq.searchable(n)?)
     }
 
     fn nimber(&self, n: &BigUint, limits: &Limits) -> Result<Option<Nimber>, Error> {
@@ -273,7 +273,7 @@ impl Ruleset for Subtraction {
                     .iter()
                     .flat_map(|&(lo, hi)| lo..=hi)
                     .map(|k| Kind::Subtract(BigUint::from(k)));
-                self.seq.counted_moves(n, target, cap, kinds, limits)
+                Ok(self.seq.counted_moves(n, target, cap, kinds, limits)?)
             }
             SubSet::Fib => {
                 let mut fibs = Vec::new();
@@ -283,8 +283,9 @@ impl Ruleset for Subtraction {
                     let c = &a + &b;
                     a = std::mem::replace(&mut b, c);
                 }
-                self.seq
-                    .counted_moves(n, target, cap, fibs.into_iter(), limits)
+                Ok(self
+                    .seq
+                    .counted_moves(n, target, cap, fibs.into_iter(), limits)?)
             }
         }
     }
@@ -294,7 +295,7 @@ impl Ruleset for Subtraction {
     }
 
     fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
-        Some(self.seq.table(n, limits))
+        Some(self.seq.table(n, limits).map_err(Error::from))
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {

@@ -15,11 +15,11 @@ use grundy_heap::{Code, HeapRules};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::heap_seq::{closed_splits, code_kinds, ClosedForm, HeapSeq, LowBits};
 use super::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapTable, Opt, ParamError, Ruleset, RulesetRef,
 };
 use crate::{Error, Limits, Nimber};
+use grundy_heap::seq::{closed_splits, code_kinds, ClosedForm, HeapSeq, LowBits};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -141,7 +141,7 @@ impl Ruleset for TakeBreak {
 
     fn options(&self, n: &BigUint, limits: &Limits) -> Result<Vec<Opt<BigUint>>, Error> {
         let n = n.to_u64().unwrap_or(u64::MAX);
-        super::heap_seq::check_option_count(n, self.code.option_bound(n), limits)?;
+        grundy_heap::seq::check_option_count(n, self.code.option_bound(n), limits)?;
         Ok(self
             .code
             .options(n)
@@ -179,11 +179,11 @@ impl Ruleset for TakeBreak {
     }
 
     fn searchable(&self, n: &BigUint) -> Result<(), Error> {
-        self.seq.searchable(n)
+        Ok(self.seq.searchable(n)?)
     }
 
     fn nimber(&self, n: &BigUint, limits: &Limits) -> Result<Option<Nimber>, Error> {
-        self.seq.value(n, limits).map(Some)
+        Ok(Some(self.seq.value(n, limits)?))
     }
 
     fn counted_moves_to_value(
@@ -196,8 +196,9 @@ impl Ruleset for TakeBreak {
         if let Some(cf) = self.seq.closed_form() {
             return closed_form_moves(&self.code, cf, n, target, cap, limits, &self.seq);
         }
-        self.seq
-            .counted_moves(n, target, cap, code_kinds(&self.code, n), limits)
+        Ok(self
+            .seq
+            .counted_moves(n, target, cap, code_kinds(&self.code, n), limits)?)
     }
 
     fn heap_rules(&self) -> Option<&HeapRules> {
@@ -205,7 +206,7 @@ impl Ruleset for TakeBreak {
     }
 
     fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
-        Some(self.seq.table(n, limits))
+        Some(self.seq.table(n, limits).map_err(Error::from))
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {
@@ -231,7 +232,7 @@ fn closed_form_moves(
     limits: &Limits,
     seq: &HeapSeq,
 ) -> Result<Option<CountedMoves>, Error> {
-    if *n <= BigUint::from(super::heap_seq::LIST_UP_TO) {
+    if *n <= BigUint::from(grundy_heap::seq::LIST_UP_TO) {
         return Ok(None);
     }
     let t = target.to_biguint();
@@ -286,12 +287,12 @@ fn closed_form_moves(
     }
     if bits0 & 12 != 0 {
         let kinds = std::iter::once(if bits0 & 4 != 0 {
-            super::heap_seq::Kind::Split {
+            grundy_heap::seq::Kind::Split {
                 take: 0,
                 distinct: false,
             }
         } else {
-            super::heap_seq::Kind::Split3 {
+            grundy_heap::seq::Kind::Split3 {
                 take: 0,
                 distinct: false,
             }

@@ -8,11 +8,13 @@
 //! `(a, b)` of given residues with `a <= b <= c` is a sum of floors of linear functions
 //! ([`floor_sum`]). Parts below `n0` are taken one at a time.
 
-use grundy_heap::{Period, Values};
+use crate::{Period, Values};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::{Error, Limits};
+use grundy_types::Limits;
+
+use super::SeqError as Error;
 
 /// A table holding the preperiod and one period of a sequence with a proven period.
 pub(super) struct Periodic<'a> {
@@ -229,7 +231,7 @@ impl<'a> Periodic<'a> {
         let mut steps = 0u64;
         while any && out.len() < cap && x <= k_third {
             steps += 1;
-            if steps.is_multiple_of(1024) {
+            if steps % 1024 == 0 {
                 limits.check()?;
             }
             let rx = (&x % per).to_u64().unwrap_or(0);

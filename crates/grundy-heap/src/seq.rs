@@ -4,15 +4,86 @@
 
 use std::sync::RwLock;
 
-use grundy_heap::{ComputeOptions, HeapRules, Values};
+use grundy_types::{ErrorKind, Limits, Nimber, Stop};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{HeapTable, SEARCH_HEAP_LIMIT};
+use crate::{ComputeOptions, HeapError, HeapRules, Period, Values};
 
 mod periodic;
-use crate::{Error, ErrorKind, Limits, Nimber};
 use periodic::Periodic;
+
+/// Caps the heap sizes that a plain search or table may reach.
+pub const SEARCH_HEAP_LIMIT: u64 = 50_000_000;
+
+/// The nim-values of one-heap positions 0..=n and their period.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapTable {
+    /// `values.get(n)` is the value of a single heap of size n (one or two bytes a value).
+    pub values: Values,
+    /// The period found in the values, if any.
+    pub period: Option<Period>,
+}
+
+/// Why a question about a heap sequence was not answered; [`SeqError::kind`] sorts it as
+/// every crate's errors are sorted.
+#[derive(Debug, thiserror::Error)]
+pub enum SeqError {
+    /// The table's kernel stopped (memory, disk, cancellation, deadline).
+    #[error(transparent)]
+    Table(#[from] HeapError),
+    /// The request's budget stopped the work (cancelled, or its time limit).
+    #[error(transparent)]
+    Stop(#[from] Stop),
+    /// The heap is beyond every method: no closed form or proven period covers it and the
+    /// tables stop at [`SEARCH_HEAP_LIMIT`].
+    #[error("{0}")]
+    Size(String),
+    /// A heap may have more options than the search may store positions.
+    #[error("{message}")]
+    Options {
+        /// The positions the search may store.
+        max: usize,
+        /// What reached it.
+        message: String,
+    },
+    /// A table would take more bytes than the memory limit.
+    #[error("{message}")]
+    Memory {
+        /// The memory limit in force, in bytes.
+        limit: u64,
+        /// What reached it.
+        message: String,
+    },
+}
+
+impl SeqError {
+    /// What kind of error this is.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            SeqError::Table(e) => e.kind(),
+            SeqError::Stop(s) => s.kind(),
+            SeqError::Size(_) | SeqError::Options { .. } | SeqError::Memory { .. } => {
+                ErrorKind::Limit
+            }
+        }
+    }
+
+    /// Whether the heap is beyond the family's methods (no closed form, proven period or
+    /// table reaches it), as against a budget, memory or disk limit.
+    pub fn is_too_large(&self) -> bool {
+        match self {
+            SeqError::Size(_) => true,
+            SeqError::Table(e) => {
+                e.kind() == ErrorKind::Limit
+                    && !matches!(e, HeapError::TooLarge { .. } | HeapError::TimeLimit { .. })
+            }
+            _ => false,
+        }
+    }
+}
+
+type Error = SeqError;
 
 /// A closed form G(n) that a theorem proves for every heap size, with its source.
 #[derive(Clone, Copy, Debug)]
@@ -42,8 +113,8 @@ pub struct LowBits {
 }
 
 impl LowBits {
-    /// `G(x)` by this shape (a check for the tests; the families keep their own formula).
-    #[cfg(test)]
+    /// `G(x)` by this shape (a check of a family's own formula against its shape; the
+    /// families keep their own formula).
     pub fn value(&self, x: &BigUint) -> BigUint {
         if x.is_zero() {
             return BigUint::zero();
@@ -275,7 +346,7 @@ pub fn closed_splits(
                     stack.push((n, 0, mask));
                 }
             }
-            if found.len().is_multiple_of(64) {
+            if found.len() % 64 == 0 {
                 limits.check()?;
             }
         }
@@ -309,14 +380,14 @@ pub struct HeapSeq {
 struct Seq {
     values: Values,
     /// The period of the table, looked for once per growth.
-    period: Option<grundy_heap::Period>,
+    period: Option<Period>,
     /// Whether the table has been searched for a period since it last grew.
     searched: bool,
 }
 
 /// The error for a heap beyond every method of the family.
 pub fn too_large(family: &str, n: &BigUint) -> Error {
-    Error::too_large(format!(
+    SeqError::Size(format!(
         "the heap {n} is too large for {family}: no closed form or proven period covers it, \
          and tables stop at {SEARCH_HEAP_LIMIT}; use a smaller heap"
     ))
@@ -328,7 +399,7 @@ pub fn with_compute_options<T>(
     limits: &Limits,
     task: &str,
     total: u64,
-    f: impl FnOnce(&ComputeOptions<'_>) -> Result<T, grundy_heap::HeapError>,
+    f: impl FnOnce(&ComputeOptions<'_>) -> Result<T, HeapError>,
 ) -> Result<T, Error> {
     let report = |done: u64| limits.report(task, done, Some(total));
     let opts = ComputeOptions {
@@ -345,7 +416,7 @@ pub fn with_compute_options<T>(
         // A cancellation raised by the deadline is a time limit, not the caller's cancel.
         Err(e) if e.kind() == ErrorKind::Cancelled => {
             limits.check()?;
-            Err(Error::Cancelled)
+            Err(SeqError::Stop(Stop::Cancelled))
         }
         Err(e) => Err(e.into()),
     }
@@ -392,7 +463,7 @@ impl HeapSeq {
         let keep = prefix.clone();
         let task = format!("values of {}", self.rules);
         let result = with_compute_options(limits, &task, want, |opts| {
-            grundy_heap::extend(&self.rules, prefix, want as usize, opts)
+            crate::extend(&self.rules, prefix, want as usize, opts)
         });
         match result {
             Ok(v) => {
@@ -408,7 +479,7 @@ impl HeapSeq {
     }
 
     /// The period of the current table (searched once per growth).
-    fn period(&self) -> Option<grundy_heap::Period> {
+    fn period(&self) -> Option<Period> {
         if let Ok(s) = self.state.read() {
             if s.searched {
                 return s.period.clone();
@@ -416,7 +487,7 @@ impl HeapSeq {
         }
         let mut s = self.state.write().ok()?;
         if !s.searched {
-            s.period = grundy_heap::find_period(&self.rules, &s.values);
+            s.period = crate::find_period(&self.rules, &s.values);
             s.searched = true;
         }
         s.period.clone()
@@ -428,7 +499,7 @@ impl HeapSeq {
     }
 
     /// A proven period with saltus 0, looked for in growing tables when the heap needs one.
-    fn proven_period(&self, limits: &Limits) -> Result<Option<grundy_heap::Period>, Error> {
+    fn proven_period(&self, limits: &Limits) -> Result<Option<Period>, Error> {
         if !self.certifiable() {
             return Ok(None);
         }
@@ -444,15 +515,11 @@ impl HeapSeq {
     /// A proven period with saltus 0 for a heap `n` beyond the table: the one already found,
     /// else one looked for in the probe tables smaller than `n` (each costs less than the
     /// table to `n` it may spare).
-    fn proven_period_below(
-        &self,
-        n: &BigUint,
-        limits: &Limits,
-    ) -> Result<Option<grundy_heap::Period>, Error> {
+    fn proven_period_below(&self, n: &BigUint, limits: &Limits) -> Result<Option<Period>, Error> {
         if !self.certifiable() {
             return Ok(None);
         }
-        let proven = |p: &grundy_heap::Period| p.proven && p.saltus == 0 && p.period > 0;
+        let proven = |p: &Period| p.proven && p.saltus == 0 && p.period > 0;
         let have = self.state.read().map(|s| s.values.len()).unwrap_or(0) as u64;
         if have > 0 {
             if let Some(p) = self.period().filter(proven) {
@@ -491,7 +558,7 @@ impl HeapSeq {
         // of the sum is 7 * 10^5); it is looked for only in tables smaller than the heap.
         if let Some(p) = self.proven_period_below(n, limits)? {
             let s = self.state.read().map_err(|_| too_large(self.family, n))?;
-            if let Some(v) = grundy_heap::value_of_heap(&s.values, Some(&p), n) {
+            if let Some(v) = crate::value_of_heap(&s.values, Some(&p), n) {
                 return Ok(Nimber::from_big(v));
             }
         }
@@ -509,7 +576,7 @@ impl HeapSeq {
         if !self.certifiable() {
             return Err(too_large(self.family, n));
         }
-        Err(Error::too_large(format!(
+        Err(SeqError::Size(format!(
             "the heap {n} is too large for {}: no period could be proven in its first {} \
              values and tables stop at {SEARCH_HEAP_LIMIT}; use a smaller heap",
             self.family,
@@ -559,12 +626,12 @@ impl HeapSeq {
                     .map(|s| s.values.clone())
                     .unwrap_or_default();
                 with_compute_options(limits, &task, n + 1, |opts| {
-                    grundy_heap::extend(&self.rules, prefix, want, opts)
+                    crate::extend(&self.rules, prefix, want, opts)
                 })?
             }
         };
         // The period is looked for in exactly the values shown, so that it is reproducible.
-        let period = grundy_heap::find_period(&self.rules, &shown);
+        let period = crate::find_period(&self.rules, &shown);
         if let Ok(mut s) = self.state.write() {
             if s.values.len() < shown.len() {
                 s.values = shown.clone();
@@ -589,16 +656,16 @@ impl HeapSeq {
 /// Refuses to list the options of a heap of `n` when there may be more of them than the
 /// search may store positions (a remoteness or misere search over a heap of 10^7 would build
 /// millions of options before its position budget applied).
-pub(super) fn check_option_count(n: u64, bound: u128, limits: &Limits) -> Result<(), Error> {
+pub fn check_option_count(n: u64, bound: u128, limits: &Limits) -> Result<(), Error> {
     let max = limits.max_nodes;
     if bound > max as u128 {
-        return Err(Error::limit(
-            crate::Limit::Positions(max),
-            format!(
+        return Err(SeqError::Options {
+            max,
+            message: format!(
                 "a heap of {n} may have up to {bound} options, more than the {max} positions \
                  this search may store"
             ),
-        ));
+        });
     }
     Ok(())
 }
@@ -610,24 +677,24 @@ pub(super) fn check_option_count(n: u64, bound: u128, limits: &Limits) -> Result
 /// before allocating.
 fn repeat_period(
     values: &Values,
-    p: &grundy_heap::Period,
+    p: &Period,
     want: usize,
     limits: &Limits,
 ) -> Result<Values, Error> {
     let bytes = (want as u64).saturating_mul(values.bytes_per_value() as u64);
     if bytes > limits.max_memory {
-        return Err(Error::limit(
-            crate::Limit::Memory(limits.max_memory),
-            format!(
+        return Err(SeqError::Memory {
+            limit: limits.max_memory,
+            message: format!(
                 "a table of {want} values takes {bytes} bytes, above the memory limit of {} \
                  bytes; ask for fewer values or raise the memory limit",
                 limits.max_memory
             ),
-        ));
+        });
     }
     let (n0, per) = (p.preperiod as usize, p.period as usize);
     if per == 0 || p.saltus != 0 || values.len() < n0 + per {
-        return Err(Error::too_large(
+        return Err(SeqError::Size(
             "the period does not cover the table asked for; use a smaller table".to_string(),
         ));
     }
@@ -903,7 +970,7 @@ impl HeapSeq {
         distinct: bool,
         target: &Nimber,
         cap: usize,
-        p: &grundy_heap::Period,
+        p: &Period,
     ) -> Result<(Vec<Vec<BigUint>>, Option<BigUint>), Error> {
         let s = self.state.read().map_err(|_| too_large(self.family, m))?;
         let Some(per) = Periodic::new(&s.values, p) else {
@@ -1019,7 +1086,7 @@ fn scan3<T: Copy + Into<u32>>(
                 }
             }
         }
-        if a.is_multiple_of(64) {
+        if a % 64 == 0 {
             limits.check()?;
         }
         a += 1;
@@ -1028,8 +1095,8 @@ fn scan3<T: Copy + Into<u32>>(
 }
 
 /// The kinds of option of heap `n` under a take-and-break code, in the order of
-/// [`grundy_heap::Code::options`] (by the number taken).
-pub fn code_kinds<'a>(code: &'a grundy_heap::Code, n: &BigUint) -> impl Iterator<Item = Kind> + 'a {
+/// [`crate::Code::options`] (by the number taken).
+pub fn code_kinds<'a>(code: &'a crate::Code, n: &BigUint) -> impl Iterator<Item = Kind> + 'a {
     let last = match (code.max_take(), n.to_u64()) {
         (Some(t), Some(n)) => t.min(n),
         (Some(t), None) => t,
@@ -1070,11 +1137,11 @@ mod tests {
             "0.07", "0.77", "0.137", "4.07", "0.4!", "0.6", "4!.0", "0.8", "0.[7]", "0.b", "0.f",
             "0.a", "0.d", "0.1b",
         ] {
-            let code = grundy_heap::Code::parse(text).unwrap();
+            let code = crate::Code::parse(text).unwrap();
             let rules = HeapRules::Tb(code.clone());
             let seq = HeapSeq::new(rules.clone(), "test", None);
             // The values by the kernels, independent of any period.
-            let direct = grundy_heap::values(&rules, 601, &ComputeOptions::default()).unwrap();
+            let direct = crate::values(&rules, 601, &ComputeOptions::default()).unwrap();
             for n in [300u64, 417, 600] {
                 let nb = BigUint::from(n);
                 let g = |x: u64| Nimber::from(direct.get(x as usize).unwrap());
@@ -1179,28 +1246,19 @@ mod tests {
         let limits = Limits::default();
         let n = (1u64 << 20) + 4321;
         for rules in [
-            HeapRules::Tb(grundy_heap::Code::parse("0.07").unwrap()),
+            HeapRules::Tb(crate::Code::parse("0.07").unwrap()),
             HeapRules::parse("sub[2,5,7]").unwrap(),
         ] {
             let seq = HeapSeq::new(rules.clone(), "test", None);
             let t = seq.table(n, &limits).unwrap();
-            let direct =
-                grundy_heap::values(&rules, n as usize + 1, &ComputeOptions::default()).unwrap();
+            let direct = crate::values(&rules, n as usize + 1, &ComputeOptions::default()).unwrap();
             assert_eq!(t.values, direct, "{rules}");
-            assert_eq!(
-                t.period,
-                grundy_heap::find_period(&rules, &direct),
-                "{rules}"
-            );
+            assert_eq!(t.period, crate::find_period(&rules, &direct), "{rules}");
         }
-        let seq = HeapSeq::new(
-            HeapRules::Tb(grundy_heap::Code::parse("0.6").unwrap()),
-            "t",
-            None,
-        );
+        let seq = HeapSeq::new(HeapRules::Tb(crate::Code::parse("0.6").unwrap()), "t", None);
         seq.value(&BigUint::from(3000u32), &limits).unwrap();
         let t = seq.table(3005, &limits).unwrap();
-        let direct = grundy_heap::values(&seq.rules, 3006, &ComputeOptions::default()).unwrap();
+        let direct = crate::values(&seq.rules, 3006, &ComputeOptions::default()).unwrap();
         assert_eq!(t.values, direct);
     }
 
@@ -1221,12 +1279,12 @@ mod tests {
                 len <= 1 << 14,
                 "{text}: a table of {len} values for the heap {n}"
             );
-            let small = grundy_heap::values(&rules, 1 << 12, &ComputeOptions::default()).unwrap();
-            let p = grundy_heap::find_period(&rules, &small).unwrap();
+            let small = crate::values(&rules, 1 << 12, &ComputeOptions::default()).unwrap();
+            let p = crate::find_period(&rules, &small).unwrap();
             assert!(p.proven);
-            let want = grundy_heap::value_of_heap(&small, Some(&p), &nb).unwrap();
+            let want = crate::value_of_heap(&small, Some(&p), &nb).unwrap();
             assert_eq!(v, Nimber::from_big(want), "{text} G({n})");
-            let code = grundy_heap::Code::parse(text).unwrap();
+            let code = crate::Code::parse(text).unwrap();
             for t in 0..4u64 {
                 let (moves, count) = seq
                     .counted_moves(&nb, &Nimber::new(t), 5, code_kinds(&code, &nb), &limits)
@@ -1248,7 +1306,7 @@ mod tests {
     fn periodic_split_counts_equal_scans() {
         let limits = Limits::default();
         for text in ["0.07", "0.77", "0.137", "4.07"] {
-            let code = grundy_heap::Code::parse(text).unwrap();
+            let code = crate::Code::parse(text).unwrap();
             let seq = HeapSeq::new(HeapRules::Tb(code.clone()), "test", None);
             let p = seq.proven_period(&limits).unwrap().unwrap();
             for n in [p.preperiod * 2 + 5, p.preperiod * 2 + p.period + 17, 1000] {
