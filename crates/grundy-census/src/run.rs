@@ -263,8 +263,13 @@ fn one_row(
     len: usize,
     opts: &CensusOptions<'_>,
 ) -> Result<Option<Row>, CensusError> {
-    let compute = ComputeOptions {
+    let budget = grundy_types::Limits {
         cancel: opts.cancel.clone(),
+        max_memory: opts.memory_limit,
+        ..grundy_types::Limits::default()
+    };
+    let compute = ComputeOptions {
+        budget: Some(&budget),
         memory_limit: opts.memory_limit,
         // The census is parallel across rulesets; one thread per table is enough.
         parallel: false,

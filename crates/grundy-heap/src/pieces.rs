@@ -872,8 +872,9 @@ mod tests {
         let mut g = Piecewise::new(&set).unwrap();
         let raised = Cancel::new();
         raised.cancel();
+        let budget = grundy_types::Limits::default().with_cancel(raised);
         let opts = ComputeOptions {
-            cancel: Some(raised),
+            budget: Some(&budget),
             ..ComputeOptions::default()
         };
         let stopped = g.value(&BigUint::from(10u64).pow(30), &opts).unwrap_err();

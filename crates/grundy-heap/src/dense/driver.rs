@@ -1,8 +1,6 @@
 //! The shared driver of the dense kernels: options, memory checks, storage widening,
 //! progress, cancellation and the periodic fill.
 
-use grundy_types::Cancel;
-
 use super::custom::CustomKernel;
 use super::repeat::RepeatKernel;
 use super::sparse::SparseKernel;
@@ -18,12 +16,10 @@ pub struct ComputeOptions<'a> {
     /// Called now and then (about every 16384 values and at the end) with the number of
     /// values computed so far, counting a resumed prefix.
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
-    /// When cancelled by another thread, the computation stops with
-    /// [`HeapError::Cancelled`] within about 16384 values.
-    pub cancel: Option<Cancel>,
-    /// The request's budget, checked as often as `cancel`: its cancellation stops the
-    /// computation with [`HeapError::Cancelled`], its deadline with
-    /// [`HeapError::TimeLimit`].
+    /// The request's budget, checked about every 16384 values: its cancellation (raised by
+    /// another thread) stops the computation with [`HeapError::Cancelled`], its deadline
+    /// with [`HeapError::TimeLimit`]. A caller with only a cancellation flag gives
+    /// `Limits::default().with_cancel(flag)`.
     pub budget: Option<&'a grundy_types::Limits>,
     /// Largest number of bytes the value table may take; checked before allocating.
     pub memory_limit: u64,
@@ -38,7 +34,6 @@ impl Default for ComputeOptions<'_> {
     fn default() -> Self {
         ComputeOptions {
             progress: None,
-            cancel: None,
             budget: None,
             memory_limit: default_memory_limit(),
             parallel: true,
@@ -51,7 +46,6 @@ impl std::fmt::Debug for ComputeOptions<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ComputeOptions")
             .field("progress", &self.progress.is_some())
-            .field("cancel", &self.cancel)
             .field("budget", &self.budget)
             .field("memory_limit", &self.memory_limit)
             .field("parallel", &self.parallel)
@@ -63,9 +57,6 @@ impl std::fmt::Debug for ComputeOptions<'_> {
 impl ComputeOptions<'_> {
     /// Why the computation must stop now, if it must: the flag raised or the budget spent.
     pub fn stopped(&self) -> Option<grundy_types::Stop> {
-        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-            return Some(grundy_types::Stop::Cancelled);
-        }
         self.budget.and_then(|b| b.check().err())
     }
 

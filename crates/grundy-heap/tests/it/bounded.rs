@@ -96,9 +96,10 @@ fn bounded_runs_resume_to_identical_bytes_and_refuse_damage() {
     let mut cancels = 0;
     for stop_at in [40_000u64, 90_000, 150_000] {
         let (flag, progress) = crate::cancel_at(stop_at);
+        let budget = grundy_types::Limits::default().with_cancel(flag.into());
         let opts = ComputeOptions {
             progress: Some(&progress),
-            cancel: Some(flag.into()),
+            budget: Some(&budget),
             ..ComputeOptions::default()
         };
         match compute_bounded(&rules, n, &out, &run, &opts) {
@@ -149,8 +150,9 @@ fn bounded_runs_resume_to_identical_bytes_and_refuse_damage() {
     // A checkpoint of an in-memory run is not a bounded run's.
     let mem_cp = tmp("memory.cp");
     let stop = Arc::new(AtomicBool::new(true));
+    let budget = grundy_types::Limits::default().with_cancel(stop.into());
     let opts = ComputeOptions {
-        cancel: Some(stop.into()),
+        budget: Some(&budget),
         ..ComputeOptions::default()
     };
     let mem_run = RunOptions {
@@ -208,8 +210,10 @@ fn bounded_runs_resume_to_identical_bytes_and_refuse_damage() {
 fn a_cancelled_run_without_checkpoint_leaves_nothing() {
     let rules = HeapRules::parse("tb[0.6]").unwrap();
     let out = tmp("gone.bin");
+    let budget =
+        grundy_types::Limits::default().with_cancel(Arc::new(AtomicBool::new(true)).into());
     let opts = ComputeOptions {
-        cancel: Some(Arc::new(AtomicBool::new(true)).into()),
+        budget: Some(&budget),
         ..ComputeOptions::default()
     };
     let err = compute_bounded(&rules, 100_000, &out, &RunOptions::default(), &opts).unwrap_err();

@@ -63,9 +63,10 @@ fn cancelled_runs_resume_to_identical_bytes() {
     let mut cancels = 0;
     for stop_at in [20_000u64, 40_000, 50_000] {
         let (flag, progress) = crate::cancel_at(stop_at);
+        let budget = grundy_types::Limits::default().with_cancel(flag.into());
         let opts = ComputeOptions {
             progress: Some(&progress),
-            cancel: Some(flag.into()),
+            budget: Some(&budget),
             ..ComputeOptions::default()
         };
         match compute_to_file(&officers(), 60_000, &out, &run, &opts) {
@@ -93,8 +94,9 @@ fn corrupt_or_mismatched_checkpoints_are_refused() {
     };
     // Make a real checkpoint by cancelling early.
     let flag = Arc::new(AtomicBool::new(true));
+    let budget = grundy_types::Limits::default().with_cancel(flag.into());
     let opts = ComputeOptions {
-        cancel: Some(flag.into()),
+        budget: Some(&budget),
         ..ComputeOptions::default()
     };
     let _ = compute_to_file(&officers(), 100_000, &out, &run, &opts);
@@ -173,8 +175,9 @@ fn progress_is_reported_and_cancellation_is_prompt() {
     let g = values(&officers(), 50_000, &opts).expect("computes");
     assert_eq!(seen.load(Ordering::Relaxed), g.len() as u64);
     let flag = Arc::new(AtomicBool::new(true));
+    let budget = grundy_types::Limits::default().with_cancel(flag.into());
     let opts = ComputeOptions {
-        cancel: Some(flag.into()),
+        budget: Some(&budget),
         ..ComputeOptions::default()
     };
     match values(&officers(), 1_000_000, &opts) {
