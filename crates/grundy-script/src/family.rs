@@ -13,7 +13,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use grundy::rules::{Arg, ArgError, Comp, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use grundy::rules::{
+    first_moves, Arg, ArgError, Comp, Family, HeapTable, Opt, Ruleset, RulesetRef,
+};
 use grundy::solve::{Arena, OptionList};
 use grundy::{Error, ErrorKind, Limit, Nimber, Outcome, Period};
 use num_bigint::BigInt;
@@ -504,11 +506,12 @@ impl Ruleset for ScriptFamily {
             .map(|n| if n { Outcome::N } else { Outcome::P }))
     }
 
-    fn winning_moves_alone(
+    fn counted_winning_moves_alone(
         &self,
         p: &Key,
+        cap: usize,
         limits: &grundy::Limits,
-    ) -> Result<Option<Vec<Opt<Key>>>, Error> {
+    ) -> Result<Option<(Vec<Opt<Key>>, Option<num_bigint::BigUint>)>, Error> {
         if !self.0.hooks || !self.0.script.has_outcome() {
             return Ok(None);
         }
@@ -525,7 +528,7 @@ impl Ruleset for ScriptFamily {
                 None => return Ok(None),
             }
         }
-        Ok(Some(winning))
+        Ok(Some(first_moves(winning, cap)))
     }
 
     fn may_loop(&self) -> bool {

@@ -825,15 +825,6 @@ fn winning_replacements(
                     count: n,
                 });
             }
-            if let Some(ms) = r.rules().moves_to_value(s, target, limits)? {
-                let count = limits
-                    .spend_count(ms.len() as u64)
-                    .then(|| BigUint::from(ms.len()));
-                return Ok(Found {
-                    listed: ms.into_iter().take(room).map(Replacement::States).collect(),
-                    count,
-                });
-            }
             let (listed, count) = r.rules().listed_moves_to_value(s, target, room, limits)?;
             Ok(Found {
                 listed: listed.into_iter().map(Replacement::States).collect(),
@@ -929,9 +920,10 @@ fn misere_nim(
                 Component::Of(r, s) => {
                     let target = r
                         .rules()
-                        .moves_to_value(s, &b, &opts.limits)
+                        .counted_moves_to_value(s, &b, 1, &opts.limits)
                         .ok()
                         .flatten()
+                        .map(|(listed, _)| listed)
                         .unwrap_or_default();
                     match target.into_iter().next() {
                         Some(m) => Replacement::States(m),

@@ -304,10 +304,6 @@ fn component_moves_to(
     if let Some((found, n)) = r.rules().counted_moves_to_value(s, target, room, limits)? {
         return Ok((found.into_iter().take(room).map(wrap).collect(), n));
     }
-    if let Some(ms) = r.rules().moves_to_value(s, target, limits)? {
-        let n = BigUint::from(ms.len());
-        return Ok((ms.into_iter().take(room).map(wrap).collect(), Some(n)));
-    }
     let mut listed = Vec::new();
     let mut count = 0u64;
     for (i, o) in r.rules().options(s, limits)?.into_iter().enumerate() {
@@ -1466,16 +1462,6 @@ impl Ruleset for Compound {
             .map(Some)
     }
 
-    fn moves_to_value(
-        &self,
-        p: &Parts,
-        target: &Nimber,
-        limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Parts>>>, Error> {
-        let (listed, _) = self.moves_to(p, target, MAX_OPTIONS, limits)?;
-        Ok(Some(listed))
-    }
-
     fn counted_moves_to_value(
         &self,
         p: &Parts,
@@ -1489,15 +1475,6 @@ impl Ruleset for Compound {
     fn outcome_alone(&self, p: &Parts, limits: &Limits) -> Result<Option<Outcome>, Error> {
         self.with_theory(|t| t.verdict(self.kind, p, limits))
             .map(|v| Some(v.outcome))
-    }
-
-    fn winning_moves_alone(
-        &self,
-        p: &Parts,
-        limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Parts>>>, Error> {
-        let (listed, _) = self.moves_to(p, &Nimber::ZERO, MAX_OPTIONS, limits)?;
-        Ok(Some(listed))
     }
 
     fn counted_winning_moves_alone(

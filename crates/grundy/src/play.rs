@@ -120,16 +120,10 @@ pub fn legal_moves(pos: &Position, cap: usize) -> MoveList {
                                 // otherwise build every winning move before the cap applies.
                                 let room = cap - out.moves.len();
                                 let target = Nimber::new(t);
-                                let found = match r.rules().counted_moves_to_value(
-                                    s,
-                                    &target,
-                                    room,
-                                    no_limits(),
-                                ) {
-                                    Ok(Some((ms, _))) => Ok(Some(ms)),
-                                    Ok(None) => r.rules().moves_to_value(s, &target, no_limits()),
-                                    Err(e) => Err(e),
-                                };
+                                let found = r
+                                    .rules()
+                                    .counted_moves_to_value(s, &target, room, no_limits())
+                                    .map(|found| found.map(|(ms, _)| ms));
                                 match found {
                                     Ok(Some(ms)) => {
                                         out.moves.extend(ms.into_iter().take(room).map(|m| {
@@ -510,11 +504,7 @@ fn check(c: &Component, place: Place, rep: &Replacement) -> Result<PlayMove, Str
                     let complete = count.is_some_and(|n| n <= BigUint::from(ms.len()));
                     Some((ms, complete))
                 }
-                Ok(None) => match rules.moves_to_value(s, &value, no_limits()) {
-                    Ok(Some(ms)) => Some((ms, true)),
-                    _ => None,
-                },
-                Err(_) => None,
+                Ok(None) | Err(_) => None,
             };
             match found {
                 Some((ms, complete)) => match ms.iter().find(|m| same_states(rules, m, v)) {
@@ -706,7 +696,9 @@ impl Engine {
                         return Ok(check(&c, place, &Replacement::Star(target)).ok());
                     }
                     Component::Of(r, s) => {
-                        if let Ok(Some(ms)) = r.rules().moves_to_value(s, &target, limits) {
+                        if let Ok(Some((ms, _))) =
+                            r.rules().counted_moves_to_value(s, &target, 1, limits)
+                        {
                             if let Some(m) = ms.first() {
                                 return Ok(Some(PlayMove {
                                     place,
@@ -738,14 +730,17 @@ impl Engine {
             return Ok(Some(m));
         }
         // Every component is too large to list its moves (a huge staircase): a move to one of
-        // the small values, found by the family's own `moves_to_value`, is a legal move.
+        // the small values, found by the family's own `counted_moves_to_value`, is a legal move.
         let limits = &self.limits;
         // A few components suffice (a move of any one is a move); a sum of a million huge
         // components must not cost a million searches.
         for (place, c) in pos.components().into_iter().take(DELAY_COMPONENTS) {
             let Component::Of(r, s) = &c else { continue };
             for t in 0..DELAY_TARGETS {
-                if let Ok(Some(ms)) = r.rules().moves_to_value(s, &Nimber::from(t), limits) {
+                if let Ok(Some((ms, _))) =
+                    r.rules()
+                        .counted_moves_to_value(s, &Nimber::from(t), 1, limits)
+                {
                     if let Some(m) = ms.into_iter().next() {
                         return Ok(Some(PlayMove {
                             place,

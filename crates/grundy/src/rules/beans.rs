@@ -21,8 +21,8 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use super::turtles::{turtle_value, turtle_value_u64};
 use super::{
-    heap_args, param_number, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
-    RulesetRef,
+    first_moves_counted, heap_args, param_number, Arg, ArgError, BuildContext, Family, Opt,
+    ParamError, Ruleset, RulesetRef,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -173,12 +173,13 @@ impl Ruleset for Beans {
         Ok(Some(Nimber::from_big(bean_value(&self.distance(i)))))
     }
 
-    fn moves_to_value(
+    fn counted_moves_to_value(
         &self,
         i: &BigUint,
         target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<BigUint>>>, Error> {
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
         let d = self.distance(i);
         let Some(ds) = d.to_u64().filter(|&v| v <= SCAN_LIMIT) else {
             return Err(Error::too_large(format!(
@@ -189,7 +190,7 @@ impl Ruleset for Beans {
         };
         // Values of distances below d are below 2d, so a larger target has no move.
         let Some(t) = target.to_u64() else {
-            return Ok(Some(vec![]));
+            return Ok(Some((vec![], Some(BigUint::default()))));
         };
         let mut out = Vec::new();
         for a in 0..ds {
@@ -199,7 +200,7 @@ impl Ruleset for Beans {
                 }
             }
         }
-        Ok(Some(out))
+        Ok(Some(first_moves_counted(out, cap, limits)))
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {

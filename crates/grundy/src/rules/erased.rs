@@ -121,12 +121,6 @@ pub trait DynRuleset: Send + Sync {
     fn nimber(&self, c: &Comp, limits: &Limits) -> Result<Option<Nimber>, Error>;
     /// The nim-value by the family's hook, else by a memoised search over its own positions.
     fn value(&self, c: &Comp, limits: &Limits) -> Result<Nimber, Error>;
-    fn moves_to_value(
-        &self,
-        c: &Comp,
-        target: &Nimber,
-        limits: &Limits,
-    ) -> Result<Option<Vec<Vec<Comp>>>, Error>;
     fn counted_moves_to_value(
         &self,
         c: &Comp,
@@ -146,11 +140,6 @@ pub trait DynRuleset: Send + Sync {
         limits: &Limits,
     ) -> Result<(Vec<Vec<Comp>>, Option<usize>), Error>;
     fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error>;
-    fn winning_moves_alone(
-        &self,
-        c: &Comp,
-        limits: &Limits,
-    ) -> Result<Option<Vec<Vec<Comp>>>, Error>;
     #[allow(clippy::type_complexity)]
     fn counted_winning_moves_alone(
         &self,
@@ -406,17 +395,6 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             Err(_) => arena_value(&mut Arena::new(), self.r.as_ref(), p, limits),
         }
     }
-    fn moves_to_value(
-        &self,
-        c: &Comp,
-        target: &Nimber,
-        limits: &Limits,
-    ) -> Result<Option<Vec<Vec<Comp>>>, Error> {
-        Ok(self
-            .r
-            .moves_to_value(self.pos(c)?, target, limits)?
-            .map(Self::wrap))
-    }
     fn counted_moves_to_value(
         &self,
         c: &Comp,
@@ -481,16 +459,6 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     }
     fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error> {
         self.r.outcome_alone(self.pos(c)?, limits)
-    }
-    fn winning_moves_alone(
-        &self,
-        c: &Comp,
-        limits: &Limits,
-    ) -> Result<Option<Vec<Vec<Comp>>>, Error> {
-        Ok(self
-            .r
-            .winning_moves_alone(self.pos(c)?, limits)?
-            .map(Self::wrap))
     }
     fn counted_winning_moves_alone(
         &self,

@@ -408,16 +408,6 @@ impl Ruleset for FibNim {
         }))
     }
 
-    fn winning_moves_alone(
-        &self,
-        p: &Fib,
-        limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Fib>>>, Error> {
-        Ok(self
-            .counted_winning_moves_alone(p, usize::MAX, limits)?
-            .map(|(moves, _)| moves))
-    }
-
     fn counted_winning_moves_alone(
         &self,
         p: &Fib,

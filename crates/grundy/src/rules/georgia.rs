@@ -19,7 +19,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::{naturals_args, stair_explanation, stair_moves_to, stair_value, StairMove};
-use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::explanation::Explanation;
 use crate::{Error, Limits, Nimber};
 
@@ -157,19 +157,22 @@ impl Ruleset for Georgia {
         Ok(Some(Nimber::from_big(stair_value(&gaps))))
     }
 
-    fn moves_to_value(
+    fn counted_moves_to_value(
         &self,
         cells: &Cells,
         target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Cells>>>, Error> {
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Cells>>, Option<BigUint>)>, Error> {
         let (order, gaps) = stairs(cells);
-        Ok(Some(
+        Ok(Some(first_moves_counted(
             stair_moves_to(&gaps, &target.to_biguint())
                 .iter()
                 .map(|m| vec![piece_move(cells, &order, m)])
                 .collect(),
-        ))
+            cap,
+            limits,
+        )))
     }
 
     fn explain(&self, cells: &Cells) -> Option<Explanation> {

@@ -210,17 +210,6 @@ impl Ruleset for Hackenbush {
         Ok(Some(Nimber::new(v)))
     }
 
-    fn moves_to_value(
-        &self,
-        p: &Picture,
-        target: &Nimber,
-        limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Picture>>>, Error> {
-        Ok(self
-            .counted_moves_to_value(p, target, usize::MAX, limits)?
-            .map(|(m, _)| m))
-    }
-
     fn counted_moves_to_value(
         &self,
         p: &Picture,

@@ -23,7 +23,10 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals_args;
-use super::{param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use super::{
+    first_moves, param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
+    RulesetRef,
+};
 use crate::{Error, Limits, Nimber, Outcome};
 
 /// The registry entry.
@@ -220,11 +223,12 @@ impl Ruleset for Hill {
         }))
     }
 
-    fn winning_moves_alone(
+    fn counted_winning_moves_alone(
         &self,
         cells: &Cells,
+        cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Cells>>>, Error> {
+    ) -> Result<Option<(Vec<Opt<Cells>>, Option<BigUint>)>, Error> {
         let total: BigUint = cells.iter().sum();
         let work = total * cells.len();
         if work.to_u64().is_none_or(|w| w > WINNING_SCAN_LIMIT) {
@@ -239,7 +243,7 @@ impl Ruleset for Hill {
                 out.push(person_move(cells, i, to));
             }
         });
-        Ok(Some(out))
+        Ok(Some(first_moves(out, cap)))
     }
 
     fn sample(&self, seed: u64) -> Vec<Cells> {

@@ -25,8 +25,8 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
 use super::{
-    heap_args, param_number, param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError,
-    Ruleset, RulesetRef,
+    first_moves, heap_args, param_number, param_u64, Arg, ArgError, BuildContext, Family, Opt,
+    ParamError, Ruleset, RulesetRef,
 };
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber, Outcome};
@@ -222,21 +222,23 @@ impl Ruleset for Mult {
         Ok(Some(if self.is_p(p) { Outcome::P } else { Outcome::N }))
     }
 
-    fn winning_moves_alone(
+    fn counted_winning_moves_alone(
         &self,
         p: &BigUint,
+        cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<BigUint>>>, Error> {
+    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
         if *p >= self.goal {
-            return Ok(Some(vec![]));
+            return Ok(Some((vec![], Some(BigUint::default()))));
         }
-        Ok(Some(
+        Ok(Some(first_moves(
             (self.a..=self.b)
                 .map(|f| p * f)
                 .filter(|to| self.is_p(to))
                 .map(|to| vec![to])
                 .collect(),
-        ))
+            cap,
+        )))
     }
 
     fn explain(&self, p: &BigUint) -> Option<Explanation> {

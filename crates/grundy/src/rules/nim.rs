@@ -75,33 +75,19 @@ impl Ruleset for Nim {
         Ok(Some(Nimber::from_big(n.clone())))
     }
 
-    fn moves_to_value(
-        &self,
-        n: &BigUint,
-        target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<BigUint>>>, Error> {
-        let t = target.to_biguint();
-        Ok(Some(if t < *n { vec![vec![t]] } else { vec![] }))
-    }
-
     fn counted_moves_to_value(
         &self,
         n: &BigUint,
         target: &Nimber,
         cap: usize,
-        limits: &Limits,
+        _limits: &Limits,
     ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
         // At most one move per heap; build it only when it will be listed.
         let t = target.to_biguint();
         if t >= *n {
             return Ok(Some((vec![], Some(BigUint::default()))));
         }
-        let moves = if cap > 0 {
-            self.moves_to_value(n, target, limits)?.unwrap_or_default()
-        } else {
-            vec![]
-        };
+        let moves = if cap > 0 { vec![vec![t]] } else { vec![] };
         Ok(Some((moves, Some(1u32.into()))))
     }
 

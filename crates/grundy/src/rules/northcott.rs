@@ -20,7 +20,10 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use super::{
+    first_moves_counted, param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
+    RulesetRef,
+};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -177,19 +180,24 @@ impl Ruleset for Northcott {
         Ok(Some(Nimber::from_big(gap(t, j))))
     }
 
-    fn moves_to_value(
+    fn counted_moves_to_value(
         &self,
         (t, j): &Row,
         target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Row>>>, Error> {
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Row>>, Option<BigUint>)>, Error> {
         let g = gap(t, j);
         let y = target.to_biguint();
-        Ok(Some(if y < g {
-            vec![vec![close_to(t, j, &y)]]
-        } else {
-            vec![]
-        }))
+        Ok(Some(first_moves_counted(
+            if y < g {
+                vec![vec![close_to(t, j, &y)]]
+            } else {
+                vec![]
+            },
+            cap,
+            limits,
+        )))
     }
 
     fn sample(&self, seed: u64) -> Vec<Row> {

@@ -138,19 +138,11 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 
     /// Hook: the options of a component whose value is `target`, without listing every
-    /// option. `Ok(None)` means "enumerate the options".
-    fn moves_to_value(
-        &self,
-        _p: &Self::P,
-        _target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Self::P>>>, Error> {
-        Ok(None)
-    }
-
-    /// Hook: for a component too large to list move by move, at most `cap` of the options of
-    /// value `target`, in a fixed order, and the exact number of them (`None` when it was not
-    /// counted). `Ok(None)`: not available here.
+    /// option: at most `cap` of them, in a fixed order, and the exact number of them (`None`
+    /// when it was not counted). A family that builds the whole list gives it through
+    /// [`first_moves_counted`]; one whose components may have too many such moves to build
+    /// (a Hackenbush picture of 10^5 edges) builds only the listed ones. `Ok(None)`:
+    /// enumerate the options.
     #[allow(clippy::type_complexity)]
     fn counted_moves_to_value(
         &self,
@@ -168,32 +160,20 @@ pub trait Ruleset: Send + Sync + 'static {
         Ok(None)
     }
 
-    /// Hook: the options of a component played alone that are P-positions, for the same
-    /// positions as [`Ruleset::outcome_alone`].
-    fn winning_moves_alone(
-        &self,
-        _p: &Self::P,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Self::P>>>, Error> {
-        Ok(None)
-    }
-
-    /// Hook: at most `cap` of the winning moves of a component played alone (those of
-    /// [`Ruleset::winning_moves_alone`], in a fixed order) and the exact number of them
-    /// (`None` when not counted). Families whose winning moves alone are too many to build
-    /// (Fibonacci Nim with 10^5 digits has about 10^5 winning takes, each as long as the heap)
-    /// list only the first ones; the default lists them all and counts the list.
+    /// Hook: at most `cap` of the winning moves of a component played alone (its options
+    /// that are P-positions, in a fixed order) and the exact number of them (`None` when not
+    /// counted), for the same positions as [`Ruleset::outcome_alone`]. Families whose
+    /// winning moves alone are too many to build (Fibonacci Nim with 10^5 digits has about
+    /// 10^5 winning takes, each as long as the heap) build only the listed ones; a family
+    /// that builds the whole list gives it through [`first_moves`].
     #[allow(clippy::type_complexity)]
     fn counted_winning_moves_alone(
         &self,
-        p: &Self::P,
-        cap: usize,
-        limits: &Limits,
+        _p: &Self::P,
+        _cap: usize,
+        _limits: &Limits,
     ) -> Result<Option<(Vec<Opt<Self::P>>, Option<BigUint>)>, Error> {
-        Ok(self.winning_moves_alone(p, limits)?.map(|all| {
-            let count = BigUint::from(all.len());
-            (all.into_iter().take(cap).collect(), Some(count))
-        }))
+        Ok(None)
     }
 
     /// Hook: misere play of a component alone, when a closed form gives it: the outcome, at
@@ -258,6 +238,25 @@ pub trait Ruleset: Send + Sync + 'static {
     fn sample(&self, _seed: u64) -> Vec<Self::P> {
         Vec::new()
     }
+}
+
+/// The first `cap` moves of a whole list and their number, as the counted hooks give them.
+pub fn first_moves<P>(all: Vec<Opt<P>>, cap: usize) -> (Vec<Opt<P>>, Option<BigUint>) {
+    let count = BigUint::from(all.len());
+    (all.into_iter().take(cap).collect(), Some(count))
+}
+
+/// [`first_moves`] for the moves to a value ([`Ruleset::counted_moves_to_value`]): the
+/// number is given while the request's counting budget grants one look-up per move
+/// ([`Limits::spend_count`]), as when the analysis lists options one by one.
+pub fn first_moves_counted<P>(
+    all: Vec<Opt<P>>,
+    cap: usize,
+    limits: &Limits,
+) -> (Vec<Opt<P>>, Option<BigUint>) {
+    let n = all.len() as u64;
+    let (listed, count) = first_moves(all, cap);
+    (listed, if limits.spend_count(n) { count } else { None })
 }
 
 /// A small deterministic generator for [`Ruleset::sample`] (grundy-types' [`SplitMix64`]),

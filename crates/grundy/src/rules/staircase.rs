@@ -22,7 +22,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber};
 
@@ -191,18 +191,21 @@ impl Ruleset for Staircase {
         Ok(Some(Nimber::from_big(stair_value(c))))
     }
 
-    fn moves_to_value(
+    fn counted_moves_to_value(
         &self,
         c: &Stairs,
         target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Stairs>>>, Error> {
-        Ok(Some(
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Stairs>>, Option<BigUint>)>, Error> {
+        Ok(Some(first_moves_counted(
             stair_moves_to(c, &target.to_biguint())
                 .iter()
                 .map(|m| vec![apply(c, m)])
                 .collect(),
-        ))
+            cap,
+            limits,
+        )))
     }
 
     fn explain(&self, c: &Stairs) -> Option<Explanation> {

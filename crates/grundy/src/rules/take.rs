@@ -18,8 +18,8 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::{
-    heap_args, heap_sizes, param_u64, Arg, ArgError, BuildContext, Family, HeapTable, Opt,
-    ParamError, Ruleset, RulesetRef,
+    first_moves_counted, heap_args, heap_sizes, param_u64, Arg, ArgError, BuildContext, Family,
+    HeapTable, Opt, ParamError, Ruleset, RulesetRef,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -248,14 +248,15 @@ impl Ruleset for Take {
         Ok(Some(Nimber::from(self.seq.value(n))))
     }
 
-    fn moves_to_value(
+    fn counted_moves_to_value(
         &self,
         n: &BigUint,
         target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<BigUint>>>, Error> {
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
         let Some(t) = target.to_u64() else {
-            return Ok(Some(vec![]));
+            return Ok(Some((vec![], Some(BigUint::default()))));
         };
         let (lo, hi) = self.takes(n);
         let mut out = Vec::new();
@@ -267,7 +268,7 @@ impl Ruleset for Take {
             }
             k += 1u32;
         }
-        Ok(Some(out))
+        Ok(Some(first_moves_counted(out, cap, limits)))
     }
 
     fn heap_rules(&self) -> Option<&HeapRules> {

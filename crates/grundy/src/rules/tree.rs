@@ -43,10 +43,6 @@ pub fn family() -> Family {
 /// Largest tree whose moves are enumerated one by one.
 pub const SEARCH_LIMIT: usize = 2000;
 
-/// Most parent entries the winning moves of one call may render in all (each winning move
-/// renders a whole tree).
-pub const RENDER_BUDGET: usize = 4_000_000;
-
 /// The green Hackenbush tree ruleset.
 #[derive(Debug, Clone, Copy)]
 pub struct Tree;
@@ -344,34 +340,6 @@ impl Ruleset for Tree {
     fn nimber(&self, parent: &Parents, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let shape = Shape::new(parent.clone());
         Ok(Some(Nimber::new(shape.values()[0])))
-    }
-
-    fn moves_to_value(
-        &self,
-        parent: &Parents,
-        target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Parents>>>, Error> {
-        let Some(t) = target.to_u64() else {
-            return Ok(Some(vec![]));
-        };
-        let shape = Shape::new(parent.clone());
-        let nodes = shape.removals_to(t);
-        let cost = nodes.len().saturating_mul(shape.parent.len());
-        if cost > RENDER_BUDGET {
-            // The analysis uses `counted_moves_to_value`, which renders only the listed moves;
-            // this hook (used by callers that want every move) refuses lists this large.
-            let list: Vec<String> = nodes.iter().take(20).map(ToString::to_string).collect();
-            return Err(Error::too_large(format!(
-                "the tree of {} nodes has {} winning edge removals (above nodes {}{}); \
-                     rendering every resulting tree is too large",
-                shape.parent.len(),
-                nodes.len(),
-                list.join(", "),
-                if nodes.len() > 20 { ", ..." } else { "" }
-            )));
-        }
-        Ok(Some(nodes.iter().map(|&i| removal(&shape, i)).collect()))
     }
 
     fn counted_moves_to_value(

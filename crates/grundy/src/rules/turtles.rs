@@ -18,7 +18,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals_args;
-use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -209,12 +209,13 @@ impl Ruleset for Turtles {
         Ok(Some(Nimber::from_big(acc)))
     }
 
-    fn moves_to_value(
+    fn counted_moves_to_value(
         &self,
         heads: &Heads,
         target: &Nimber,
-        _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Heads>>>, Error> {
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Heads>>, Option<BigUint>)>, Error> {
         let mut total = BigUint::zero();
         for x in heads {
             total ^= turtle_value(x);
@@ -255,7 +256,7 @@ impl Ruleset for Turtles {
                 }
             }
         }
-        Ok(Some(out))
+        Ok(Some(first_moves_counted(out, cap, limits)))
     }
 
     fn sample(&self, seed: u64) -> Vec<Heads> {

@@ -27,7 +27,7 @@ use std::sync::RwLock;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{first_moves, Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber, Outcome};
 
@@ -255,14 +255,16 @@ impl Ruleset for Wythoff {
         }))
     }
 
-    fn winning_moves_alone(
+    fn counted_winning_moves_alone(
         &self,
         p: &Pair,
+        cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<Vec<Opt<Pair>>>, Error> {
-        Ok(Some(
+    ) -> Result<Option<(Vec<Opt<Pair>>, Option<BigUint>)>, Error> {
+        Ok(Some(first_moves(
             winning_moves(p).into_iter().map(|q| vec![q]).collect(),
-        ))
+            cap,
+        )))
     }
 
     fn explain(&self, p: &Pair) -> Option<Explanation> {

@@ -38,8 +38,8 @@ pub fn moves(r: &RulesetRef, c: &Comp) -> Vec<Mv> {
 /// The family's winning moves of a component played alone.
 pub fn alone(r: &RulesetRef, c: &Comp) -> Result<Option<Vec<Mv>>, Error> {
     Ok(r.rules()
-        .winning_moves_alone(c, limits())?
-        .map(|ms| ms.into_iter().map(|to| mv(r, c, to)).collect()))
+        .counted_winning_moves_alone(c, usize::MAX, limits())?
+        .map(|(ms, _)| ms.into_iter().map(|to| mv(r, c, to)).collect()))
 }
 
 /// The number of winning moves of an analysis (which must have been counted).
