@@ -16,7 +16,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use grundy::rules::{Arg, ArgError, BuildContext, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use grundy::rules::{
+    Arg, ArgError, BuildContext, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef,
+};
 use grundy::solve::{Arena, Lister, OptionList};
 use grundy::Payload;
 use grundy::{Error, Limit, Limits, Nimber};
@@ -487,6 +489,12 @@ fn repr_text(v: &Bound<'_, PyAny>) -> String {
 impl Ruleset for PyRules {
     type P = Key;
 
+    /// None: a Python class's positions are its own objects, which the registry-wide test
+    /// cannot make.
+    fn sample(&self, _seed: u64) -> Vec<Self::P> {
+        Vec::new()
+    }
+
     fn name(&self) -> String {
         self.0.name.clone()
     }
@@ -551,6 +559,12 @@ impl Ruleset for PyRules {
         false
     }
 
+    fn heap(&self) -> Option<&dyn HeapKernel> {
+        Some(self)
+    }
+}
+
+impl HeapKernel for PyRules {
     fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
         Some(self.table(n, limits))
     }

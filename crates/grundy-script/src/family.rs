@@ -14,7 +14,8 @@
 use std::sync::{Arc, Mutex};
 
 use grundy::rules::{
-    first_moves, Arg, ArgError, Comp, Family, HeapTable, Opt, Ruleset, RulesetRef,
+    first_moves, Alone, Arg, ArgError, Comp, Family, HeapKernel, HeapTable, Opt, Ruleset,
+    RulesetRef, Theory,
 };
 use grundy::solve::{Arena, OptionList};
 use grundy::{Error, ErrorKind, Limit, Nimber, Outcome, Period};
@@ -288,6 +289,12 @@ pub fn engine_error(e: ScriptError, limits: &grundy::Limits) -> Error {
 impl Ruleset for ScriptFamily {
     type P = Key;
 
+    /// None: a rule script's positions are its own values, which the registry-wide test
+    /// cannot make; `grundy rules check` holds a script's hooks against plain search instead.
+    fn sample(&self, _seed: u64) -> Vec<Self::P> {
+        Vec::new()
+    }
+
     fn name(&self) -> String {
         self.0.script.name().to_string()
     }
@@ -456,6 +463,28 @@ impl Ruleset for ScriptFamily {
         format!("{} -> {after}", self.0.shown(&p))
     }
 
+    fn may_loop(&self) -> bool {
+        true
+    }
+
+    fn one_term_per_component(&self) -> bool {
+        true
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Key>> {
+        Some(self)
+    }
+
+    fn alone(&self) -> Option<&dyn Alone<Key>> {
+        Some(self)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapKernel> {
+        Some(self)
+    }
+}
+
+impl Theory<Key> for ScriptFamily {
     fn nimber(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Nimber>, Error> {
         if let Some((k, q)) = copies_of(p) {
             // In normal play two copies of a game cancel: an even number is worth 0 and an
@@ -492,7 +521,9 @@ impl Ruleset for ScriptFamily {
         }
         Ok(v.map(Nimber::new))
     }
+}
 
+impl Alone<Key> for ScriptFamily {
     fn outcome_alone(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Outcome>, Error> {
         if !self.0.hooks || !self.0.script.has_outcome() || p.is_game() || p.is_copies() {
             return Ok(None);
@@ -530,15 +561,9 @@ impl Ruleset for ScriptFamily {
         }
         Ok(Some(first_moves(winning, cap)))
     }
+}
 
-    fn may_loop(&self) -> bool {
-        true
-    }
-
-    fn one_term_per_component(&self) -> bool {
-        true
-    }
-
+impl HeapKernel for ScriptFamily {
     fn heap_table(&self, n: u64, limits: &grundy::Limits) -> Option<Result<HeapTable, Error>> {
         let arity = self.0.script.arity();
         if arity != Arity::Fixed(1) {

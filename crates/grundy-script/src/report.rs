@@ -8,7 +8,7 @@ use crate::table::{mex_values, TableError};
 use crate::{check, Script};
 use std::sync::Arc;
 
-use grundy::rules::Ruleset;
+use grundy::rules::{Alone, Theory};
 use grundy::solve::Arena;
 
 use crate::{Arity, Key, Limits, ScriptError, ScriptFamily, ScriptRules};

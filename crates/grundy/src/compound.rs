@@ -48,7 +48,8 @@ use num_bigint::BigUint;
 
 use crate::explanation::{Block, Explanation};
 use crate::position::{Component, Position, Term};
-use crate::rules::{Arg, ArgError, BuildContext, Family, Opt, Ruleset, RulesetRef};
+use crate::rules::Theory as Known;
+use crate::rules::{Alone, Arg, ArgError, BuildContext, Family, Opt, Ruleset, RulesetRef};
 use crate::solve::StepsFold;
 use crate::{Error, Game, Limits, Nimber, Outcome};
 
@@ -1457,6 +1458,20 @@ impl Ruleset for Compound {
         text.join("; ")
     }
 
+    fn sample(&self, seed: u64) -> Vec<Parts> {
+        vec![random_parts(seed)]
+    }
+
+    fn theory(&self) -> Option<&dyn Known<Parts>> {
+        Some(self)
+    }
+
+    fn alone(&self) -> Option<&dyn Alone<Parts>> {
+        Some(self)
+    }
+}
+
+impl Known<Parts> for Compound {
     fn nimber(&self, p: &Parts, limits: &Limits) -> Result<Option<Nimber>, Error> {
         self.with_theory(|t| t.nimber(self.kind, p, limits))
             .map(Some)
@@ -1470,20 +1485,6 @@ impl Ruleset for Compound {
         limits: &Limits,
     ) -> Result<Option<(Vec<Opt<Parts>>, Option<BigUint>)>, Error> {
         self.moves_to(p, target, cap, limits).map(Some)
-    }
-
-    fn outcome_alone(&self, p: &Parts, limits: &Limits) -> Result<Option<Outcome>, Error> {
-        self.with_theory(|t| t.verdict(self.kind, p, limits))
-            .map(|v| Some(v.outcome))
-    }
-
-    fn counted_winning_moves_alone(
-        &self,
-        p: &Parts,
-        cap: usize,
-        limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Parts>>, Option<BigUint>)>, Error> {
-        self.moves_to(p, &Nimber::ZERO, cap, limits).map(Some)
     }
 
     fn explain(&self, p: &Parts) -> Option<Explanation> {
@@ -1561,9 +1562,21 @@ impl Ruleset for Compound {
             blocks,
         })
     }
+}
 
-    fn sample(&self, seed: u64) -> Vec<Parts> {
-        vec![random_parts(seed)]
+impl Alone<Parts> for Compound {
+    fn outcome_alone(&self, p: &Parts, limits: &Limits) -> Result<Option<Outcome>, Error> {
+        self.with_theory(|t| t.verdict(self.kind, p, limits))
+            .map(|v| Some(v.outcome))
+    }
+
+    fn counted_winning_moves_alone(
+        &self,
+        p: &Parts,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Parts>>, Option<BigUint>)>, Error> {
+        self.moves_to(p, &Nimber::ZERO, cap, limits).map(Some)
     }
 }
 

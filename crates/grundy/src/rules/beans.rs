@@ -22,7 +22,7 @@ use num_traits::{One, ToPrimitive, Zero};
 use super::turtles::{turtle_value, turtle_value_u64};
 use super::{
     first_moves_counted, heap_args, param_number, Arg, ArgError, BuildContext, Family, Opt,
-    ParamError, Ruleset, RulesetRef,
+    ParamError, Ruleset, RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -169,6 +169,25 @@ impl Ruleset for Beans {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        // One to three beans within five cells of the end of the strip (a misere search of
+        // two of them explores every multiset of beans they split into).
+        let mut rng = super::Rng::new(seed);
+        let last = &self.cells - 1u32;
+        (0..rng.range(1, 3))
+            .map(|_| {
+                let d = BigUint::from(rng.range(0, 4)).min(last.clone());
+                &last - d
+            })
+            .collect()
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<BigUint>> {
+        Some(self)
+    }
+}
+
+impl Theory<BigUint> for Beans {
     fn nimber(&self, i: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from_big(bean_value(&self.distance(i)))))
     }
@@ -201,18 +220,5 @@ impl Ruleset for Beans {
             }
         }
         Ok(Some(first_moves_counted(out, cap, limits)))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<BigUint> {
-        // One to three beans within five cells of the end of the strip (a misere search of
-        // two of them explores every multiset of beans they split into).
-        let mut rng = super::Rng::new(seed);
-        let last = &self.cells - 1u32;
-        (0..rng.range(1, 3))
-            .map(|_| {
-                let d = BigUint::from(rng.range(0, 4)).min(last.clone());
-                &last - d
-            })
-            .collect()
     }
 }

@@ -36,7 +36,7 @@ use std::collections::BTreeSet;
 use grundy_coins::{cells_from_pairs, CoinError, Line, Product, ProductKind};
 use num_bigint::BigUint;
 
-use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limit, Limits, Nimber};
 
@@ -296,6 +296,21 @@ impl Ruleset for Row {
         }
     }
 
+    fn sample(&self, seed: u64) -> Vec<Vec<u64>> {
+        let mut rng = super::Rng::new(seed);
+        let first = self.0.first_coin();
+        let heads: BTreeSet<u64> = (0..rng.range(0, 3))
+            .map(|_| rng.range(first, first + 7))
+            .collect();
+        vec![heads.into_iter().collect()]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Vec<u64>>> {
+        Some(self)
+    }
+}
+
+impl Theory<Vec<u64>> for Row {
     fn nimber(&self, p: &Vec<u64>, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(nimber(self.0.position_value(p).map_err(coin_error)?)))
     }
@@ -349,15 +364,6 @@ impl Ruleset for Row {
                 Block::Para(format!("XOR of the values: {total}.")),
             ],
         })
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Vec<u64>> {
-        let mut rng = super::Rng::new(seed);
-        let first = self.0.first_coin();
-        let heads: BTreeSet<u64> = (0..rng.range(0, 3))
-            .map(|_| rng.range(first, first + 7))
-            .collect();
-        vec![heads.into_iter().collect()]
     }
 }
 
@@ -439,6 +445,23 @@ impl Ruleset for Board {
         }
     }
 
+    fn sample(&self, seed: u64) -> Vec<Vec<(u64, u64)>> {
+        let mut rng = super::Rng::new(seed);
+        let (fx, fy) = (self.0.rows.first_coin(), self.0.cols.first_coin());
+        // Within a 3 x 3 corner a board has at most 2^9 positions: plain search stays cheap,
+        // also for the misere search of two boards together.
+        let cells: BTreeSet<(u64, u64)> = (0..rng.range(0, 2))
+            .map(|_| (rng.range(fx, fx + 2), rng.range(fy, fy + 2)))
+            .collect();
+        vec![cells.into_iter().collect()]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Vec<(u64, u64)>>> {
+        Some(self)
+    }
+}
+
+impl Theory<Vec<(u64, u64)>> for Board {
     fn nimber(&self, p: &Vec<(u64, u64)>, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let grid = self.grid(p)?;
         Ok(Some(nimber(self.0.value(&grid).map_err(coin_error)?)))
@@ -535,17 +558,6 @@ impl Ruleset for Board {
                 Block::Para(format!("XOR of the values: {total}.")),
             ],
         })
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Vec<(u64, u64)>> {
-        let mut rng = super::Rng::new(seed);
-        let (fx, fy) = (self.0.rows.first_coin(), self.0.cols.first_coin());
-        // Within a 3 x 3 corner a board has at most 2^9 positions: plain search stays cheap,
-        // also for the misere search of two boards together.
-        let cells: BTreeSet<(u64, u64)> = (0..rng.range(0, 2))
-            .map(|_| (rng.range(fx, fx + 2), rng.range(fy, fy + 2)))
-            .collect();
-        vec![cells.into_iter().collect()]
     }
 }
 

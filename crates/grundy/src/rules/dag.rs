@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 
 use num_traits::ToPrimitive;
 
-use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
 use crate::{mex_u64, Error, Limits, Nimber};
 
 /// The registry entry.
@@ -233,15 +233,21 @@ impl Ruleset for Dag {
         format!("move a token from vertex {u} to vertex {v}")
     }
 
-    fn nimber(&self, u: &usize, _limits: &Limits) -> Result<Option<Nimber>, Error> {
-        Ok(Some(Nimber::new(self.values.get(*u).copied().unwrap_or(0))))
-    }
-
     fn sample(&self, seed: u64) -> Vec<usize> {
         let mut rng = super::Rng::new(seed);
         let last = self.succ.len().saturating_sub(1) as u64;
         (0..rng.range(1, 3))
             .map(|_| rng.range(0, last) as usize)
             .collect()
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<usize>> {
+        Some(self)
+    }
+}
+
+impl Theory<usize> for Dag {
+    fn nimber(&self, u: &usize, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(Some(Nimber::new(self.values.get(*u).copied().unwrap_or(0))))
     }
 }

@@ -243,7 +243,8 @@ impl<R: Ruleset> Game for Searched<R> {
     }
 
     fn known_nimber(&self) -> Option<Nimber> {
-        self.ctx.r.nimber(&self.p, &self.ctx.limits).ok().flatten()
+        let t = self.ctx.r.theory()?;
+        t.nimber(&self.p, &self.ctx.limits).ok().flatten()
     }
 
     fn searchable(&self) -> Result<(), Error> {
@@ -270,7 +271,10 @@ pub struct Listing<'a, R: Ruleset> {
 impl<R: Ruleset> Lister<R::P> for Listing<'_, R> {
     fn known(&self, p: &R::P) -> Result<Option<Nimber>, Error> {
         // A hook that cannot give the value (a heap beyond its table) leaves it to search.
-        Ok(self.r.nimber(p, self.limits).ok().flatten())
+        Ok(self
+            .r
+            .theory()
+            .and_then(|t| t.nimber(p, self.limits).ok().flatten()))
     }
 
     fn list(&self, p: &R::P, out: &mut OptionList<R::P>) -> Result<(), Error> {
@@ -381,11 +385,12 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         self.r.searchable(self.pos(c)?)
     }
     fn nimber(&self, c: &Comp, limits: &Limits) -> Result<Option<Nimber>, Error> {
-        self.r.nimber(self.pos(c)?, limits)
+        let p = self.pos(c)?;
+        self.r.theory().map_or(Ok(None), |t| t.nimber(p, limits))
     }
     fn value(&self, c: &Comp, limits: &Limits) -> Result<Nimber, Error> {
         let p = self.pos(c)?;
-        if let Some(v) = self.r.nimber(p, limits)? {
+        if let Some(v) = self.r.theory().map_or(Ok(None), |t| t.nimber(p, limits))? {
             return Ok(v);
         }
         // The memo is shared by queries on this ruleset; a query that finds it busy (another
@@ -402,9 +407,13 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         cap: usize,
         limits: &Limits,
     ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error> {
+        let p = self.pos(c)?;
         Ok(self
             .r
-            .counted_moves_to_value(self.pos(c)?, target, cap, limits)?
+            .theory()
+            .map_or(Ok(None), |t| {
+                t.counted_moves_to_value(p, target, cap, limits)
+            })?
             .map(|(m, n)| (Self::wrap(m), n)))
     }
     fn listed_moves_to_value(
@@ -426,6 +435,7 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             Ok(a) => a,
             Err(_) => &mut own,
         };
+        let theory = self.r.theory();
         let mut listed = Vec::new();
         let mut count = Some(0usize);
         for (i, opt) in options.iter().enumerate() {
@@ -441,7 +451,7 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             }
             let mut v = Nimber::ZERO;
             for part in opt {
-                v ^= &match self.r.nimber(part, limits)? {
+                v ^= &match theory.map_or(Ok(None), |t| t.nimber(part, limits))? {
                     Some(v) => v,
                     None => arena_value(arena, self.r.as_ref(), part, limits)?,
                 };
@@ -458,7 +468,10 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         Ok((listed, count))
     }
     fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error> {
-        self.r.outcome_alone(self.pos(c)?, limits)
+        let p = self.pos(c)?;
+        self.r
+            .alone()
+            .map_or(Ok(None), |a| a.outcome_alone(p, limits))
     }
     fn counted_winning_moves_alone(
         &self,
@@ -466,9 +479,11 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         cap: usize,
         limits: &Limits,
     ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error> {
+        let p = self.pos(c)?;
         Ok(self
             .r
-            .counted_winning_moves_alone(self.pos(c)?, cap, limits)?
+            .alone()
+            .map_or(Ok(None), |a| a.counted_winning_moves_alone(p, cap, limits))?
             .map(|(m, n)| (Self::wrap(m), n)))
     }
     fn misere_alone(
@@ -477,9 +492,11 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         cap: usize,
         limits: &Limits,
     ) -> Result<Option<(Outcome, Vec<Vec<Comp>>, Option<BigUint>)>, Error> {
+        let p = self.pos(c)?;
         Ok(self
             .r
-            .misere_alone(self.pos(c)?, cap, limits)?
+            .alone()
+            .map_or(Ok(None), |a| a.misere_alone(p, cap, limits))?
             .map(|(o, m, n)| (o, Self::wrap(m), n)))
     }
     fn steps(&self, c: &Comp, limits: &Limits) -> Result<Option<Steps>, Error> {
@@ -495,7 +512,7 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         }
     }
     fn loopy_value(&self, c: &Comp) -> Option<Value> {
-        self.r.loopy_value(c.get::<R::P>()?)
+        self.r.theory()?.loopy_value(c.get::<R::P>()?)
     }
     fn may_loop(&self) -> bool {
         self.r.may_loop()
@@ -504,16 +521,16 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         self.r.one_term_per_component()
     }
     fn explain(&self, c: &Comp) -> Option<Explanation> {
-        self.r.explain(c.get::<R::P>()?)
+        self.r.theory()?.explain(c.get::<R::P>()?)
     }
     fn misere_nim_heap(&self, c: &Comp) -> Option<Nimber> {
-        self.r.misere_nim_heap(c.get::<R::P>()?)
+        self.r.theory()?.misere_nim_heap(c.get::<R::P>()?)
     }
     fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
-        self.r.heap_rules()
+        self.r.heap()?.heap_rules()
     }
     fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
-        self.r.heap_table(n, limits)
+        self.r.heap()?.heap_table(n, limits)
     }
     fn sample(&self, seed: u64) -> Vec<Comp> {
         self.r.sample(seed).into_iter().map(Comp::new).collect()

@@ -37,7 +37,7 @@ use std::sync::Mutex;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{Alone, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limit, Limits, Nimber, Outcome};
 
@@ -386,6 +386,26 @@ impl Ruleset for FibNim {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Fib> {
+        let mut rng = super::Rng::new(seed);
+        let n = BigUint::from(rng.range(0, 40));
+        let m = match rng.range(0, 2) {
+            0 => None,
+            _ => Some(BigUint::from(rng.range(0, 45))),
+        };
+        vec![Fib { n, m }]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Fib>> {
+        Some(self)
+    }
+
+    fn alone(&self) -> Option<&dyn Alone<Fib>> {
+        Some(self)
+    }
+}
+
+impl Theory<Fib> for FibNim {
     fn nimber(&self, p: &Fib, limits: &Limits) -> Result<Option<Nimber>, Error> {
         if p.n <= BigUint::from(SEARCH_LIMIT) {
             return Ok(None);
@@ -398,46 +418,6 @@ impl Ruleset for FibNim {
              {SEARCH_LIMIT}; its outcome alone is known exactly",
             short(&p.n)
         )))
-    }
-
-    fn outcome_alone(&self, p: &Fib, limits: &Limits) -> Result<Option<Outcome>, Error> {
-        Ok(Some(if self.is_p(&p.n, &p.limit(), limits)? {
-            Outcome::P
-        } else {
-            Outcome::N
-        }))
-    }
-
-    fn counted_winning_moves_alone(
-        &self,
-        p: &Fib,
-        cap: usize,
-        limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Fib>>, Option<BigUint>)>, Error> {
-        let (z, _) = self.zeckendorf(&p.n, limits)?;
-        let (moves, count) = listed_takes(&z, &p.n, &p.n, &p.limit(), cap, limits)?;
-        Ok(Some((moves, Some(count))))
-    }
-
-    fn misere_alone(
-        &self,
-        p: &Fib,
-        cap: usize,
-        limits: &Limits,
-    ) -> Result<Option<(Outcome, Vec<Opt<Fib>>, Option<BigUint>)>, Error> {
-        let m = p.limit();
-        if p.n.is_zero() || m.is_zero() {
-            // No move: under misere play the player to move has already won.
-            return Ok(Some((Outcome::N, Vec::new(), Some(BigUint::zero()))));
-        }
-        // See `misere` in the module's documentation: normal play on n - 1 counters.
-        let rest = &p.n - 1u32;
-        let (z, smallest) = self.zeckendorf(&rest, limits)?;
-        if smallest.is_none_or(|s| s > m) {
-            return Ok(Some((Outcome::P, Vec::new(), Some(BigUint::zero()))));
-        }
-        let (moves, count) = listed_takes(&z, &rest, &p.n, &m, cap, limits)?;
-        Ok(Some((Outcome::N, moves, Some(count))))
     }
 
     fn explain(&self, p: &Fib) -> Option<Explanation> {
@@ -513,15 +493,47 @@ impl Ruleset for FibNim {
             blocks,
         })
     }
+}
 
-    fn sample(&self, seed: u64) -> Vec<Fib> {
-        let mut rng = super::Rng::new(seed);
-        let n = BigUint::from(rng.range(0, 40));
-        let m = match rng.range(0, 2) {
-            0 => None,
-            _ => Some(BigUint::from(rng.range(0, 45))),
-        };
-        vec![Fib { n, m }]
+impl Alone<Fib> for FibNim {
+    fn outcome_alone(&self, p: &Fib, limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(Some(if self.is_p(&p.n, &p.limit(), limits)? {
+            Outcome::P
+        } else {
+            Outcome::N
+        }))
+    }
+
+    fn counted_winning_moves_alone(
+        &self,
+        p: &Fib,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Fib>>, Option<BigUint>)>, Error> {
+        let (z, _) = self.zeckendorf(&p.n, limits)?;
+        let (moves, count) = listed_takes(&z, &p.n, &p.n, &p.limit(), cap, limits)?;
+        Ok(Some((moves, Some(count))))
+    }
+
+    fn misere_alone(
+        &self,
+        p: &Fib,
+        cap: usize,
+        limits: &Limits,
+    ) -> Result<Option<(Outcome, Vec<Opt<Fib>>, Option<BigUint>)>, Error> {
+        let m = p.limit();
+        if p.n.is_zero() || m.is_zero() {
+            // No move: under misere play the player to move has already won.
+            return Ok(Some((Outcome::N, Vec::new(), Some(BigUint::zero()))));
+        }
+        // See `misere` in the module's documentation: normal play on n - 1 counters.
+        let rest = &p.n - 1u32;
+        let (z, smallest) = self.zeckendorf(&rest, limits)?;
+        if smallest.is_none_or(|s| s > m) {
+            return Ok(Some((Outcome::P, Vec::new(), Some(BigUint::zero()))));
+        }
+        let (moves, count) = listed_takes(&z, &rest, &p.n, &m, cap, limits)?;
+        Ok(Some((Outcome::N, moves, Some(count))))
     }
 }
 

@@ -19,7 +19,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::{naturals_args, stair_explanation, stair_moves_to, stair_value, StairMove};
-use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::Explanation;
 use crate::{Error, Limits, Nimber};
 
@@ -152,6 +152,25 @@ impl Ruleset for Georgia {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Cells> {
+        // One to three pieces on distinct cells 1..=8.
+        let mut rng = super::Rng::new(seed);
+        let mut cells: Cells = Vec::new();
+        for _ in 0..rng.range(1, 3) {
+            let c = BigUint::from(rng.range(1, 8));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        vec![cells]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Cells>> {
+        Some(self)
+    }
+}
+
+impl Theory<Cells> for Georgia {
     fn nimber(&self, cells: &Cells, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let (_, gaps) = stairs(cells);
         Ok(Some(Nimber::from_big(stair_value(&gaps))))
@@ -182,18 +201,5 @@ impl Ruleset for Georgia {
             &gaps,
             "gap",
         ))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Cells> {
-        // One to three pieces on distinct cells 1..=8.
-        let mut rng = super::Rng::new(seed);
-        let mut cells: Cells = Vec::new();
-        for _ in 0..rng.range(1, 3) {
-            let c = BigUint::from(rng.range(1, 8));
-            if !cells.contains(&c) {
-                cells.push(c);
-            }
-        }
-        vec![cells]
     }
 }

@@ -18,7 +18,7 @@
 
 use grundy_graph::{Graph, GraphValues};
 
-use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef};
+use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limits, Nimber, Value};
 
 /// The registry entry.
@@ -128,6 +128,23 @@ impl Ruleset for GraphGame {
         }
     }
 
+    fn sample(&self, seed: u64) -> Vec<u32> {
+        let n = self.graph.vertex_count() as u64;
+        if n == 0 {
+            return Vec::new();
+        }
+        let mut rng = super::Rng::new(seed);
+        (0..rng.range(1, 3))
+            .map(|_| rng.range(0, n - 1) as u32)
+            .collect()
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<u32>> {
+        Some(self)
+    }
+}
+
+impl Theory<u32> for GraphGame {
     fn nimber(&self, v: &u32, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         match self.value(*v) {
             Value::Finite(n) => Ok(Some(n)),
@@ -143,16 +160,5 @@ impl Ruleset for GraphGame {
             return None;
         }
         Some(self.value(*v))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<u32> {
-        let n = self.graph.vertex_count() as u64;
-        if n == 0 {
-            return Vec::new();
-        }
-        let mut rng = super::Rng::new(seed);
-        (0..rng.range(1, 3))
-            .map(|_| rng.range(0, n - 1) as u32)
-            .collect()
     }
 }

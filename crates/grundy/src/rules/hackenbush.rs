@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use grundy_hackenbush::{self as hb, Graph, HackenbushError};
 
-use super::{Arg, ArgError, Family, Opt, ParamError, Ruleset, RulesetRef};
+use super::{Arg, ArgError, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limit, Limits, Nimber};
 
@@ -205,6 +205,20 @@ impl Ruleset for Hackenbush {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Picture> {
+        let g = hb::random_graph(seed, 7).grounded();
+        if g.edge_count() == 0 {
+            return vec![];
+        }
+        vec![Picture(Arc::new(g))]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Picture>> {
+        Some(self)
+    }
+}
+
+impl Theory<Picture> for Hackenbush {
     fn nimber(&self, p: &Picture, limits: &Limits) -> Result<Option<Nimber>, Error> {
         let v = hb::value(&p.0, &options(limits)).map_err(to_error)?;
         Ok(Some(Nimber::new(v)))
@@ -288,14 +302,6 @@ impl Ruleset for Hackenbush {
             title: format!("Green Hackenbush, {} edges", a.edges_in_play),
             blocks,
         })
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Picture> {
-        let g = hb::random_graph(seed, 7).grounded();
-        if g.edge_count() == 0 {
-            return vec![];
-        }
-        vec![Picture(Arc::new(g))]
     }
 }
 

@@ -24,8 +24,8 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals_args;
 use super::{
-    first_moves, param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
-    RulesetRef,
+    first_moves, param_u64, Alone, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
+    RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber, Outcome};
 
@@ -201,6 +201,39 @@ impl Ruleset for Hill {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Cells> {
+        // k to k + 2 people on distinct cells 1..=7 (sometimes one on the top), sorted.
+        let mut rng = super::Rng::new(seed);
+        let people = self.k + rng.range(0, 2) as usize;
+        let mut cells: Cells = Vec::with_capacity(people);
+        if rng.range(0, 3) == 0 {
+            cells.push(BigUint::zero());
+        }
+        let mut tries = 0;
+        while cells.len() < people && tries < 100 {
+            tries += 1;
+            let c = BigUint::from(rng.range(1, 7));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        if cells.len() < self.k {
+            return Vec::new();
+        }
+        cells.sort();
+        vec![cells]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Cells>> {
+        Some(self)
+    }
+
+    fn alone(&self) -> Option<&dyn Alone<Cells>> {
+        Some(self)
+    }
+}
+
+impl Theory<Cells> for Hill {
     fn nimber(&self, cells: &Cells, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let total: BigUint = cells.iter().sum();
         if total <= BigUint::from(SEARCH_LIMIT) {
@@ -214,7 +247,9 @@ impl Ruleset for Hill {
                  {SEARCH_LIMIT}; its outcome alone is known exactly"
         )))
     }
+}
 
+impl Alone<Cells> for Hill {
     fn outcome_alone(&self, cells: &Cells, _limits: &Limits) -> Result<Option<Outcome>, Error> {
         Ok(Some(if first_wins(cells, self.k) {
             Outcome::N
@@ -244,28 +279,5 @@ impl Ruleset for Hill {
             }
         });
         Ok(Some(first_moves(out, cap)))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Cells> {
-        // k to k + 2 people on distinct cells 1..=7 (sometimes one on the top), sorted.
-        let mut rng = super::Rng::new(seed);
-        let people = self.k + rng.range(0, 2) as usize;
-        let mut cells: Cells = Vec::with_capacity(people);
-        if rng.range(0, 3) == 0 {
-            cells.push(BigUint::zero());
-        }
-        let mut tries = 0;
-        while cells.len() < people && tries < 100 {
-            tries += 1;
-            let c = BigUint::from(rng.range(1, 7));
-            if !cells.contains(&c) {
-                cells.push(c);
-            }
-        }
-        if cells.len() < self.k {
-            return Vec::new();
-        }
-        cells.sort();
-        vec![cells]
     }
 }

@@ -36,7 +36,10 @@ mod erased;
 mod seam;
 
 pub use erased::{arena_value, Comp, DynRuleset, Listing, RulesetRef, Searched, Typed};
-pub use seam::{first_moves, first_moves_counted, options_via_list, Opt, Pos, Rng, Ruleset};
+pub use seam::{
+    first_moves, first_moves_counted, options_via_list, Alone, HeapKernel, Opt, Pos, Rng, Ruleset,
+    Theory,
+};
 
 /// Every built-in family, in the order `grundy list` shows them.
 pub fn builtin_families() -> Vec<Family> {

@@ -25,8 +25,8 @@ use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
 use super::{
-    first_moves, heap_args, param_number, param_u64, Arg, ArgError, BuildContext, Family, Opt,
-    ParamError, Ruleset, RulesetRef,
+    first_moves, heap_args, param_number, param_u64, Alone, Arg, ArgError, BuildContext, Family,
+    Opt, ParamError, Ruleset, RulesetRef, Theory,
 };
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber, Outcome};
@@ -201,6 +201,25 @@ impl Ruleset for Mult {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        // Products from 1 to just past the goal (those have no move), one to three of them.
+        let top = self.goal.to_u64().unwrap_or(u64::MAX).min(300) + 2;
+        let mut rng = super::Rng::new(seed);
+        (0..rng.range(1, 3))
+            .map(|_| BigUint::from(rng.range(1, top)))
+            .collect()
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<BigUint>> {
+        Some(self)
+    }
+
+    fn alone(&self) -> Option<&dyn Alone<BigUint>> {
+        Some(self)
+    }
+}
+
+impl Theory<BigUint> for Mult {
     fn nimber(&self, p: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         if *p >= self.goal {
             return Ok(Some(Nimber::ZERO));
@@ -215,29 +234,6 @@ impl Ruleset for Mult {
             "the nim-value of the multiplication game to {} is only searched for goals up \
                  to {SEARCH_LIMIT}; its outcome alone is known exactly",
             self.goal
-        )))
-    }
-
-    fn outcome_alone(&self, p: &BigUint, _limits: &Limits) -> Result<Option<Outcome>, Error> {
-        Ok(Some(if self.is_p(p) { Outcome::P } else { Outcome::N }))
-    }
-
-    fn counted_winning_moves_alone(
-        &self,
-        p: &BigUint,
-        cap: usize,
-        _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
-        if *p >= self.goal {
-            return Ok(Some((vec![], Some(BigUint::default()))));
-        }
-        Ok(Some(first_moves(
-            (self.a..=self.b)
-                .map(|f| p * f)
-                .filter(|to| self.is_p(to))
-                .map(|to| vec![to])
-                .collect(),
-            cap,
         )))
     }
 
@@ -277,13 +273,29 @@ impl Ruleset for Mult {
             ],
         })
     }
+}
 
-    fn sample(&self, seed: u64) -> Vec<BigUint> {
-        // Products from 1 to just past the goal (those have no move), one to three of them.
-        let top = self.goal.to_u64().unwrap_or(u64::MAX).min(300) + 2;
-        let mut rng = super::Rng::new(seed);
-        (0..rng.range(1, 3))
-            .map(|_| BigUint::from(rng.range(1, top)))
-            .collect()
+impl Alone<BigUint> for Mult {
+    fn outcome_alone(&self, p: &BigUint, _limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(Some(if self.is_p(p) { Outcome::P } else { Outcome::N }))
+    }
+
+    fn counted_winning_moves_alone(
+        &self,
+        p: &BigUint,
+        cap: usize,
+        _limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
+        if *p >= self.goal {
+            return Ok(Some((vec![], Some(BigUint::default()))));
+        }
+        Ok(Some(first_moves(
+            (self.a..=self.b)
+                .map(|f| p * f)
+                .filter(|to| self.is_p(to))
+                .map(|to| vec![to])
+                .collect(),
+            cap,
+        )))
     }
 }

@@ -10,7 +10,10 @@
 
 use num_bigint::BigUint;
 
-use super::{heap_args, heap_sizes, Arg, ArgError, Family, HeapTable, Opt, Ruleset, RulesetRef};
+use super::{
+    heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef,
+    Theory,
+};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -71,6 +74,20 @@ impl Ruleset for Nim {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        super::sample_heaps(seed, 12)
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<BigUint>> {
+        Some(self)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapKernel> {
+        Some(self)
+    }
+}
+
+impl Theory<BigUint> for Nim {
     fn nimber(&self, n: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from_big(n.clone())))
     }
@@ -94,7 +111,9 @@ impl Ruleset for Nim {
     fn misere_nim_heap(&self, n: &BigUint) -> Option<Nimber> {
         Some(Nimber::from_big(n.clone()))
     }
+}
 
+impl HeapKernel for Nim {
     fn heap_table(&self, n: u64, _limits: &Limits) -> Option<Result<HeapTable, Error>> {
         if n >= u64::from(u32::MAX) {
             return Some(Err(Error::too_large(format!(
@@ -112,9 +131,5 @@ impl Ruleset for Nim {
                 values_needed: 0,
             }),
         }))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<BigUint> {
-        super::sample_heaps(seed, 12)
     }
 }

@@ -22,7 +22,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::{
     first_moves_counted, param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
-    RulesetRef,
+    RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -176,6 +176,26 @@ impl Ruleset for Northcott {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Row> {
+        // One to three rows of a board of width 6 (the example's) with the pieces apart.
+        let mut rng = super::Rng::new(seed);
+        let w = self.width.unwrap_or(8).min(8);
+        (0..rng.range(1, 3))
+            .map(|_| {
+                let t = rng.range(1, w);
+                let j = rng.range(1, w - 1);
+                let j = if j >= t { j + 1 } else { j };
+                (BigUint::from(t), BigUint::from(j))
+            })
+            .collect()
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Row>> {
+        Some(self)
+    }
+}
+
+impl Theory<Row> for Northcott {
     fn nimber(&self, (t, j): &Row, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from_big(gap(t, j))))
     }
@@ -198,19 +218,5 @@ impl Ruleset for Northcott {
             cap,
             limits,
         )))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Row> {
-        // One to three rows of a board of width 6 (the example's) with the pieces apart.
-        let mut rng = super::Rng::new(seed);
-        let w = self.width.unwrap_or(8).min(8);
-        (0..rng.range(1, 3))
-            .map(|_| {
-                let t = rng.range(1, w);
-                let j = rng.range(1, w - 1);
-                let j = if j >= t { j + 1 } else { j };
-                (BigUint::from(t), BigUint::from(j))
-            })
-            .collect()
     }
 }

@@ -27,9 +27,14 @@ pub type Opt<P> = Vec<P>;
 
 /// A game family with its parameters fixed (`sub[1,3,4]`, `tb[0.07]`), over its own positions.
 ///
-/// Implement `name`, `components`, `args` and `options`; the other methods are hooks with
-/// correct defaults, and every hook a family overrides is checked against plain search over
-/// its own `options` by the registry-wide property test.
+/// The core is the notation (`name`, `components`, `args` and the printing hooks), the
+/// moves (`options` and the search's hooks) and `sample`; implement `name`, `components`,
+/// `args`, `options` and `sample`, the other methods have correct defaults. What a family
+/// knows beyond its moves comes as optional capabilities, each a trait of its own that the
+/// family returns itself as: [`Theory`] (values without search, moves to a value with their
+/// count), [`Alone`] (play of a component alone) and [`HeapKernel`] (one-heap families).
+/// Every capability a family gives is checked against plain search over its own `options`
+/// by the registry-wide property test.
 pub trait Ruleset: Send + Sync + 'static {
     /// The position type.
     type P: Pos;
@@ -131,70 +136,6 @@ pub trait Ruleset: Send + Sync + 'static {
         Ok(())
     }
 
-    /// Hook: the nim-value of a component without search (closed form, table or period).
-    /// `Ok(None)` means "search for it".
-    fn nimber(&self, _p: &Self::P, _limits: &Limits) -> Result<Option<Nimber>, Error> {
-        Ok(None)
-    }
-
-    /// Hook: the options of a component whose value is `target`, without listing every
-    /// option: at most `cap` of them, in a fixed order, and the exact number of them (`None`
-    /// when it was not counted). A family that builds the whole list gives it through
-    /// [`first_moves_counted`]; one whose components may have too many such moves to build
-    /// (a Hackenbush picture of 10^5 edges) builds only the listed ones. `Ok(None)`:
-    /// enumerate the options.
-    #[allow(clippy::type_complexity)]
-    fn counted_moves_to_value(
-        &self,
-        _p: &Self::P,
-        _target: &Nimber,
-        _cap: usize,
-        _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Self::P>>, Option<BigUint>)>, Error> {
-        Ok(None)
-    }
-
-    /// Hook: the outcome of a component played alone, when its nim-value is out of reach but
-    /// its outcome has a closed form. Called only when [`Ruleset::nimber`] gave a size error.
-    fn outcome_alone(&self, _p: &Self::P, _limits: &Limits) -> Result<Option<Outcome>, Error> {
-        Ok(None)
-    }
-
-    /// Hook: at most `cap` of the winning moves of a component played alone (its options
-    /// that are P-positions, in a fixed order) and the exact number of them (`None` when not
-    /// counted), for the same positions as [`Ruleset::outcome_alone`]. Families whose
-    /// winning moves alone are too many to build (Fibonacci Nim with 10^5 digits has about
-    /// 10^5 winning takes, each as long as the heap) build only the listed ones; a family
-    /// that builds the whole list gives it through [`first_moves`].
-    #[allow(clippy::type_complexity)]
-    fn counted_winning_moves_alone(
-        &self,
-        _p: &Self::P,
-        _cap: usize,
-        _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Self::P>>, Option<BigUint>)>, Error> {
-        Ok(None)
-    }
-
-    /// Hook: misere play of a component alone, when a closed form gives it: the outcome, at
-    /// most `cap` of the winning moves (in a fixed order) and their exact number (`None` when
-    /// not counted). `Ok(None)`: search the sum.
-    #[allow(clippy::type_complexity)]
-    fn misere_alone(
-        &self,
-        _p: &Self::P,
-        _cap: usize,
-        _limits: &Limits,
-    ) -> Result<Option<(Outcome, Vec<Opt<Self::P>>, Option<BigUint>)>, Error> {
-        Ok(None)
-    }
-
-    /// Hook: Smith's generalized value of a component of a family whose games have cycles.
-    /// `Some` makes the analysis use the loopy rules for the whole sum.
-    fn loopy_value(&self, _p: &Self::P) -> Option<Value> {
-        None
-    }
-
     /// Hook: whether positions of this family may recur (a rule script may loop); such
     /// families are solved by exploring the reachable positions (draws, loopy values).
     fn may_loop(&self) -> bool {
@@ -208,16 +149,117 @@ pub trait Ruleset: Send + Sync + 'static {
         false
     }
 
-    /// Hook: the reasoning behind a component's value, for `explain`.
-    fn explain(&self, _p: &Self::P) -> Option<Explanation> {
+    /// Small random positions of this family (each a list of components), for the
+    /// registry-wide property test that checks every capability against plain search.
+    /// `seed` chooses the position; families return positions whose full search is cheap.
+    /// A family outside the built-in registry (a rule script, a Python class) whose
+    /// positions the test cannot make returns none.
+    fn sample(&self, seed: u64) -> Vec<Self::P>;
+
+    /// Capability: what the family knows of its positions' values without search (closed
+    /// forms, tables, periods, moves to a value, Smith's loopy values, the reasoning).
+    fn theory(&self) -> Option<&dyn Theory<Self::P>> {
+        None
+    }
+
+    /// Capability: play of a component alone, when its nim-value is out of reach but its
+    /// outcome has a closed form.
+    fn alone(&self) -> Option<&dyn Alone<Self::P>> {
+        None
+    }
+
+    /// Capability: the heap kernels, for one-heap families (`P = BigUint`).
+    fn heap(&self) -> Option<&dyn HeapKernel> {
+        None
+    }
+}
+
+/// What a family knows of its positions' values without search. Every method has a correct
+/// default ("search for it"), and each one a family gives is checked against plain search
+/// over its own options by the registry-wide property test.
+pub trait Theory<P>: Send + Sync {
+    /// Hook: the nim-value of a component without search (closed form, table or period).
+    /// `Ok(None)` means "search for it".
+    fn nimber(&self, _p: &P, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: the options of a component whose value is `target`, without listing every
+    /// option: at most `cap` of them, in a fixed order, and the exact number of them (`None`
+    /// when it was not counted). A family that builds the whole list gives it through
+    /// [`first_moves_counted`]; one whose components may have too many such moves to build
+    /// (a Hackenbush picture of 10^5 edges) builds only the listed ones. `Ok(None)`:
+    /// enumerate the options.
+    #[allow(clippy::type_complexity)]
+    fn counted_moves_to_value(
+        &self,
+        _p: &P,
+        _target: &Nimber,
+        _cap: usize,
+        _limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<P>>, Option<BigUint>)>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: Smith's generalized value of a component of a family whose games have cycles.
+    /// `Some` makes the analysis use the loopy rules for the whole sum.
+    fn loopy_value(&self, _p: &P) -> Option<Value> {
         None
     }
 
     /// Hook: the heap size when misere play of a sum is exactly misere Nim (only Nim).
-    fn misere_nim_heap(&self, _p: &Self::P) -> Option<Nimber> {
+    fn misere_nim_heap(&self, _p: &P) -> Option<Nimber> {
         None
     }
 
+    /// Hook: the reasoning behind a component's value, for `explain`.
+    fn explain(&self, _p: &P) -> Option<Explanation> {
+        None
+    }
+}
+
+/// Play of a component alone, when its nim-value is out of reach but its outcome has a
+/// closed form (Wythoff's pairs, Fibonacci Nim, a rule script's `outcome`).
+pub trait Alone<P>: Send + Sync {
+    /// Hook: the outcome of a component played alone, when its nim-value is out of reach but
+    /// its outcome has a closed form. Called only when [`Theory::nimber`] gave a size error.
+    fn outcome_alone(&self, _p: &P, _limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: at most `cap` of the winning moves of a component played alone (its options
+    /// that are P-positions, in a fixed order) and the exact number of them (`None` when not
+    /// counted), for the same positions as [`Alone::outcome_alone`]. Families whose
+    /// winning moves alone are too many to build (Fibonacci Nim with 10^5 digits has about
+    /// 10^5 winning takes, each as long as the heap) build only the listed ones; a family
+    /// that builds the whole list gives it through [`first_moves`].
+    #[allow(clippy::type_complexity)]
+    fn counted_winning_moves_alone(
+        &self,
+        _p: &P,
+        _cap: usize,
+        _limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<P>>, Option<BigUint>)>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: misere play of a component alone, when a closed form gives it: the outcome, at
+    /// most `cap` of the winning moves (in a fixed order) and their exact number (`None` when
+    /// not counted). `Ok(None)`: search the sum.
+    #[allow(clippy::type_complexity)]
+    fn misere_alone(
+        &self,
+        _p: &P,
+        _cap: usize,
+        _limits: &Limits,
+    ) -> Result<Option<(Outcome, Vec<Opt<P>>, Option<BigUint>)>, Error> {
+        Ok(None)
+    }
+}
+
+/// The heap kernels of a one-heap family (positions `BigUint`, options exactly the moves of
+/// its heap rules).
+pub trait HeapKernel: Send + Sync {
     /// Hook: the heap rules of a family whose one-heap sequence the heap laboratory computes
     /// (tables written to files, plots, misere quotients, misere sums through the quotient).
     /// A family of another move shape gives `HeapRules::Custom` of its own
@@ -231,13 +273,6 @@ pub trait Ruleset: Send + Sync + 'static {
     fn heap_table(&self, _n: u64, _limits: &Limits) -> Option<Result<HeapTable, Error>> {
         None
     }
-
-    /// Small random positions of this family (each a list of components), for the
-    /// registry-wide property test that checks every hook against plain search. `seed`
-    /// chooses the position; families return positions whose full search is cheap.
-    fn sample(&self, _seed: u64) -> Vec<Self::P> {
-        Vec::new()
-    }
 }
 
 /// The first `cap` moves of a whole list and their number, as the counted hooks give them.
@@ -246,7 +281,7 @@ pub fn first_moves<P>(all: Vec<Opt<P>>, cap: usize) -> (Vec<Opt<P>>, Option<BigU
     (all.into_iter().take(cap).collect(), Some(count))
 }
 
-/// [`first_moves`] for the moves to a value ([`Ruleset::counted_moves_to_value`]): the
+/// [`first_moves`] for the moves to a value ([`Theory::counted_moves_to_value`]): the
 /// number is given while the request's counting budget grants one look-up per move
 /// ([`Limits::spend_count`]), as when the analysis lists options one by one.
 pub fn first_moves_counted<P>(

@@ -22,7 +22,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber};
 
@@ -187,6 +187,19 @@ impl Ruleset for Staircase {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Stairs> {
+        let mut rng = super::Rng::new(seed);
+        vec![(0..rng.range(0, 4))
+            .map(|_| BigUint::from(rng.range(0, 3)))
+            .collect()]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Stairs>> {
+        Some(self)
+    }
+}
+
+impl Theory<Stairs> for Staircase {
     fn nimber(&self, c: &Stairs, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from_big(stair_value(c))))
     }
@@ -214,13 +227,6 @@ impl Ruleset for Staircase {
             c,
             "stair",
         ))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Stairs> {
-        let mut rng = super::Rng::new(seed);
-        vec![(0..rng.range(0, 4))
-            .map(|_| BigUint::from(rng.range(0, 3)))
-            .collect()]
     }
 }
 

@@ -14,7 +14,8 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::{
-    heap_args, heap_sizes, Arg, ArgError, Family, HeapTable, Opt, ParamError, Ruleset, RulesetRef,
+    heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset,
+    RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber};
 use grundy_heap::seq::{ClosedForm, Counted, HeapSeq, Kind, LIST_UP_TO};
@@ -240,6 +241,23 @@ impl Ruleset for Subtraction {
         Ok(self.seq.searchable(n)?)
     }
 
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        let mut rng = super::Rng::new(seed);
+        (0..rng.range(1, 3))
+            .map(|_| BigUint::from(rng.range(0, 30)))
+            .collect()
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<BigUint>> {
+        Some(self)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapKernel> {
+        Some(self)
+    }
+}
+
+impl Theory<BigUint> for Subtraction {
     fn nimber(&self, n: &BigUint, limits: &Limits) -> Result<Option<Nimber>, Error> {
         self.value(n, limits).map(Some)
     }
@@ -289,20 +307,15 @@ impl Ruleset for Subtraction {
             }
         }
     }
+}
 
+impl HeapKernel for Subtraction {
     fn heap_rules(&self) -> Option<&HeapRules> {
         Some(&self.seq.rules)
     }
 
     fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
         Some(self.seq.table(n, limits).map_err(Error::from))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<BigUint> {
-        let mut rng = super::Rng::new(seed);
-        (0..rng.range(1, 3))
-            .map(|_| BigUint::from(rng.range(0, 30)))
-            .collect()
     }
 }
 

@@ -19,7 +19,7 @@ use num_traits::ToPrimitive;
 
 use super::{
     first_moves_counted, heap_args, heap_sizes, param_u64, Arg, ArgError, BuildContext, Family,
-    HeapTable, Opt, ParamError, Ruleset, RulesetRef,
+    HeapKernel, HeapTable, Opt, ParamError, Ruleset, RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -244,6 +244,21 @@ impl Ruleset for Take {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        // Heaps below p (where the only move takes everything) and a few periods beyond.
+        super::sample_heaps(seed, 2 * (self.p + self.q).min(40) + 6)
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<BigUint>> {
+        Some(self)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapKernel> {
+        Some(self)
+    }
+}
+
+impl Theory<BigUint> for Take {
     fn nimber(&self, n: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from(self.seq.value(n))))
     }
@@ -270,7 +285,9 @@ impl Ruleset for Take {
         }
         Ok(Some(first_moves_counted(out, cap, limits)))
     }
+}
 
+impl HeapKernel for Take {
     fn heap_rules(&self) -> Option<&HeapRules> {
         Some(&self.heap)
     }
@@ -283,10 +300,5 @@ impl Ruleset for Take {
         // period has none, though every heap's value follows from the one found in `Seq`.
         let period = grundy_heap::find_period(&self.heap, &values);
         Some(Ok(HeapTable { values, period }))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<BigUint> {
-        // Heaps below p (where the only move takes everything) and a few periods beyond.
-        super::sample_heaps(seed, 2 * (self.p + self.q).min(40) + 6)
     }
 }

@@ -16,7 +16,8 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::{
-    heap_args, heap_sizes, Arg, ArgError, Family, HeapTable, Opt, ParamError, Ruleset, RulesetRef,
+    heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset,
+    RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber};
 use grundy_heap::seq::{closed_splits, code_kinds, ClosedForm, HeapSeq, LowBits};
@@ -182,6 +183,23 @@ impl Ruleset for TakeBreak {
         Ok(self.seq.searchable(n)?)
     }
 
+    fn sample(&self, seed: u64) -> Vec<BigUint> {
+        let mut rng = super::Rng::new(seed);
+        (0..rng.range(1, 3))
+            .map(|_| BigUint::from(rng.range(0, 14)))
+            .collect()
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<BigUint>> {
+        Some(self)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapKernel> {
+        Some(self)
+    }
+}
+
+impl Theory<BigUint> for TakeBreak {
     fn nimber(&self, n: &BigUint, limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(self.seq.value(n, limits)?))
     }
@@ -200,20 +218,15 @@ impl Ruleset for TakeBreak {
             .seq
             .counted_moves(n, target, cap, code_kinds(&self.code, n), limits)?)
     }
+}
 
+impl HeapKernel for TakeBreak {
     fn heap_rules(&self) -> Option<&HeapRules> {
         Some(&self.seq.rules)
     }
 
     fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>> {
         Some(self.seq.table(n, limits).map_err(Error::from))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<BigUint> {
-        let mut rng = super::Rng::new(seed);
-        (0..rng.range(1, 3))
-            .map(|_| BigUint::from(rng.range(0, 14)))
-            .collect()
     }
 }
 

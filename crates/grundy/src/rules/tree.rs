@@ -23,7 +23,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber};
 
@@ -337,6 +337,27 @@ impl Ruleset for Tree {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Parents> {
+        // A random forest of up to six nodes, each hanging from an earlier node or the ground;
+        // half the time numbered backwards, so that parents also come after their children.
+        let mut rng = super::Rng::new(seed);
+        let n = rng.range(0, 6) as usize;
+        let mut parent: Parents = (1..=n)
+            .map(|v| rng.range(0, v as u64 - 1) as usize)
+            .collect();
+        if rng.range(0, 1) == 1 {
+            let flip = |v: usize| if v == 0 { 0 } else { n + 1 - v };
+            parent = (1..=n).map(|v| flip(parent[flip(v) - 1])).collect();
+        }
+        vec![parent]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Parents>> {
+        Some(self)
+    }
+}
+
+impl Theory<Parents> for Tree {
     fn nimber(&self, parent: &Parents, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let shape = Shape::new(parent.clone());
         Ok(Some(Nimber::new(shape.values()[0])))
@@ -434,21 +455,6 @@ impl Ruleset for Tree {
             title: format!("Green Hackenbush tree of {} edges", shape.parent.len()),
             blocks,
         })
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Parents> {
-        // A random forest of up to six nodes, each hanging from an earlier node or the ground;
-        // half the time numbered backwards, so that parents also come after their children.
-        let mut rng = super::Rng::new(seed);
-        let n = rng.range(0, 6) as usize;
-        let mut parent: Parents = (1..=n)
-            .map(|v| rng.range(0, v as u64 - 1) as usize)
-            .collect();
-        if rng.range(0, 1) == 1 {
-            let flip = |v: usize| if v == 0 { 0 } else { n + 1 - v };
-            parent = (1..=n).map(|v| flip(parent[flip(v) - 1])).collect();
-        }
-        vec![parent]
     }
 }
 

@@ -18,7 +18,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals_args;
-use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -201,6 +201,23 @@ impl Ruleset for Turtles {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Heads> {
+        // Up to three distinct heads among the coins 0..=7.
+        let mut rng = super::Rng::new(seed);
+        let mut heads: Heads = (0..rng.range(1, 3))
+            .map(|_| BigUint::from(rng.range(0, 7)))
+            .collect();
+        heads.sort();
+        heads.dedup();
+        vec![heads]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Heads>> {
+        Some(self)
+    }
+}
+
+impl Theory<Heads> for Turtles {
     fn nimber(&self, heads: &Heads, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let mut acc = BigUint::zero();
         for x in heads {
@@ -257,17 +274,6 @@ impl Ruleset for Turtles {
             }
         }
         Ok(Some(first_moves_counted(out, cap, limits)))
-    }
-
-    fn sample(&self, seed: u64) -> Vec<Heads> {
-        // Up to three distinct heads among the coins 0..=7.
-        let mut rng = super::Rng::new(seed);
-        let mut heads: Heads = (0..rng.range(1, 3))
-            .map(|_| BigUint::from(rng.range(0, 7)))
-            .collect();
-        heads.sort();
-        heads.dedup();
-        vec![heads]
     }
 }
 

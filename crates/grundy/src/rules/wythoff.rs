@@ -27,7 +27,7 @@ use std::sync::RwLock;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{first_moves, Arg, ArgError, Family, Opt, Ruleset, RulesetRef};
+use super::{first_moves, Alone, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber, Outcome};
 
@@ -233,6 +233,24 @@ impl Ruleset for Wythoff {
         Ok(())
     }
 
+    fn sample(&self, seed: u64) -> Vec<Pair> {
+        let mut rng = super::Rng::new(seed);
+        vec![(
+            BigUint::from(rng.range(0, 9)),
+            BigUint::from(rng.range(0, 9)),
+        )]
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Pair>> {
+        Some(self)
+    }
+
+    fn alone(&self) -> Option<&dyn Alone<Pair>> {
+        Some(self)
+    }
+}
+
+impl Theory<Pair> for Wythoff {
     fn nimber(&self, p: &Pair, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         let (a, b) = p;
         match (a.to_u64(), b.to_u64()) {
@@ -245,26 +263,6 @@ impl Ruleset for Wythoff {
                      {TABLE_LIMIT}; its outcome alone is known exactly"
             ))),
         }
-    }
-
-    fn outcome_alone(&self, p: &Pair, _limits: &Limits) -> Result<Option<Outcome>, Error> {
-        Ok(Some(if is_p(&p.0, &p.1) {
-            Outcome::P
-        } else {
-            Outcome::N
-        }))
-    }
-
-    fn counted_winning_moves_alone(
-        &self,
-        p: &Pair,
-        cap: usize,
-        _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Pair>>, Option<BigUint>)>, Error> {
-        Ok(Some(first_moves(
-            winning_moves(p).into_iter().map(|q| vec![q]).collect(),
-            cap,
-        )))
     }
 
     fn explain(&self, p: &Pair) -> Option<Explanation> {
@@ -314,13 +312,27 @@ impl Ruleset for Wythoff {
             blocks,
         })
     }
+}
 
-    fn sample(&self, seed: u64) -> Vec<Pair> {
-        let mut rng = super::Rng::new(seed);
-        vec![(
-            BigUint::from(rng.range(0, 9)),
-            BigUint::from(rng.range(0, 9)),
-        )]
+impl Alone<Pair> for Wythoff {
+    fn outcome_alone(&self, p: &Pair, _limits: &Limits) -> Result<Option<Outcome>, Error> {
+        Ok(Some(if is_p(&p.0, &p.1) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }))
+    }
+
+    fn counted_winning_moves_alone(
+        &self,
+        p: &Pair,
+        cap: usize,
+        _limits: &Limits,
+    ) -> Result<Option<(Vec<Opt<Pair>>, Option<BigUint>)>, Error> {
+        Ok(Some(first_moves(
+            winning_moves(p).into_iter().map(|q| vec![q]).collect(),
+            cap,
+        )))
     }
 }
 

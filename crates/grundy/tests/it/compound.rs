@@ -475,9 +475,14 @@ struct Euclid;
 impl Ruleset for Euclid {
     type P = (u64, u64);
 
+    fn sample(&self, _seed: u64) -> Vec<Self::P> {
+        Vec::new()
+    }
+
     fn name(&self) -> String {
         "euclid".to_string()
     }
+
     fn components(&self, args: &[Arg]) -> Result<Vec<(u64, u64)>, ArgError> {
         let [a, b] = args else {
             return Err(ArgError::whole("euclid takes two numbers"));
@@ -489,9 +494,11 @@ impl Ruleset for Euclid {
         }
         Ok(vec![(a.min(b), a.max(b))])
     }
+
     fn args(&self, p: &(u64, u64)) -> Vec<Arg> {
         vec![Arg::int(p.0), Arg::int(p.1)]
     }
+
     fn options(
         &self,
         &(small, big): &(u64, u64),
@@ -595,18 +602,25 @@ struct Counted(Arc<AtomicUsize>);
 impl Ruleset for Counted {
     type P = u64;
 
+    fn sample(&self, _seed: u64) -> Vec<Self::P> {
+        Vec::new()
+    }
+
     fn name(&self) -> String {
         "counted".to_string()
     }
+
     fn components(&self, args: &[Arg]) -> Result<Vec<u64>, ArgError> {
         args.iter()
             .enumerate()
             .map(|(i, a)| a.as_u64().map_err(|e| ArgError::at(i, e)))
             .collect()
     }
+
     fn args(&self, p: &u64) -> Vec<Arg> {
         vec![Arg::int(*p)]
     }
+
     fn options(&self, p: &u64, _: &Limits) -> Result<Vec<Opt<u64>>, Error> {
         self.0.fetch_add(1, Ordering::Relaxed);
         Ok((0..*p).map(|k| vec![k]).collect())

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use grundy::analysis::{analyze, Analysis, Options};
 use grundy::play::Engine;
 use grundy::position::{Position, Replacement, Term};
-use grundy::rules::{Arg, ArgError, Comp, Family, Opt, Ruleset, RulesetRef};
+use grundy::rules::{Arg, ArgError, Comp, Family, HeapKernel, Opt, Ruleset, RulesetRef};
 use grundy::{Error, ErrorKind, Limits, Nimber, Outcome, Play};
 
 use crate::common::registry_with_files;
@@ -19,18 +19,26 @@ struct Plain(RulesetRef);
 impl Ruleset for Plain {
     type P = Comp;
 
+    fn sample(&self, _seed: u64) -> Vec<Self::P> {
+        Vec::new()
+    }
+
     fn name(&self) -> String {
         format!("plain {}", self.0.name())
     }
+
     fn components(&self, args: &[Arg]) -> Result<Vec<Comp>, ArgError> {
         self.0.rules().components(args)
     }
+
     fn args(&self, p: &Comp) -> Vec<Arg> {
         self.0.rules().args(p)
     }
+
     fn options(&self, p: &Comp, limits: &Limits) -> Result<Vec<Opt<Comp>>, Error> {
         self.0.rules().options(p, limits)
     }
+
     fn searchable(&self, p: &Comp) -> Result<(), Error> {
         self.0.rules().searchable(p)
     }
@@ -220,9 +228,14 @@ struct TakeTwo;
 impl Ruleset for TakeTwo {
     type P = u32;
 
+    fn sample(&self, _seed: u64) -> Vec<Self::P> {
+        Vec::new()
+    }
+
     fn name(&self) -> String {
         "taketwo".to_string()
     }
+
     fn components(&self, args: &[Arg]) -> Result<Vec<u32>, ArgError> {
         args.iter()
             .enumerate()
@@ -235,9 +248,11 @@ impl Ruleset for TakeTwo {
             })
             .collect()
     }
+
     fn args(&self, p: &u32) -> Vec<Arg> {
         vec![Arg::int(*p)]
     }
+
     fn options(&self, p: &u32, _limits: &Limits) -> Result<Vec<Opt<u32>>, Error> {
         // Knock down one or two adjacent pins; the row may split in two.
         let n = *p;
@@ -330,23 +345,34 @@ impl Ruleset for HalveFamily {
     fn name(&self) -> String {
         "halve".to_string()
     }
+
     fn components(&self, args: &[Arg]) -> Result<Vec<Self::P>, ArgError> {
         grundy::rules::heap_sizes(args)
     }
+
     fn args(&self, p: &Self::P) -> Vec<Arg> {
         grundy::rules::heap_args(p)
     }
+
     fn options(&self, p: &Self::P, _limits: &Limits) -> Result<Vec<Opt<Self::P>>, Error> {
         if *p == num_bigint::BigUint::from(0u32) {
             return Ok(Vec::new());
         }
         Ok(vec![vec![p - 1u32], vec![p / 2u32]])
     }
-    fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
-        Some(&self.0)
-    }
+
     fn sample(&self, seed: u64) -> Vec<Self::P> {
         grundy::rules::sample_heaps(seed, 60)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapKernel> {
+        Some(self)
+    }
+}
+
+impl HeapKernel for HalveFamily {
+    fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
+        Some(&self.0)
     }
 }
 
