@@ -339,3 +339,30 @@ fn root_reexports_are_read_as_their_modules() {
     let engine = root_reexports(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     assert_eq!(engine.get("Registry").map(String::as_str), Some("registry"));
 }
+
+/// A compound operator is one file: every file of `src/compound` but the shared `mod.rs` and
+/// `theory.rs` is one of `compound::OPERATORS`, named as the operator, and every operator is
+/// such a file.
+#[test]
+fn each_compound_operator_is_one_file() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/compound");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+        .filter(|stem| stem != "mod" && stem != "theory")
+        .collect();
+    files.sort();
+    let mut operators: Vec<String> = grundy::compound::Kind::all()
+        .into_iter()
+        .map(|k| k.name().to_string())
+        .collect();
+    operators.sort();
+    assert_eq!(files, operators);
+    // The shared code names no operator's theory: each file holds its own.
+    let shared = std::fs::read_to_string(dir.join("theory.rs")).unwrap();
+    for op in &operators {
+        assert!(!shared.contains(&format!("{op}::")), "theory.rs names {op}");
+    }
+}
