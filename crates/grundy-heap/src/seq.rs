@@ -366,6 +366,17 @@ pub const LIST_UP_TO: u64 = 256;
 /// is given up (`None`) and only the moves found so far are listed.
 pub const COUNT_BUDGET: u64 = 50_000_000;
 
+/// Which method gave the value of a heap ([`HeapSeq::basis`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// A closed form proven for every heap size.
+    ClosedForm,
+    /// The proven period, for a heap beyond the table.
+    Period,
+    /// The table of values, computed heap by heap up to the heap.
+    Table,
+}
+
 /// A heap sequence computed up to the largest heap asked for so far.
 #[derive(Debug)]
 pub struct HeapSeq {
@@ -642,6 +653,20 @@ impl HeapSeq {
             values: shown,
             period,
         })
+    }
+
+    /// Which of its methods [`HeapSeq::value`] answered a heap `n` with, asked after it
+    /// did: the closed form, the table (computed to `n`), or the proven period (for a heap
+    /// beyond the table).
+    pub fn basis(&self, n: &BigUint) -> Basis {
+        if self.closed.is_some() {
+            return Basis::ClosedForm;
+        }
+        let have = self.state.read().map(|s| s.values.len()).unwrap_or(0);
+        match n.to_usize() {
+            Some(k) if k < have => Basis::Table,
+            _ => Basis::Period,
+        }
     }
 
     /// Refuses heaps too large to enumerate moves for.

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use grundy::rules::{
     first_moves, Alone, Arg, ArgError, Comp, Family, HeapKernel, HeapTable, Opt, Ruleset,
-    RulesetRef, Theory,
+    RulesetRef, Source, Theory,
 };
 use grundy::solve::{Arena, OptionList};
 use grundy::{Error, ErrorKind, Limit, Nimber, Outcome, Period};
@@ -485,6 +485,16 @@ impl Ruleset for ScriptFamily {
 }
 
 impl Theory<Key> for ScriptFamily {
+    fn source(&self, p: &Key) -> Source {
+        // Copies by their parity, another family's game by that family's theory; else the
+        // script's own closed form.
+        if copies_of(p).is_some() || p.is_game() {
+            Source::Theory
+        } else {
+            Source::ClosedForm
+        }
+    }
+
     fn nimber(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Nimber>, Error> {
         if let Some((k, q)) = copies_of(p) {
             // In normal play two copies of a game cancel: an even number is worth 0 and an

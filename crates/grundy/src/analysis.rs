@@ -10,6 +10,7 @@ mod by_quotient;
 
 use crate::position::{Component, Place, Position, Replacement, Term};
 use crate::rules::Comp;
+pub use crate::rules::Source;
 use crate::solve::{misere_nim_outcome, MisereSolver};
 use crate::{Error, Limit, Limits, Nimber, Outcome, Play, Value};
 
@@ -156,6 +157,8 @@ pub enum Rule {
     Xor {
         /// The nim-value of each component.
         parts: Vec<Nimber>,
+        /// How each component's value was found (closed form, proven period, table, search).
+        sources: Vec<Source>,
     },
     /// Normal play: one component whose nim-value is out of reach at its size while its
     /// outcome alone is known (its family's closed form), every other component of value 0.
@@ -546,14 +549,26 @@ fn ref_nimber(c: CompRef<'_>, limits: &Limits) -> Result<Nimber, Error> {
     }
 }
 
+/// [`ref_nimber`] with how the value was found.
+fn ref_valued(c: CompRef<'_>, limits: &Limits) -> Result<(Nimber, Source), Error> {
+    match c {
+        CompRef::Star(n) => Ok((n.clone(), Source::Nimber)),
+        CompRef::Of(r, s) => r.rules().valued(s, limits),
+    }
+}
+
 fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let limits = &opts.limits;
     let comps = component_refs(pos);
     let mut values = Vec::with_capacity(comps.len());
+    let mut sources = Vec::with_capacity(comps.len());
     let mut unknown: Option<(usize, Error)> = None;
     for (i, (_, c)) in comps.iter().enumerate() {
-        match ref_nimber(*c, limits) {
-            Ok(v) => values.push(v),
+        match ref_valued(*c, limits) {
+            Ok((v, how)) => {
+                values.push(v);
+                sources.push(how);
+            }
             Err(e) if e.is_too_large() && unknown.is_none() => {
                 unknown = Some((i, e));
                 values.push(Nimber::ZERO);
@@ -668,7 +683,10 @@ fn analyze_normal(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let mut a = Analysis::empty(
         Play::Normal,
         Outcome::of_nimber(&total),
-        Rule::Xor { parts: values },
+        Rule::Xor {
+            parts: values,
+            sources,
+        },
     );
     a.value = Some(Value::Finite(total.clone()));
     a.nimber = Some(total);

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::analysis::{self, Analysis, Options, Rule};
+use crate::analysis::{self, Analysis, Options, Rule, Source};
 use crate::position::{Component, Position};
 use crate::rules::{heap_size, Arg, DynRuleset, HeapTable};
 use crate::solve::{Error, Limits};
@@ -57,13 +57,17 @@ pub fn explain_position(
     let comps = pos.components();
     let mut out = Vec::new();
     if play == Play::Normal {
+        let sources = match &a.rule {
+            Rule::Xor { sources, .. } => sources.as_slice(),
+            _ => &[],
+        };
         let mut seen = HashSet::new();
-        for (_, c) in &comps {
+        for (i, (_, c)) in comps.iter().enumerate() {
             if out.len() >= MAX_COMPONENT_EXPLANATIONS {
                 break;
             }
             if seen.insert(c.clone()) {
-                if let Some(e) = explain_component(c, limits)? {
+                if let Some(e) = explain_component(c, sources.get(i).copied(), limits)? {
                     out.push(e);
                 }
             }
@@ -134,7 +138,13 @@ fn heap_is_own_value(r: &dyn DynRuleset) -> bool {
     }
 }
 
-fn explain_component(c: &Component, limits: &Limits) -> Result<Option<Explanation>, Error> {
+/// One component's reasoning: its family's own, else the heap window (narrating how the
+/// analysis found the value, `source`, when it recorded one), else the mex of its options.
+fn explain_component(
+    c: &Component,
+    source: Option<Source>,
+    limits: &Limits,
+) -> Result<Option<Explanation>, Error> {
     let Component::Of(r, s) = c else {
         return Ok(None);
     };
@@ -151,16 +161,18 @@ fn explain_component(c: &Component, limits: &Limits) -> Result<Option<Explanatio
             return Ok(None);
         }
         let n = heap_size(&args);
-        return Ok(Some(heap_window(c, rules, &n, limits)?));
+        return Ok(Some(heap_window(c, rules, &n, source, limits)?));
     }
     options_mex(c, limits)
 }
 
-/// The values of the heaps around `n`, their period, and the mex at `n`.
+/// The values of the heaps around `n`, their period, and the mex at `n`; a heap beyond the
+/// tables by the method that gave its value (`source`).
 fn heap_window(
     c: &Component,
     rules: &dyn DynRuleset,
     n: &BigUint,
+    source: Option<Source>,
     limits: &Limits,
 ) -> Result<Explanation, Error> {
     let name = rules.name();
@@ -174,9 +186,15 @@ fn heap_window(
         )],
     };
     let Some(k) = n.to_u64().filter(|&k| k <= WINDOW_HEAP_LIMIT) else {
+        let how = match source {
+            Some(Source::ClosedForm) => "the closed form proven for",
+            Some(Source::Period) => "the period proven for",
+            Some(Source::Pieces) => "the periodic pieces proven for",
+            _ => "the theory of",
+        };
         e.blocks.push(Block::Para(format!(
-            "The heap {n} is beyond the tables; its value SG({n}) = {value} comes from the \
-             period proven for {name}."
+            "The heap {n} is beyond the tables; its value SG({n}) = {value} comes from {how} \
+             {name}."
         )));
         return Ok(e);
     };
@@ -329,7 +347,7 @@ fn sum_by_rule(comps: &[(crate::position::Place, Component)], a: &Analysis, e: &
         "the player to move wins"
     };
     let text = match &a.rule {
-        Rule::Xor { parts } => return sum_normal(comps, parts, e),
+        Rule::Xor { parts, .. } => return sum_normal(comps, parts, e),
         Rule::MisereNim { heaps } => return misere_nim(heaps, who, e),
         Rule::OutcomeAlone { part } => format!(
             "The nim-value of {} is out of reach at this size, so there is no XOR table; the \

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
 
-use super::seam::{Opt, Pos, Ruleset};
+use super::seam::{Opt, Pos, Ruleset, Source};
 use super::{Arg, ArgError, HeapTable};
 use crate::explanation::Explanation;
 use crate::solve::{Arena, Lister, OptionList, StepMemo, Steps};
@@ -120,7 +120,12 @@ pub trait DynRuleset: Send + Sync {
     fn searchable(&self, c: &Comp) -> Result<(), Error>;
     fn nimber(&self, c: &Comp, limits: &Limits) -> Result<Option<Nimber>, Error>;
     /// The nim-value by the family's hook, else by a memoised search over its own positions.
-    fn value(&self, c: &Comp, limits: &Limits) -> Result<Nimber, Error>;
+    fn value(&self, c: &Comp, limits: &Limits) -> Result<Nimber, Error> {
+        Ok(self.valued(c, limits)?.0)
+    }
+    /// [`DynRuleset::value`] with how it was found: the family's [`super::Theory::source`]
+    /// when its theory gave the value, else [`Source::Search`].
+    fn valued(&self, c: &Comp, limits: &Limits) -> Result<(Nimber, Source), Error>;
     fn counted_moves_to_value(
         &self,
         c: &Comp,
@@ -388,17 +393,20 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         let p = self.pos(c)?;
         self.r.theory().map_or(Ok(None), |t| t.nimber(p, limits))
     }
-    fn value(&self, c: &Comp, limits: &Limits) -> Result<Nimber, Error> {
+    fn valued(&self, c: &Comp, limits: &Limits) -> Result<(Nimber, Source), Error> {
         let p = self.pos(c)?;
-        if let Some(v) = self.r.theory().map_or(Ok(None), |t| t.nimber(p, limits))? {
-            return Ok(v);
+        if let Some(t) = self.r.theory() {
+            if let Some(v) = t.nimber(p, limits)? {
+                return Ok((v, t.source(p)));
+            }
         }
         // The memo is shared by queries on this ruleset; a query that finds it busy (another
         // thread searching) uses a memo of its own.
-        match self.memo.try_lock() {
+        let v = match self.memo.try_lock() {
             Ok(mut guard) => arena_value(&mut guard, self.r.as_ref(), p, limits),
             Err(_) => arena_value(&mut Arena::new(), self.r.as_ref(), p, limits),
-        }
+        }?;
+        Ok((v, Source::Search))
     }
     fn counted_moves_to_value(
         &self,

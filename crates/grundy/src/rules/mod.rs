@@ -38,7 +38,7 @@ mod seam;
 pub use erased::{arena_value, Comp, DynRuleset, Listing, RulesetRef, Searched, Typed};
 pub use seam::{
     first_moves, first_moves_counted, options_via_list, Alone, HeapKernel, Opt, Pos, Rng, Ruleset,
-    Theory,
+    Source, Theory,
 };
 
 /// Every built-in family, in the order `grundy list` shows them.

@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 
 use super::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef,
-    Theory,
+    Source, Theory,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -88,6 +88,11 @@ impl Ruleset for Nim {
 }
 
 impl Theory<BigUint> for Nim {
+    fn source(&self, _n: &BigUint) -> Source {
+        // A heap of n is worth n.
+        Source::ClosedForm
+    }
+
     fn nimber(&self, n: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(Nimber::from_big(n.clone())))
     }

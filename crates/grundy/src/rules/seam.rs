@@ -174,6 +174,37 @@ pub trait Ruleset: Send + Sync + 'static {
     }
 }
 
+/// How a component's nim-value was found: the analysis records it for every component
+/// ([`crate::analysis::Rule::Xor`]), and `explain` narrates it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The component is a nimber, `*n`.
+    Nimber,
+    /// A closed form proven for every size (Nim, Lasker's Nim, a rule script's `nimber`).
+    ClosedForm,
+    /// The family's proven period, for a heap beyond its table.
+    Period,
+    /// Periodic pieces of the sequence, each proven (a subtraction set with amounts beyond
+    /// any table, such as `sub[1,2,999999999]`).
+    Pieces,
+    /// The family's table of values, computed heap by heap up to the heap.
+    Table,
+    /// Another rule of the family's theory (Wythoff's pairs, the colon principle, ...).
+    Theory,
+    /// A search of the component's options: the mex of their values.
+    Search,
+}
+
+impl From<grundy_heap::seq::Basis> for Source {
+    fn from(b: grundy_heap::seq::Basis) -> Source {
+        match b {
+            grundy_heap::seq::Basis::ClosedForm => Source::ClosedForm,
+            grundy_heap::seq::Basis::Period => Source::Period,
+            grundy_heap::seq::Basis::Table => Source::Table,
+        }
+    }
+}
+
 /// What a family knows of its positions' values without search. Every method has a correct
 /// default ("search for it"), and each one a family gives is checked against plain search
 /// over its own options by the registry-wide property test.
@@ -182,6 +213,13 @@ pub trait Theory<P>: Send + Sync {
     /// `Ok(None)` means "search for it".
     fn nimber(&self, _p: &P, _limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(None)
+    }
+
+    /// Hook: how [`Theory::nimber`] found the value it gave for `p` (asked right after it
+    /// gave one), for the analysis's record and `explain`. The default is the family's
+    /// theory in general; families whose values come from one of several methods say which.
+    fn source(&self, _p: &P) -> Source {
+        Source::Theory
     }
 
     /// Hook: the options of a component whose value is `target`, without listing every

@@ -15,7 +15,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset,
-    RulesetRef, Theory,
+    RulesetRef, Source, Theory,
 };
 use crate::{Error, Limits, Nimber};
 use grundy_heap::seq::{ClosedForm, Counted, HeapSeq, Kind, LIST_UP_TO};
@@ -258,6 +258,19 @@ impl Ruleset for Subtraction {
 }
 
 impl Theory<BigUint> for Subtraction {
+    fn source(&self, n: &BigUint) -> Source {
+        let by_pieces = self
+            .pieces
+            .as_ref()
+            .and_then(|lock| lock.lock().ok())
+            .is_some_and(|pieces| pieces.known_value(n).is_some());
+        if by_pieces {
+            Source::Pieces
+        } else {
+            self.seq.basis(n).into()
+        }
+    }
+
     fn nimber(&self, n: &BigUint, limits: &Limits) -> Result<Option<Nimber>, Error> {
         self.value(n, limits).map(Some)
     }

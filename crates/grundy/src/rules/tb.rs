@@ -17,7 +17,7 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset,
-    RulesetRef, Theory,
+    RulesetRef, Source, Theory,
 };
 use crate::{Error, Limits, Nimber};
 use grundy_heap::seq::{closed_splits, code_kinds, ClosedForm, HeapSeq, LowBits};
@@ -200,6 +200,10 @@ impl Ruleset for TakeBreak {
 }
 
 impl Theory<BigUint> for TakeBreak {
+    fn source(&self, n: &BigUint) -> Source {
+        self.seq.basis(n).into()
+    }
+
     fn nimber(&self, n: &BigUint, limits: &Limits) -> Result<Option<Nimber>, Error> {
         Ok(Some(self.seq.value(n, limits)?))
     }

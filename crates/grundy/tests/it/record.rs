@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use grundy::analysis::{analyze, Options, Rule};
+use grundy::analysis::{analyze, Options, Rule, Source};
 use grundy::{Limits, Nimber, Play};
 
 fn record(text: &str, play: Play) -> (Rule, String) {
@@ -33,7 +33,13 @@ fn each_way_of_answering_is_recorded_and_narrated() {
     assert_eq!(
         rule,
         Rule::Xor {
-            parts: nimbers(&[3, 4, 5, 2])
+            parts: nimbers(&[3, 4, 5, 2]),
+            sources: vec![
+                Source::ClosedForm,
+                Source::ClosedForm,
+                Source::ClosedForm,
+                Source::Table
+            ],
         }
     );
     assert!(text.contains("XOR"), "{text}");
@@ -81,4 +87,53 @@ fn games_with_cycles_are_recorded_as_loopy() {
     assert_eq!(rule, Rule::Loopy);
     assert!(explained.contains("Smith"), "{explained}");
     let _ = std::fs::remove_file(&path);
+}
+
+/// Each component's value is recorded with how it was found, and `explain` says the same: a
+/// heap of Lasker's Nim beyond the tables comes from its closed form (explain said a proven
+/// period), one of Dawson's Kayles from its period, one of a subtraction set with an amount
+/// beyond any table from its periodic pieces.
+#[test]
+fn each_component_records_how_its_value_was_found() {
+    let huge = "1000000000000000000000000000000";
+    let cases = [
+        ("*3", Source::Nimber, None),
+        ("kayles(7)", Source::Table, None),
+        (
+            &format!("tb[4.[3]]({huge})") as &str,
+            Source::ClosedForm,
+            Some("comes from the closed form proven for tb[4.[3]]"),
+        ),
+        (
+            &format!("tb[0.07]({huge})"),
+            Source::Period,
+            Some("comes from the period proven for tb[0.07]"),
+        ),
+        (
+            "sub[1,2,999999999](1000000000000)",
+            Source::Pieces,
+            Some("comes from the periodic pieces proven for sub[1,2,999999999]"),
+        ),
+        ("wythoff(3,5)", Source::Theory, None),
+        ("mult[2..9,162](1)", Source::Search, None),
+    ];
+    for (text, source, said) in cases {
+        let (rule, explained) = record(text, Play::Normal);
+        let Rule::Xor { sources, .. } = &rule else {
+            panic!("{text}: {rule:?}");
+        };
+        assert_eq!(sources, &vec![source], "{text}");
+        if let Some(said) = said {
+            assert!(explained.contains(said), "{text}: {explained}");
+        }
+    }
+    // A sum records each part in the order of its components.
+    let (rule, _) = record("nim(2) + *1 + mult[2..9,162](1)", Play::Normal);
+    let Rule::Xor { sources, .. } = &rule else {
+        panic!("{rule:?}");
+    };
+    assert_eq!(
+        sources,
+        &vec![Source::ClosedForm, Source::Nimber, Source::Search]
+    );
 }
