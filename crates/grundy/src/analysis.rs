@@ -145,7 +145,7 @@ pub struct Analysis {
     /// How the answer was found, when it is not the plain one (`misere quotient`).
     pub method: Option<String>,
     /// Which rule gave the answer, with what it rested on: the record that
-    /// [`crate::explain`] narrates (not part of the JSON).
+    /// `explain` narrates (not part of the JSON).
     pub rule: Rule,
 }
 
@@ -431,7 +431,7 @@ pub(crate) fn render(
 /// Complexity: normal play: one value per component plus, for each component, either the
 /// family's direct winning-move rule or one value per option; misere play: the misere-Nim
 /// formula when every component is a Nim heap; for a sum of heaps of one heap ruleset, the
-/// product of their elements in its misere quotient ([`crate::quotient`]); else a search of
+/// product of their elements in its misere quotient ([`crate::api::quotient`]); else a search of
 /// the whole sum.
 /// Example: `analyze(&parse("nim(3,4,5)")?, &Options::default())?.winning_moves.len() == 1`.
 pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {

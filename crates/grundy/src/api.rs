@@ -10,15 +10,16 @@ use num_traits::ToPrimitive;
 use serde::Serialize;
 
 use crate::analysis;
-use crate::explain::Explanation;
 use crate::registry::Registry;
 use crate::{Error, Limit, Limits, Period, Play};
 
-/// The misere quotient of a heap ruleset (`grundy quotient`): see [`crate::quotient`].
+/// The misere quotient of a heap ruleset (`grundy quotient`).
 pub use crate::quotient::{quotient, QuotientLimits, QuotientReport};
 
 /// The rule behind a family's values, with code (`grundy pattern`): see [`pattern`].
-pub use crate::pattern::{pattern, Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2};
+pub use crate::pattern::{
+    pattern, Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2, PATTERN_LIMIT_1, PATTERN_LIMIT_2,
+};
 
 /// The options of an analysis and their defaults (`grundy analyze`'s flags): see
 /// [`crate::analysis`].
@@ -30,7 +31,7 @@ pub use crate::analysis::{
 pub use crate::limits::short_task;
 
 /// Play move by move (`grundy play`, Python's `Game`): the legal moves of a position, a move
-/// read from what a player types, the perfect opponent, remoteness: see [`crate::play`].
+/// read from what a player types, the perfect opponent, remoteness.
 pub use crate::play::{
     has_moves, legal_moves, parse_move, remoteness, Engine, MoveError, MoveList, PlayMove,
     PLAY_BUDGET,
@@ -312,6 +313,8 @@ pub fn list(reg: &Registry) -> Vec<FamilyInfo> {
         .collect()
 }
 
+/// The explanations of a parsed position, and their parts: see [`explain`].
+pub use crate::explain::{explain_position, Block, Explanation, WINDOW_HEAP_LIMIT};
 /// An explanation as plain text, and as Markdown (the renderings of [`explain`]'s parts).
 pub use crate::explain::{to_markdown as explanation_markdown, to_text as explanation_text};
 

@@ -24,13 +24,13 @@ const MAX_COMPONENT_EXPLANATIONS: usize = 8;
 const MAX_ROWS: usize = 24;
 
 /// The largest heap whose neighbourhood of values is tabulated.
-const WINDOW_HEAP_LIMIT: u64 = 1_000_000;
+pub const WINDOW_HEAP_LIMIT: u64 = 1_000_000;
 
 /// The reasoning behind a position's outcome, value and winning moves.
 ///
 /// Arguments: a position, the play convention and the search limits.
 /// Returns: explanations in reading order: first each distinct component's own reasoning (its
-/// family's [`Ruleset::explain`] hook, else the values around a heap with their period, else
+/// family's [`crate::rules::Theory::explain`] hook, else the values around a heap with their period, else
 /// the mex of its options), then the sum: the binary column table of the values, their XOR,
 /// which component to change and to what, and why the others cannot be changed that way.
 /// Under misere play: Bouton's misere rule for Nim, else the outcome of the searched sum.

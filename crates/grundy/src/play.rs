@@ -22,10 +22,6 @@ use crate::{Nimber, Outcome, Play};
 /// nim-values.
 pub const PLAY_BUDGET: usize = 200_000;
 
-/// The most sum states a remoteness search for `analyze` stores: remoteness is an extra, so a
-/// position beyond this is answered without it.
-pub const ANALYZE_BUDGET: usize = 20_000;
-
 /// One move of a whole position: which component changes, into what, and the move in words.
 #[derive(Clone, Debug)]
 pub struct PlayMove {

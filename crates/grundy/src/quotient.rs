@@ -74,7 +74,7 @@ pub const QUOTIENT_TO_LIMIT: u64 = 1_000_000;
 /// Example:
 /// ```
 /// let reg = grundy::Registry::builtin();
-/// let r = grundy::quotient::quotient(&reg, "tb[0.75]", &30u32.into(), &Default::default(),
+/// let r = grundy::api::quotient(&reg, "tb[0.75]", &30u32.into(), &Default::default(),
 ///     &Default::default()).unwrap();
 /// assert_eq!(r.quotient.order(), 8);
 /// assert!(r.quotient.stability().is_proven());

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use grundy::analysis::{analyze, Analysis, Options};
-use grundy::play::Engine;
+use grundy::api::Engine;
 use grundy::position::{Position, Replacement, Term};
 use grundy::rules::{Arg, ArgError, Comp, Family, HeapKernel, Opt, Ruleset, RulesetRef};
 use grundy::{Error, ErrorKind, Limits, Nimber, Outcome, Play};
@@ -125,7 +125,7 @@ fn check(rules: &RulesetRef, comps: &[Comp]) {
             assert_eq!(a.outcome, Outcome::P, "{hooked} ({play:?}) -> {}", m.to);
         }
         // The explanation is made without error and names the value that search found.
-        let e = grundy::explain::explain_position(&hooked, play, &Limits::default())
+        let e = grundy::api::explain_position(&hooked, play, &Limits::default())
             .unwrap_or_else(|e| panic!("explain {hooked}: {e}"));
         assert!(!e.is_empty(), "explain {hooked}");
         // The perfect opponent wins from a won position.
@@ -434,11 +434,11 @@ fn a_heap_family_registered_at_run_time_reaches_the_heap_kernels() {
         want.winning_moves.iter().map(|m| &m.to).collect::<Vec<_>>()
     );
     // The quotient report names the family's rules.
-    let q = grundy::quotient::quotient(
+    let q = grundy::api::quotient(
         &reg,
         "halve",
         &num_bigint::BigUint::from(8u32),
-        &grundy::quotient::QuotientLimits::default(),
+        &grundy::api::QuotientLimits::default(),
         &Limits::default(),
     )
     .unwrap();
