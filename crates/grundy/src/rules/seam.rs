@@ -5,6 +5,11 @@
 //! object-safe [`crate::rules::DynRuleset`], which [`crate::rules::Typed`] provides for every
 //! `Ruleset`; positions travel as [`crate::rules::Comp`] and are decoded once, when a term is
 //! parsed. Move text is made only when a move is shown ([`Ruleset::describe`]).
+//!
+//! `Ruleset` is the core every family writes: notation, options and samples. What a family
+//! knows beyond its moves is a capability it returns itself as ([`Theory`], [`Alone`],
+//! [`HeapKernel`]), so that a family with none writes nothing more, and the erased view asks
+//! each capability where one exists and searches where none does.
 
 use std::fmt::Debug;
 use std::hash::Hash;
