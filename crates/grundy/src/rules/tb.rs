@@ -184,10 +184,7 @@ impl Ruleset for TakeBreak {
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {
-        let mut rng = super::Rng::new(seed);
-        (0..rng.range(1, 3))
-            .map(|_| BigUint::from(rng.range(0, 14)))
-            .collect()
+        super::sample_heaps(seed, 14)
     }
 
     fn theory(&self) -> Option<&dyn Theory<BigUint>> {
