@@ -8,30 +8,19 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use grundy::ErrorBody;
 use serde_json::json;
 
-/// An error answer of the API.
+/// An error answer of the API: a status and the library's [`ErrorBody`], the one shape every
+/// JSON front writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// The kind: the library's (`input`, `limit`, `unsupported`, `cancelled`, `io`,
-    /// `external`) or the server's (`json`, `too_large`, `busy`, `not_found`, `method`,
-    /// `internal`).
-    pub kind: &'static str,
-    /// What was wrong and what to do, lowercase.
-    pub message: String,
-    /// The 1-based column in the text sent (the expression, the ruleset, the JSON body).
-    pub column: Option<u32>,
-    /// The 1-based line, for errors in multi-line text (the JSON body, a rule script).
-    pub line: Option<u32>,
-    /// The file (rule script) an error is in.
-    pub file: Option<Box<str>>,
-    /// Which limit was reached, for a limit error.
-    pub limit: Option<&'static str>,
-    /// Which limit of a rule script was reached (`operations`, `call-depth`, `array-size`,
-    /// ...), for a limit error of kind `script`.
-    pub script_limit: Option<Box<str>>,
+    /// The body: its kind is the library's (`input`, `limit`, `unsupported`, `cancelled`,
+    /// `io`, `external`) or the server's (`json`, `too_large`, `busy`, `not_found`,
+    /// `method`, `internal`).
+    pub error: ErrorBody,
 }
 
 impl ApiError {
@@ -39,13 +28,7 @@ impl ApiError {
     pub fn new(status: StatusCode, kind: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            kind,
-            message: message.into(),
-            column: None,
-            line: None,
-            file: None,
-            limit: None,
-            script_limit: None,
+            error: ErrorBody::new(kind, message),
         }
     }
 
@@ -65,23 +48,7 @@ impl ApiError {
 
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
-        let mut e = json!({"kind": self.kind, "message": self.message});
-        if let Some(c) = self.column {
-            e["column"] = json!(c);
-        }
-        if let Some(l) = self.line {
-            e["line"] = json!(l);
-        }
-        if let Some(f) = &self.file {
-            e["file"] = json!(f.as_ref());
-        }
-        if let Some(l) = self.limit {
-            e["limit"] = json!(l);
-        }
-        if let Some(k) = &self.script_limit {
-            e["script_limit"] = json!(k.as_ref());
-        }
-        json!({ "error": e })
+        json!({ "error": self.error })
     }
 }
 
@@ -90,52 +57,27 @@ impl From<grundy::Error> for ApiError {
     /// an input above its size limit), cancelled 503.
     fn from(e: grundy::Error) -> ApiError {
         use grundy::{ErrorKind, Limit};
-        let (status, kind) = match e.kind() {
-            ErrorKind::Input => (StatusCode::BAD_REQUEST, "input"),
-            ErrorKind::Unsupported => (StatusCode::BAD_REQUEST, "unsupported"),
+        let status = match e.kind() {
+            ErrorKind::Input | ErrorKind::Unsupported => StatusCode::BAD_REQUEST,
             ErrorKind::Limit => match e.limit_reached() {
-                Some(Limit::InputSize(_)) => (StatusCode::PAYLOAD_TOO_LARGE, "limit"),
-                _ => (StatusCode::UNPROCESSABLE_ENTITY, "limit"),
+                Some(Limit::InputSize(_)) => StatusCode::PAYLOAD_TOO_LARGE,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
             },
-            ErrorKind::Cancelled => (StatusCode::SERVICE_UNAVAILABLE, "cancelled"),
+            ErrorKind::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
             // The server reads no files and runs no foreign code but rule scripts: both are
             // about what the user sent.
-            ErrorKind::Io => (StatusCode::BAD_REQUEST, "io"),
-            ErrorKind::External => (StatusCode::BAD_REQUEST, "external"),
+            ErrorKind::Io | ErrorKind::External => StatusCode::BAD_REQUEST,
         };
-        let mut out = ApiError::new(status, kind, e.to_string());
-        out.column = e.column().and_then(|c| u32::try_from(c).ok());
-        out.limit = e.limit_reached().map(Limit::name);
-        if let Some(Limit::Script(key)) = e.limit_reached() {
+        let mut error = e.body();
+        if let Some(key) = &error.script_limit {
             // The person at the page cannot raise the server's limits: say what usually
             // causes this, and where the limit can be raised.
-            out.message.push_str(&format!(
+            error.message.push_str(&format!(
                 "; this server's script limits are fixed: look for a loop, a recursion or a game \
                  that never ends, or run grundy on your own machine with --script-limit {key}=N"
             ));
-            out.script_limit = Some(key.as_str().into());
         }
-        if let grundy::Error::Input {
-            location: Some(loc),
-            message,
-            ..
-        } = &e
-        {
-            // A place in a rule script, `FILE:LINE:COLUMN` (Luau names the line only,
-            // `FILE:LINE`): the editor marks that line. File names are identifiers with an
-            // extension, never with a colon.
-            let mut parts = loc.splitn(3, ':');
-            let file = parts.next().filter(|f| !f.is_empty());
-            let line = parts.next().and_then(|l| l.parse().ok());
-            let col = parts.next().and_then(|c| c.parse().ok()).filter(|&c| c > 0);
-            if let (Some(f), Some(l)) = (file, line) {
-                out.column = col;
-                out.line = Some(l);
-                out.file = Some(f.into());
-                out.message = message.clone();
-            }
-        }
-        out
+        ApiError { status, error }
     }
 }
 
@@ -190,10 +132,10 @@ mod tests {
     fn kinds_map_to_statuses() {
         let e = ApiError::from(grundy::Error::input_at(4, "bad"));
         assert_eq!(e.status, StatusCode::BAD_REQUEST);
-        assert_eq!(e.column, Some(4));
+        assert_eq!(e.error.column, Some(4));
         let e = ApiError::from(grundy::Error::positions(10));
         assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(e.limit, Some("positions"));
+        assert_eq!(e.error.limit, Some("positions"));
         let e = ApiError::from(grundy::Error::Cancelled);
         assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
     }
@@ -206,10 +148,10 @@ mod tests {
             location: Some("digits.rhai:3:14".into()),
         });
         assert_eq!(
-            (e.line, e.column, e.file.as_deref()),
+            (e.error.line, e.error.column, e.error.file.as_deref()),
             (Some(3), Some(14), Some("digits.rhai"))
         );
-        assert_eq!(e.message, "unknown variable x");
+        assert_eq!(e.error.message, "unknown variable x");
         // Luau names the line only.
         let e = ApiError::from(grundy::Error::Input {
             message: "Expected identifier".into(),
@@ -217,7 +159,7 @@ mod tests {
             location: Some("kiki.luau:3".into()),
         });
         assert_eq!(
-            (e.line, e.column, e.file.as_deref()),
+            (e.error.line, e.error.column, e.error.file.as_deref()),
             (Some(3), None, Some("kiki.luau"))
         );
     }
@@ -229,9 +171,13 @@ mod tests {
             "loop.luau: the script reached its limit of 10000000 operations in one call",
         ));
         assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(e.limit, Some("script"));
-        assert_eq!(e.script_limit.as_deref(), Some("operations"));
-        assert!(e.message.contains("never ends"), "{}", e.message);
+        assert_eq!(e.error.limit, Some("script"));
+        assert_eq!(e.error.script_limit.as_deref(), Some("operations"));
+        assert!(
+            e.error.message.contains("never ends"),
+            "{}",
+            e.error.message
+        );
         assert_eq!(e.body()["error"]["script_limit"], "operations");
     }
 }

@@ -41,8 +41,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
                 format!("the request body is not the JSON this endpoint expects: {e}"),
             );
             if e.line() > 0 {
-                err.line = u32::try_from(e.line()).ok();
-                err.column = u32::try_from(e.column()).ok();
+                err.error.line = u32::try_from(e.line()).ok();
+                err.error.column = u32::try_from(e.column()).ok();
             }
             err
         })
@@ -181,7 +181,7 @@ fn read_to(v: &serde_json::Value, max: u64) -> Result<u64, ApiError> {
                 "\"to\" = {text} asks for more values than this server computes ({max} at \
                  most); ask for fewer, or run grundy on your own machine"
             )));
-            e.limit = Some("size");
+            e.error.limit = Some("size");
             Err(e)
         }
     }

@@ -366,7 +366,7 @@ impl State {
                 }
             }
             let mut out = f(&limits);
-            if matches!(&out, Err(e) if e.kind == "cancelled") {
+            if matches!(&out, Err(e) if e.error.kind == "cancelled") {
                 if timed_out.load(Ordering::SeqCst) {
                     out = Err(time_limit_error(time));
                 } else {

@@ -273,20 +273,96 @@ impl Error {
     }
 }
 
-/// The error as the JSON fronts send it: `{"kind": ..., "message": ..., "column": ...}`.
+/// An error as every JSON front sends it (the CLI's `--batch`, the web server, and whatever
+/// else serializes [`Error`]): written here once, so that the fronts cannot drift apart.
+///
+/// `{"kind": ..., "message": ..., "column": N, "line": N, "file": ..., "limit": ...,
+/// "script_limit": ...}`, each field after `message` only where it applies. A front with
+/// failures of its own (a server's `busy`, `not_found`) builds the same shape with
+/// [`ErrorBody::new`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ErrorBody {
+    /// The kind: one of [`ErrorKind::name`], or a front's own (`json`, `busy`, ...).
+    pub kind: &'static str,
+    /// What was wrong and what to do, lowercase.
+    pub message: String,
+    /// The 1-based column in the text given (an expression, a ruleset, a line of a script).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<u32>,
+    /// The 1-based line, for an error in a file of several lines (a rule script).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    /// The file (a rule script) the error is in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<Box<str>>,
+    /// Which limit was reached ([`Limit::name`]), for a limit error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+    /// Which limit of a rule script was reached (`operations`, `call-depth`, ...), for a
+    /// limit error whose `limit` is `script`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script_limit: Option<Box<str>>,
+}
+
+impl ErrorBody {
+    /// A body with a kind and a message only.
+    pub fn new(kind: &'static str, message: impl Into<String>) -> ErrorBody {
+        ErrorBody {
+            kind,
+            message: message.into(),
+            column: None,
+            line: None,
+            file: None,
+            limit: None,
+            script_limit: None,
+        }
+    }
+}
+
+impl From<&Error> for ErrorBody {
+    /// The kind, the message, the column and the limit; an error placed in a rule script
+    /// (`FILE:LINE:COLUMN`, or `FILE:LINE` as Luau says it) gives its file, line and column
+    /// as fields and its message without the place in front.
+    fn from(e: &Error) -> ErrorBody {
+        let mut out = ErrorBody::new(e.kind().name(), e.to_string());
+        out.column = e.column().and_then(|c| u32::try_from(c).ok());
+        out.limit = e.limit_reached().map(Limit::name);
+        if let Some(Limit::Script(key)) = e.limit_reached() {
+            out.script_limit = Some(key.as_str().into());
+        }
+        if let Error::Input {
+            location: Some(loc),
+            message,
+            ..
+        } = e
+        {
+            // File names are identifiers with an extension, never with a colon.
+            let mut parts = loc.splitn(3, ':');
+            let file = parts.next().filter(|f| !f.is_empty());
+            let line = parts.next().and_then(|l| l.parse().ok());
+            let col = parts.next().and_then(|c| c.parse().ok()).filter(|&c| c > 0);
+            if let (Some(f), Some(l)) = (file, line) {
+                out.column = col;
+                out.line = Some(l);
+                out.file = Some(f.into());
+                out.message = message.clone();
+            }
+        }
+        out
+    }
+}
+
+impl Error {
+    /// This error as the JSON fronts send it (see [`ErrorBody`]).
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody::from(self)
+    }
+}
+
+/// The error as the JSON fronts send it: its [`ErrorBody`].
 impl serde::Serialize for Error {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut m = s.serialize_map(None)?;
-        m.serialize_entry("kind", self.kind().name())?;
-        m.serialize_entry("message", &self.to_string())?;
-        if let Some(c) = self.column() {
-            m.serialize_entry("column", &c)?;
-        }
-        if let Some(l) = self.limit_reached() {
-            m.serialize_entry("limit", l.name())?;
-        }
-        m.end()
+        serde::Serialize::serialize(&self.body(), s)
     }
 }
 

@@ -37,6 +37,7 @@ pub mod registry;
 pub mod render;
 pub mod rules;
 pub mod solve;
+mod syntax;
 
 pub use game::Game;
 /// Graphs and their loopy values (the `grundy-graph` crate).
@@ -45,6 +46,6 @@ pub use grundy_graph as graph;
 pub use grundy_misere as misere;
 pub use grundy_types::{mex, mex_u64, nim_sum, value_sum, Nimber, Outcome, Period, Play, Value};
 
-pub use error::{Error, ErrorKind, Limit, Payload};
+pub use error::{Error, ErrorBody, ErrorKind, Limit, Payload};
 pub use limits::{Cancel, Limits, Progress};
 pub use registry::{Loader, Registry};

@@ -522,3 +522,60 @@ fn no_count_answers_without_listing_the_moves() {
         assert_eq!(note, "the winning moves were not counted (not asked for)");
     }
 }
+
+/// `--batch` writes each error with the library's one writer (`grundy::ErrorBody`), as the
+/// playground's server does: an error raised at a line of a rule script gives its file, line
+/// and column as fields, its message without the place, and the limit met is named.
+#[test]
+fn batch_errors_have_the_one_error_shape() {
+    let s = Scratch::new("batch-errors");
+    let f = s.file("thrower.rhai", "fn moves(p) {\n  throw \"bad\";\n}");
+    let out = crate::cli::grundy_stdin(
+        &["analyze", "--json", "--rules", &f, "--batch", "-"],
+        "thrower(1)\nnim(3,\n",
+    );
+    let lines: Vec<serde_json::Value> = ok(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let e = &lines[0]["error"];
+    assert_eq!(lines[0]["line"], 1, "{e}");
+    assert_eq!(e["kind"], "input", "{e}");
+    let file = e["file"].as_str().unwrap_or_default();
+    assert!(file.ends_with("thrower.rhai"), "{e}");
+    assert_eq!((&e["line"], &e["column"]), (&2.into(), &3.into()), "{e}");
+    assert!(
+        !e["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("thrower.rhai:"),
+        "{e}"
+    );
+    let e = &lines[1]["error"];
+    assert_eq!(
+        (&lines[1]["line"], &e["kind"], &e["column"]),
+        (&2.into(), &"input".into(), &7.into()),
+        "{e}"
+    );
+    let f = s.file("up.rhai", "fn moves(n) { [n + 1] }");
+    let out = crate::cli::grundy_stdin(
+        &[
+            "analyze",
+            "--json",
+            "--rules",
+            &f,
+            "--max-nodes",
+            "1000",
+            "--batch",
+            "-",
+        ],
+        "up(0)\n",
+    );
+    let e: serde_json::Value = serde_json::from_str(ok(&out).trim()).unwrap();
+    assert_eq!(
+        (&e["error"]["kind"], &e["error"]["limit"]),
+        (&"limit".into(), &"positions".into()),
+        "{e}"
+    );
+}

@@ -204,70 +204,7 @@ pub fn param_u64(text: &str, start: usize, what: &str) -> Result<u64, ParamError
     })
 }
 
-/// An argument of a position, as written: an integer of any size or a name.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Arg {
-    /// An integer (possibly negative: families say whether they accept that).
-    Int(BigInt),
-    /// A name (a graph vertex, for example).
-    Name(String),
-}
-
-impl Arg {
-    /// An integer argument.
-    pub fn int(n: impl Into<BigInt>) -> Arg {
-        Arg::Int(n.into())
-    }
-
-    /// The argument as a non-negative integer.
-    pub fn as_natural(&self) -> Result<BigUint, String> {
-        match self {
-            Arg::Int(n) if n.is_negative() => Err(format!(
-                "{n} is negative; sizes and counts must be 0 or more"
-            )),
-            Arg::Int(n) => Ok(n.magnitude().clone()),
-            Arg::Name(s) => Err(format!("expected a number, found the name '{s}'")),
-        }
-    }
-
-    /// The argument as a non-negative machine word.
-    pub fn as_u64(&self) -> Result<u64, String> {
-        let n = self.as_natural()?;
-        n.to_u64()
-            .ok_or_else(|| format!("{n} is too large here (at most {})", u64::MAX))
-    }
-
-    /// A small integer argument (used in move enumeration, which only sees small states).
-    pub fn small(&self) -> u64 {
-        match self {
-            Arg::Int(n) => n.to_u64().unwrap_or(u64::MAX),
-            Arg::Name(_) => 0,
-        }
-    }
-}
-
-impl fmt::Display for Arg {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            // Most arguments fit a machine word, which prints without big-number division.
-            Arg::Int(n) => match n.to_i64() {
-                Some(v) => write!(f, "{v}"),
-                None => write!(f, "{n}"),
-            },
-            Arg::Name(s) => {
-                let plain = !s.is_empty()
-                    && s.chars()
-                        .all(|c| !c.is_whitespace() && !",()[]+\"".contains(c))
-                    && crate::literal::classify_word(s).is_none();
-                if plain {
-                    f.write_str(s)
-                } else {
-                    write!(f, "\"{}\"", s.replace('"', "\\\""))
-                }
-            }
-        }
-    }
-}
+pub use crate::syntax::Arg;
 
 /// A position argument was wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]

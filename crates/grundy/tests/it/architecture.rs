@@ -259,11 +259,12 @@ fn imports_are_read_from_use_trees_and_paths() {
 
 /// The engine's modules in layers, the ground first: a module may import only modules of
 /// lower layers, so that each layer can be read and changed knowing only those below it. A
-/// new module must be placed here. This is the order the code holds today; issue 25 moves
-/// the syntax (`expr`, with compounds as terms) below the families and the analysis.
+/// new module must be placed here. The grammar (`syntax`, compounds as its terms) is below
+/// the families and knows none of them; `expr` binds its names to the registry's families and
+/// to the compound operators, so it stands above the compound theory.
 const ENGINE_LAYERS: &[&[&str]] = &[
     &["error", "explanation", "literal"],
-    &["limits", "loader"],
+    &["limits", "loader", "syntax"],
     &["game"],
     &["solve"],
     &["rules"],
