@@ -190,10 +190,24 @@ fn rules_of(reg: &grundy::Registry, text: &str) -> RulesetRef {
 #[test]
 fn every_family_hooks_agree_with_plain_search() {
     let reg = registry_with_files();
-    for family in reg.families() {
-        let rules = rules_of(&reg, &family.example);
-        check_samples(&family.name, &rules);
-    }
+    let families: Vec<_> = reg.families().collect();
+    // The families are checked on two threads, each taking the next family unchecked: this
+    // is the longest test of the suite (turtles, staircase and Fibonacci Nim take seconds),
+    // and the test command waits for it.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(family) =
+                    families.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    let rules = rules_of(&reg, &family.example);
+                    check_samples(&family.name, &rules);
+                }
+            });
+        }
+    });
+    assert!(next.into_inner() >= families.len());
 }
 
 /// Parameters other than the examples', where the hooks take other paths: a range whose
