@@ -854,14 +854,19 @@ fn winning_replacements(
 
 fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     let comps = pos.components();
-    let heaps: Option<Vec<Nimber>> = comps
-        .iter()
-        .map(|(_, c)| match c {
+    // A sum of nimbers (Nim heaps, `*n`) is misere Nim: Bouton's misere rule answers it.
+    let mut heaps = Vec::with_capacity(comps.len());
+    for (_, c) in &comps {
+        let heap = match c {
             Component::Star(n) => Some(n.clone()),
-            Component::Of(r, s) => r.rules().misere_nim_heap(s),
-        })
-        .collect();
-    if let Some(heaps) = heaps {
+            Component::Of(r, s) => r.rules().as_nimber(s, &opts.limits)?,
+        };
+        match heap {
+            Some(n) => heaps.push(n),
+            None => break,
+        }
+    }
+    if heaps.len() == comps.len() {
         return Ok(misere_nim(pos, &comps, &heaps, opts));
     }
     // One component whose family has a closed form for misere play alone (Fibonacci Nim).

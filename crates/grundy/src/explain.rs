@@ -125,19 +125,6 @@ fn component_text(c: &Component) -> String {
     }
 }
 
-/// Whether the ruleset's single-heap values are the heap sizes themselves (Nim): then a heap
-/// is its own value, its options have exactly the smaller values, and no window is needed.
-fn heap_is_own_value(r: &dyn DynRuleset) -> bool {
-    match r.heap_table(4, &Limits::default()) {
-        Some(Ok(t)) => t
-            .values
-            .iter()
-            .enumerate()
-            .all(|(i, v)| u64::from(v) == i as u64),
-        _ => false,
-    }
-}
-
 /// One component's reasoning: its family's own, else the heap window (narrating how the
 /// analysis found the value, `source`, when it recorded one), else the mex of its options.
 fn explain_component(
@@ -157,7 +144,8 @@ fn explain_component(
     // copies, `game(...)` and `copies(...)`, is one argument that is not a number).
     let is_heap = matches!(args.as_slice(), [Arg::Int(_)]) && rules.heap_table(0, limits).is_some();
     if is_heap {
-        if heap_is_own_value(rules) {
+        // A Nim heap is the nimber of its size: the sum's columns say all there is.
+        if source == Some(Source::Nimber) {
             return Ok(None);
         }
         let n = heap_size(&args);
@@ -347,7 +335,7 @@ fn sum_by_rule(comps: &[(crate::position::Place, Component)], a: &Analysis, e: &
         "the player to move wins"
     };
     let text = match &a.rule {
-        Rule::Xor { parts, .. } => return sum_normal(comps, parts, e),
+        Rule::Xor { parts, sources } => return sum_normal(comps, parts, sources, e),
         Rule::MisereNim { heaps } => return misere_nim(heaps, who, e),
         Rule::OutcomeAlone { part } => format!(
             "The nim-value of {} is out of reach at this size, so there is no XOR table; the \
@@ -384,6 +372,7 @@ fn sum_by_rule(comps: &[(crate::position::Place, Component)], a: &Analysis, e: &
 fn sum_normal(
     comps: &[(crate::position::Place, Component)],
     values: &[Nimber],
+    sources: &[Source],
     e: &mut Explanation,
 ) {
     let x = crate::nim_sum(values.iter());
@@ -438,7 +427,7 @@ fn sum_normal(
     )));
     let mut items = Vec::new();
     let mut seen = HashSet::new();
-    for ((l, v), (_, c)) in labels.iter().zip(values).zip(comps) {
+    for (((l, v), (_, c)), source) in labels.iter().zip(values).zip(comps).zip(sources) {
         if items.len() >= MAX_ROWS || !seen.insert(c.clone()) {
             continue;
         }
@@ -450,7 +439,7 @@ fn sum_normal(
         } else {
             let why = match c {
                 Component::Star(_) => "a nimber can only become smaller".to_string(),
-                Component::Of(r, _) if heap_is_own_value(r.rules()) => {
+                Component::Of(..) if *source == Source::Nimber => {
                     format!("a heap of {v} can only shrink, never become {t}")
                 }
                 Component::Of(..) => format!(
@@ -725,6 +714,14 @@ mod tests {
         let t = text("sub[1..3](10)", Play::Normal);
         assert!(t.contains("period 4"), "{t}");
         assert!(t.contains("SG(10) = SG(2) = 2"), "{t}");
+        // A subtraction game whose first values are the heaps themselves is not Nim: its
+        // window is shown (it was left out when the first five values decided "Nim").
+        let t = text("sub[1..4](7)", Play::Normal);
+        assert!(t.contains("period 5"), "{t}");
+        assert!(t.contains("SG(7) = SG(2) = 2"), "{t}");
+        // A Nim heap is its own value: no window, the sum's columns say it.
+        let t = text("nim(7) + sub[1..4](7)", Play::Normal);
+        assert_eq!(t.matches(": one heap of 7").count(), 1, "{t}");
     }
 
     #[test]

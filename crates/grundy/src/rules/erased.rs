@@ -166,7 +166,9 @@ pub trait DynRuleset: Send + Sync {
     fn may_loop(&self) -> bool;
     fn one_term_per_component(&self) -> bool;
     fn explain(&self, c: &Comp) -> Option<Explanation>;
-    fn misere_nim_heap(&self, c: &Comp) -> Option<Nimber>;
+    /// The nimber this component is, not only is worth ([`Source::Nimber`]): `None` for
+    /// any other component, without computing its value.
+    fn as_nimber(&self, c: &Comp, limits: &Limits) -> Result<Option<Nimber>, Error>;
     fn heap_rules(&self) -> Option<&grundy_heap::HeapRules>;
     fn heap_table(&self, n: u64, limits: &Limits) -> Option<Result<HeapTable, Error>>;
     fn sample(&self, seed: u64) -> Vec<Comp>;
@@ -531,8 +533,12 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
     fn explain(&self, c: &Comp) -> Option<Explanation> {
         self.r.theory()?.explain(c.get::<R::P>()?)
     }
-    fn misere_nim_heap(&self, c: &Comp) -> Option<Nimber> {
-        self.r.theory()?.misere_nim_heap(c.get::<R::P>()?)
+    fn as_nimber(&self, c: &Comp, limits: &Limits) -> Result<Option<Nimber>, Error> {
+        let p = self.pos(c)?;
+        match self.r.theory() {
+            Some(t) if t.source(p) == Source::Nimber => t.nimber(p, limits),
+            _ => Ok(None),
+        }
     }
     fn heap_rules(&self) -> Option<&grundy_heap::HeapRules> {
         self.r.heap()?.heap_rules()

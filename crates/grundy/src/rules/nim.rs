@@ -89,8 +89,8 @@ impl Ruleset for Nim {
 
 impl Theory<BigUint> for Nim {
     fn source(&self, _n: &BigUint) -> Source {
-        // A heap of n is worth n.
-        Source::ClosedForm
+        // A heap of n is the nimber *n: its options are the heaps below it.
+        Source::Nimber
     }
 
     fn nimber(&self, n: &BigUint, _limits: &Limits) -> Result<Option<Nimber>, Error> {
@@ -111,10 +111,6 @@ impl Theory<BigUint> for Nim {
         }
         let moves = if cap > 0 { vec![vec![t]] } else { vec![] };
         Ok(Some((moves, Some(1u32.into()))))
-    }
-
-    fn misere_nim_heap(&self, n: &BigUint) -> Option<Nimber> {
-        Some(Nimber::from_big(n.clone()))
     }
 }
 

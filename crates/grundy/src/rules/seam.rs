@@ -183,9 +183,13 @@ pub trait Ruleset: Send + Sync + 'static {
 /// ([`crate::analysis::Rule::Xor`]), and `explain` narrates it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Source {
-    /// The component is a nimber, `*n`.
+    /// The component is the nimber `*n` itself, not only worth it: its options are exactly
+    /// `*0`, ..., `*(n-1)`, each such a component again (a Nim heap, or `*n` written as a
+    /// term). Misere play treats such components as Nim heaps (Bouton's misere rule), so a
+    /// family says it of a position whatever it was asked before, and says it only of
+    /// these: the registry-wide test compares misere play of its samples with plain search.
     Nimber,
-    /// A closed form proven for every size (Nim, Lasker's Nim, a rule script's `nimber`).
+    /// A closed form proven for every size (Lasker's Nim, a rule script's `nimber`).
     ClosedForm,
     /// The family's proven period, for a heap beyond its table.
     Period,
@@ -247,11 +251,6 @@ pub trait Theory<P>: Send + Sync {
     /// Hook: Smith's generalized value of a component of a family whose games have cycles.
     /// `Some` makes the analysis use the loopy rules for the whole sum.
     fn loopy_value(&self, _p: &P) -> Option<Value> {
-        None
-    }
-
-    /// Hook: the heap size when misere play of a sum is exactly misere Nim (only Nim).
-    fn misere_nim_heap(&self, _p: &P) -> Option<Nimber> {
         None
     }
 

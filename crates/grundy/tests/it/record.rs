@@ -35,9 +35,9 @@ fn each_way_of_answering_is_recorded_and_narrated() {
         Rule::Xor {
             parts: nimbers(&[3, 4, 5, 2]),
             sources: vec![
-                Source::ClosedForm,
-                Source::ClosedForm,
-                Source::ClosedForm,
+                Source::Nimber,
+                Source::Nimber,
+                Source::Nimber,
                 Source::Table
             ],
         }
@@ -134,6 +134,6 @@ fn each_component_records_how_its_value_was_found() {
     };
     assert_eq!(
         sources,
-        &vec![Source::ClosedForm, Source::Nimber, Source::Search]
+        &vec![Source::Nimber, Source::Nimber, Source::Search]
     );
 }
