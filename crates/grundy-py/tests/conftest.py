@@ -1,5 +1,9 @@
 """Families defined in Python that several tests share (registered once per session)."""
 
+import signal
+
+import pytest
+
 import grundy
 
 
@@ -22,3 +26,15 @@ def pydawson(n):
         if left > right:
             break
         yield grundy.Sum([h for h in (left, right) if h > 0])
+
+
+@pytest.fixture
+def sigint_raises():
+    """Ctrl-C raises KeyboardInterrupt during the test, whatever the process inherited: a
+    shell starts a background job with SIGINT ignored, and Python then installs no handler
+    of its own (`pytest &` would see no interrupt)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -289,7 +289,7 @@ def test_many_threads_share_a_family():
     assert failures == []
 
 
-def test_keyboard_interrupt_cancels_a_table():
+def test_keyboard_interrupt_cancels_a_table(sigint_raises):
     # The game itself sends the interrupt, once, early in a table of seconds: no clock
     # decides the test (a timer of 0.5 s once let the table run to its end on CI).
     sent = []

@@ -175,7 +175,7 @@ def test_names_and_redefinition():
     assert grundy.analyze("pyredef(3)").nimber == 3
 
 
-def test_keyboard_interrupt_cancels():
+def test_keyboard_interrupt_cancels(sigint_raises):
     # The game itself sends the interrupt at its thousandth position, of nine million: no
     # clock decides the test.
     calls = []
