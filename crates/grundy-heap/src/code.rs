@@ -152,7 +152,7 @@ impl Code {
     /// case), a `!` may follow any digit, one bracketed repeating block may end the code.
     /// A code may start with the point, which means `d0 = 0` (Winning Ways writes `·07`).
     /// After the point, a digit (with its `!`) followed by `{N}` stands for N copies of it
-    /// (`0.0{999}7`; N may be 0); the code spelled out has at most [`MAX_CODE_DIGITS`]
+    /// (`0.0{999}7`; N may be 0); the code spelled out has at most `MAX_CODE_DIGITS` (a million)
     /// digits.
     ///
     /// Returns: the canonical code, or a [`CodeError`] naming the character offset and

@@ -336,7 +336,7 @@ pub enum Closed {
         /// Whether the values are the odious numbers (else the evil ones).
         odd: bool,
     },
-    /// G(a, b) = table[a mod ka][b mod kb], ka = table.len(), kb = table[0].len().
+    /// `G(a, b) = table[a mod ka][b mod kb]`, `ka = table.len()`, `kb = table[0].len()`.
     Table2(Vec<Vec<u64>>),
 }
 

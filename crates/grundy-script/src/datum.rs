@@ -285,7 +285,7 @@ impl Datum {
         }
     }
 
-    /// How many copies of which position (`copies(k, q)`, see [`COPIES`]); `None` for every
+    /// How many copies of which position (`copies(k, q)`, see `COPIES`); `None` for every
     /// other position.
     pub fn copies(&self) -> Option<(u64, &Datum)> {
         match self {
@@ -299,7 +299,7 @@ impl Datum {
         }
     }
 
-    /// `k` copies of `q` as a position, for `k` of at least 2 (see [`COPIES`]).
+    /// `k` copies of `q` as a position, for `k` of at least 2 (see `COPIES`).
     pub fn copies_of(k: u64, q: Datum) -> Datum {
         Datum::List(vec![
             Datum::Str(COPIES.into()),

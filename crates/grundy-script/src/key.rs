@@ -176,7 +176,7 @@ impl Key {
     }
 
     /// Whether the position is `k` copies of another (an array of three items whose first is
-    /// [`crate::datum::COPIES`]); cheap, for every position the search meets.
+    /// `crate::datum::COPIES`); cheap, for every position the search meets.
     pub fn is_copies(&self) -> bool {
         const MARK: [u8; 9] = [TAG_STR, 7, 1, b'c', b'o', b'p', b'i', b'e', b's'];
         matches!(self.bytes(), [TAG_LIST, 3, rest @ ..] if rest.starts_with(&MARK))

@@ -118,7 +118,7 @@ pub struct FunctionInfo {
     pub params: usize,
 }
 
-/// What [`check`] found in a script, for `grundy rules check`.
+/// What [`crate::check`] found in a script, for `grundy rules check`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckReport {
     /// The script's name for messages (its path or `<name>`).

@@ -1,6 +1,6 @@
 //! The expression language: `nim(3,4,5) + tb[0.07](20) + *2`, its names bound to families.
 //!
-//! The grammar is [`crate::syntax`], below the families; this module says what its names
+//! The grammar is the crate's `syntax` module, below the families; this module says what its names
 //! stand for: a family of a [`Registry`] or a compound operator ([`crate::compound`]), and
 //! builds the [`Position`]. Parenthesised sums are flattened, so printing a parsed position
 //! gives the canonical text and `parse(print(x)) == x` for every position.

@@ -12,9 +12,9 @@
 //! G(d) = 2(d-1) or 2(d-1) + 1, whichever is odious: 0, 1, 2, 4, 7, 8, 11, ... Exact for strips of
 //! any size; the tests check this closed form against the engine's search of the moves below.
 //! Worked example (the seed slides): three cells holding 2, 3 and 1 beans are
-//! beans[3](0,0,1,1,1,2); the values are 2, 2, 1, 1, 1, 0 with XOR 1, so the first player wins,
+//! `beans[3](0,0,1,1,1,2)`; the values are 2, 2, 1, 1, 1, 0 with XOR 1, so the first player wins,
 //! by splitting a bean of cell 1 into two beans on cell 2.
-//! Source: seed slides (kkcoding 1408, "1颗豆子分裂出2颗豆子"); BZOJ 1188 [HNOI2007] 分裂游戏.
+//! Source: seed slides (kkcoding 1408, "1颗豆子分裂出2颗豆子"); BZOJ 1188 \[HNOI2007\] 分裂游戏.
 
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};

@@ -8,7 +8,7 @@
 //! Each token is a component; a vertex's value is the mex of its successors' values, computed
 //! in a topological order (Kahn's algorithm, no recursion). A cycle is a parameter error naming
 //! a vertex on it; loopy games and graphs read from files belong to the graph module.
-//! Worked example (HDU 1524 sample): in dag[1,2;;3;], vertices 1 and 3 are sinks (value 0),
+//! Worked example (HDU 1524 sample): in `dag[1,2;;3;]`, vertices 1 and 3 are sinks (value 0),
 //! vertex 2 has value mex{0} = 1 and vertex 0 mex{0, 1} = 2; tokens on 0 and 2 give 2 ^ 1 = 3,
 //! a win (WIN), while tokens on 1 and 1 give 0 (LOSE).
 //! Source: HDU 1524 / POJ 2425 A Chess Game; Sprague-Grundy on a DAG (seed tutorials).

@@ -15,8 +15,8 @@
 //! strictly between them): P iff the XOR is 0. (Moving the person just above the king to the
 //! top loses at once, so that person's floor is cell 1: a staircase Nim with a shifted edge.)
 //! Nim-values for sums come from search on small hills; winning moves alone from the key.
-//! Worked example (HDU 4315): hill[3](1,2,4): 3 people, k odd: virtual -1; pairs (-1,1), (2,4):
-//! gaps 1 ^ 1 = 0: Bob wins. hill[1](100,200): the king is on top of the line: Alice wins.
+//! Worked example (HDU 4315): `hill[3](1,2,4)`: 3 people, k odd: virtual -1; pairs (-1,1), (2,4):
+//! gaps 1 ^ 1 = 0: Bob wins. `hill[1](100,200)`: the king is on top of the line: Alice wins.
 //! Source: HDU 4315 "Climbing the Hill" (2012 Multi-University Training Contest 2).
 
 use num_bigint::{BigInt, BigUint};

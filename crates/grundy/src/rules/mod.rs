@@ -1,6 +1,6 @@
 //! Game families (rulesets) and the registry that every front reads.
 //!
-//! A family is one file in this module plus one line in [`FAMILIES`].
+//! A family is one file in this module plus one line in [`builtin_families`].
 //! **Invariant:** the fronts (CLI, server, bindings) never name a family; they go through the
 //! registry, so adding a family needs no edit outside this module.
 

@@ -64,7 +64,7 @@ pub(crate) fn naturals_args(c: &[BigUint]) -> Vec<Arg> {
         .collect()
 }
 
-/// The value of stairs `c` (c[0] is stair 1): the XOR of the odd stairs.
+/// The value of stairs `c` (`c[0]` is stair 1): the XOR of the odd stairs.
 pub fn stair_value(c: &[BigUint]) -> BigUint {
     c.iter().step_by(2).fold(BigUint::zero(), |acc, x| acc ^ x)
 }
@@ -80,7 +80,7 @@ pub struct StairMove {
 
 /// Every move of stairs `c` to a position of value `target`.
 ///
-/// Arguments: the stairs (c[0] is stair 1) and the target value.
+/// Arguments: the stairs (`c[0]` is stair 1) and the target value.
 /// Returns: the moves, by odd stair.
 /// Complexity: O(number of stairs) big-integer XORs.
 /// Example: stairs (3, 1, 2) and target 0 give one move, 1 coin from stair 1.

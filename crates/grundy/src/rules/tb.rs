@@ -6,7 +6,7 @@
 //! split); `!` after a digit asks the heaps left to be pairwise unequal; `[d]` repeats forever.
 //! `tb[0.07]` Dawson's Kayles, `tb[0.77]` Kayles, `tb[0.137]` Dawson's chess, `tb[0.6]` Officers,
 //! `tb[4!.0]` Grundy's game, `tb[0.[3]]` Nim, `tb[4.[3]]` Lasker's Nim.
-//! Worked example: Kayles tb[0.77](3): take the middle pin, leaving two single pins (value
+//! Worked example: Kayles `tb[0.77](3)`: take the middle pin, leaving two single pins (value
 //! 1 XOR 1 = 0), so G(3) = 3 and the first player wins.
 //! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 4; CGSuite's TakeAndBreak notation.
 

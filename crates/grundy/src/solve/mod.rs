@@ -1,4 +1,4 @@
-//! Solvers: free functions and memo tables generic over [`Game`].
+//! Solvers: free functions and memo tables generic over [`crate::Game`].
 //!
 //! **Invariant:** no solver recurses on the game tree; explicit stacks keep positions a million
 //! moves deep within a few hundred bytes of native stack.

@@ -26,7 +26,7 @@ pub struct Remoteness {
 /// Keep one solver for many queries (a whole game of `grundy play`): the memo is shared.
 /// Limits: [`Limits::max_nodes`] bounds both the positions stored and the work spent listing
 /// options (counted in components), so a sum of a million heaps fails at once with
-/// [`Error::NodeLimit`] instead of running for hours.
+/// a limit error ([`Error::Limit`]) instead of running for hours.
 #[derive(Debug)]
 pub struct RemotenessSolver<G: Game + Ord> {
     memo: HashMap<Vec<G>, Slot<Remoteness>>,
