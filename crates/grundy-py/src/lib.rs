@@ -79,9 +79,14 @@ fn to_py(py: Python<'_>, e: Error) -> PyErr {
     let made = (|| -> PyResult<PyErr> {
         let module = py.import("grundy._errors")?;
         let exc = module.getattr(class)?.call1((e.to_string(),))?;
-        exc.setattr("kind", e.kind().name())?;
-        exc.setattr("column", e.column())?;
-        exc.setattr("limit", e.limit_reached().map(|l| l.name()))?;
+        // The fields every JSON front writes, from the library's one writer.
+        let body = e.body();
+        exc.setattr("kind", body.kind)?;
+        exc.setattr("column", body.column)?;
+        exc.setattr("line", body.line)?;
+        exc.setattr("file", body.file.as_deref())?;
+        exc.setattr("limit", body.limit)?;
+        exc.setattr("script_limit", body.script_limit.as_deref())?;
         Ok(PyErr::from_value(exc))
     })();
     made.unwrap_or_else(|err| err)

@@ -39,6 +39,8 @@ def test_a_script_error_names_its_file_and_line(tmp_path):
     with pytest.raises(grundy.InputError) as e:
         grundy.load_rules(bad)
     assert "broken.rhai:2" in str(e.value)
+    # The fields of the engine's one error writer, as the JSON fronts give them.
+    assert (e.value.file.endswith("broken.rhai"), e.value.line) == (True, 2)
 
 
 def test_a_missing_script_is_an_input_error(tmp_path):

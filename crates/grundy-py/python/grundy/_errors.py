@@ -2,7 +2,10 @@
 
 ``GrundyError`` is the base class; ``InputError`` is also a ``ValueError``. Each carries
 ``kind`` (``"input"``, ``"limit"``, ...), ``column`` (1-based, for input errors that point
-into the text) and ``limit`` (the name of the limit reached, for ``LimitError``).
+into the text), ``line`` and ``file`` (for an error placed in a rule script, where
+``column`` is the script's), ``limit`` (the name of the limit reached, for ``LimitError``)
+and ``script_limit`` (which limit of a rule script, when ``limit`` is ``"script"``): the
+fields of the engine's JSON errors.
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ class GrundyError(Exception):
 
     kind: str = "external"
     column: Optional[int] = None
+    line: Optional[int] = None
+    file: Optional[str] = None
     limit: Optional[str] = None
+    script_limit: Optional[str] = None
 
 
 class InputError(GrundyError, ValueError):
