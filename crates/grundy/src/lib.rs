@@ -24,6 +24,7 @@ mod error;
 mod explain;
 mod explanation;
 pub mod expr;
+mod families;
 mod game;
 pub mod lab;
 pub mod limits;

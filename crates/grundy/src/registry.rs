@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::rules::{builtin_families, BuildContext, Family, RulesetRef};
+use crate::rules::{BuildContext, Family, RulesetRef};
 use crate::Error;
 
 pub use crate::loader::{DiskLoader, Loader, NoFiles};
@@ -34,12 +34,6 @@ impl std::fmt::Debug for Registry {
     }
 }
 
-impl Default for Registry {
-    fn default() -> Self {
-        Registry::builtin()
-    }
-}
-
 impl Clone for Registry {
     /// A registry with the same families and loader and an empty cache of built rulesets.
     fn clone(&self) -> Self {
@@ -53,9 +47,10 @@ impl Clone for Registry {
 }
 
 impl Registry {
-    /// The built-in families, reading no files.
-    pub fn builtin() -> Registry {
-        let families: Vec<Arc<Family>> = builtin_families().into_iter().map(Arc::new).collect();
+    /// A registry of `families`, which stay fixed ([`Registry::replace`] refuses them), reading
+    /// no files. [`Registry::builtin`] is this with the built-in families.
+    pub(crate) fn of_fixed(families: Vec<Family>) -> Registry {
+        let families: Vec<Arc<Family>> = families.into_iter().map(Arc::new).collect();
         Registry {
             builtins: families.len(),
             families,
@@ -165,12 +160,6 @@ impl Registry {
         }
         Ok(r)
     }
-}
-
-/// The built-in registry, shared, for callers that need no families of their own.
-pub fn builtin() -> &'static Registry {
-    static REG: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
-    REG.get_or_init(Registry::builtin)
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {

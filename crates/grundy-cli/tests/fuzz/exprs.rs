@@ -1,6 +1,6 @@
 //! Random positions of every family, and hostile mutations of their text.
 //!
-//! The argument shapes follow crates/grundy/src/rules/*.rs: which families take brackets,
+//! The argument shapes follow crates/grundy/src/families/*.rs: which families take brackets,
 //! which arguments must be distinct, in range or paired. A family that `grundy list` names
 //! but this file does not know is still fuzzed, through its listed example and mutations.
 

@@ -97,7 +97,7 @@ fn families_with_their_own_hook() {
     ];
     for (name, expr, needles) in cases {
         assert!(
-            grundy::registry::builtin().find(name).is_some(),
+            grundy::Registry::shared().find(name).is_some(),
             "{name} is registered"
         );
         let out = grundy(&["explain", expr]);

@@ -761,7 +761,7 @@ fn moved_copies(a: &[Component], b: &[Component]) -> usize {
 
 /// One heap of a built-in heap family, built without the parser.
 fn sample_term(name: &str, params: Option<&str>, heap: u64) -> Option<Term> {
-    let family = crate::rules::builtin_families()
+    let family = crate::families::builtin_families()
         .into_iter()
         .find(|f| f.name == name)?;
     let ctx = BuildContext {
@@ -802,7 +802,7 @@ mod tests {
     use super::*;
 
     fn parts_of(text: &str) -> Parts {
-        let reg = crate::registry::builtin();
+        let reg = crate::Registry::shared();
         let p = reg.parse(text).unwrap();
         let crate::position::Term::Game { comps, .. } = &p.terms[0] else {
             panic!("not a game term")
@@ -812,7 +812,7 @@ mod tests {
 
     #[test]
     fn parse_print_round_trip_and_values() {
-        let reg = crate::registry::builtin();
+        let reg = crate::Registry::shared();
         for text in [
             "conj(nim(3), sub[1,2](7))",
             "every(nim(2), nim(1) + nim(1))",

@@ -36,7 +36,7 @@ impl From<ParseError> for Error {
 /// Complexity: linear in the length of the text (plus the rulesets' own parameter parsing).
 /// Example: `parse("nim(3,4,5)").unwrap().to_string() == "nim(3,4,5)"`.
 pub fn parse(text: &str) -> Result<Position, Error> {
-    parse_with(crate::registry::builtin(), text)
+    parse_with(crate::Registry::shared(), text)
 }
 
 /// Parses an expression with the families of `reg` (see [`Registry::parse`]).
@@ -48,7 +48,7 @@ pub fn parse_with(reg: &Registry, text: &str) -> Result<Position, Error> {
 /// Parses a ruleset alone (`sub[1,3,4]`, `tb[0.07]`, `nim`), as a table takes it, with the
 /// built-in families.
 pub fn parse_ruleset(text: &str) -> Result<RulesetRef, Error> {
-    parse_ruleset_with(crate::registry::builtin(), text)
+    parse_ruleset_with(crate::Registry::shared(), text)
 }
 
 /// Parses a ruleset alone with the families of `reg`.

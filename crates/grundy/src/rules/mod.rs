@@ -1,8 +1,7 @@
-//! Game families (rulesets) and the registry that every front reads.
-//!
-//! A family is one file in this module plus one line in [`builtin_families`].
-//! **Invariant:** the fronts (CLI, server, bindings) never name a family; they go through the
-//! registry, so adding a family needs no edit outside this module.
+//! What a game family is: the typed [`Ruleset`] a family writes, the erased [`DynRuleset`]
+//! the analysis reads, the registry entry [`Family`], and the helpers families share for
+//! parameters, arguments and heaps. The concrete families stand above this interface and
+//! above the registry (`crate::families`); nothing here names one of them.
 
 use std::fmt;
 use std::sync::Arc;
@@ -11,26 +10,6 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{Signed, ToPrimitive};
 
 use crate::solve::Error;
-
-pub mod beans;
-pub mod classic;
-pub mod coins;
-pub mod dag;
-pub mod fibnim;
-pub mod georgia;
-pub mod graph;
-pub mod hackenbush;
-pub mod hill;
-pub mod mult;
-pub mod nim;
-pub mod northcott;
-pub mod staircase;
-pub mod sub;
-pub mod take;
-pub mod tb;
-pub mod tree;
-pub mod turtles;
-pub mod wythoff;
 
 mod erased;
 mod seam;
@@ -42,32 +21,6 @@ pub use seam::{
     first_moves, first_moves_counted, options_via_list, Alone, HeapKernel, Opt, Pos, Rng, Ruleset,
     Source, Theory,
 };
-
-/// Every built-in family, in the order `grundy list` shows them.
-pub fn builtin_families() -> Vec<Family> {
-    let mut all = vec![
-        nim::family(),
-        sub::family(),
-        tb::family(),
-        graph::family(),
-        turtles::family(),
-        beans::family(),
-        dag::family(),
-        wythoff::family(),
-        fibnim::family(),
-        staircase::family(),
-        georgia::family(),
-        hill::family(),
-        northcott::family(),
-        take::family(),
-        mult::family(),
-        tree::family(),
-        hackenbush::family(),
-    ];
-    all.extend(coins::families());
-    all.extend(classic::families());
-    all
-}
 
 /// What a family's builder may use besides its parameters.
 pub struct BuildContext<'a> {

@@ -13,7 +13,7 @@ use std::path::Path;
 /// `pub use registry::{Loader, Registry}` in `lib.rs`) counts as that module.
 fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let reexports = root_reexports(src);
-    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut files: Vec<(String, syn::File)> = Vec::new();
     let mut stack = vec![src.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
@@ -40,21 +40,69 @@ fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
             let text = std::fs::read_to_string(&path).unwrap();
             let file = syn::parse_file(&text)
                 .unwrap_or_else(|e| panic!("{}: not Rust: {e}", path.display()));
-            let mut names = CrateNames::default();
-            syn::visit::visit_file(&mut names, &file);
-            let deps = out.entry(top.clone()).or_default();
-            let resolved = names
-                .0
-                .into_iter()
-                .map(|n| reexports.get(&n).cloned().unwrap_or(n));
-            deps.extend(resolved.filter(|n| *n != top));
+            files.push((top, file));
         }
+    }
+    let defined_elsewhere = foreign_impls(&files, &reexports);
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (top, file) in &files {
+        let mut names = CrateNames::default();
+        syn::visit::visit_file(&mut names, file);
+        let deps = out.entry(top.clone()).or_default();
+        let resolved = names
+            .0
+            .into_iter()
+            .map(|n| reexports.get(&n).cloned().unwrap_or(n));
+        let called = names
+            .1
+            .iter()
+            .filter_map(|pair| defined_elsewhere.get(pair).cloned());
+        deps.extend(resolved.chain(called).filter(|n| n != top));
     }
     let known: BTreeSet<String> = out.keys().cloned().collect();
     for deps in out.values_mut() {
         deps.retain(|d| known.contains(d));
     }
     out
+}
+
+/// The functions a module defines on a type that the crate root re-exports from another
+/// module, and nowhere else: `impl Registry { fn builtin() }` in `families` gives
+/// `(Registry, builtin) -> families`. Calling `Registry::builtin()` then counts as an import
+/// of `families`, whose code it runs, and not only of `registry`.
+fn foreign_impls(
+    files: &[(String, syn::File)],
+    reexports: &BTreeMap<String, String>,
+) -> BTreeMap<(String, String), String> {
+    // Every module that defines each (type, function), so that a name defined in two places
+    // (`Error::from`, from `From` impls in `error` and in `expr`) is read as neither.
+    let mut all: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for (top, file) in files {
+        for item in &file.items {
+            let syn::Item::Impl(imp) = item else {
+                continue;
+            };
+            let syn::Type::Path(ty) = imp.self_ty.as_ref() else {
+                continue;
+            };
+            let Some(name) = ty.path.segments.last().map(|s| s.ident.to_string()) else {
+                continue;
+            };
+            for f in &imp.items {
+                if let syn::ImplItem::Fn(f) = f {
+                    let key = (name.clone(), f.sig.ident.to_string());
+                    all.entry(key).or_default().insert(top.clone());
+                }
+            }
+        }
+    }
+    all.into_iter()
+        .filter_map(|((ty, f), modules)| {
+            let home = reexports.get(&ty)?;
+            let only = modules.iter().next().filter(|_| modules.len() == 1)?;
+            (only != home).then(|| ((ty, f), only.clone()))
+        })
+        .collect()
 }
 
 /// The names `lib.rs` (or `main.rs`) re-exports from the crate's own modules, with the module
@@ -114,9 +162,10 @@ fn root_reexports(src: &Path) -> BTreeMap<String, String> {
     out
 }
 
-/// The first names after `crate::` in a file's `use` trees and paths.
+/// The first names after `crate::` in a file's `use` trees and paths, and every pair of
+/// adjacent names in its paths (`Registry::builtin`), for [`foreign_impls`].
 #[derive(Default)]
-struct CrateNames(BTreeSet<String>);
+struct CrateNames(BTreeSet<String>, BTreeSet<(String, String)>);
 
 impl CrateNames {
     fn use_tree(&mut self, tree: &syn::UseTree, after_crate: bool) {
@@ -158,6 +207,10 @@ impl<'ast> syn::visit::Visit<'ast> for CrateNames {
     }
 
     fn visit_path(&mut self, p: &'ast syn::Path) {
+        for w in p.segments.iter().collect::<Vec<_>>().windows(2) {
+            self.1
+                .insert((w[0].ident.to_string(), w[1].ident.to_string()));
+        }
         let mut s = p.segments.iter();
         if let (Some(first), Some(second)) = (s.next(), s.next()) {
             if first.ident == "crate" {
@@ -257,10 +310,47 @@ fn imports_are_read_from_use_trees_and_paths() {
     assert_eq!(names.0, want);
 }
 
+/// A function defined on a type away from the type's module is found, and a call of it is
+/// read as an import of the module that defines it; one defined in two modules is neither's.
+#[test]
+fn functions_defined_on_another_modules_type_are_imports_of_their_module() {
+    let files: Vec<(String, syn::File)> = [
+        ("registry", "pub struct Registry;"),
+        (
+            "families",
+            "impl Registry { pub fn builtin() -> Registry { Registry } }",
+        ),
+        ("position", "fn f() { let _ = crate::Registry::builtin(); }"),
+        (
+            "error",
+            "pub struct Error; impl From<u8> for Error { fn from(_: u8) -> Self { Error } }",
+        ),
+        (
+            "expr",
+            "impl From<char> for Error { fn from(_: char) -> Self { Error } }",
+        ),
+    ]
+    .iter()
+    .map(|(m, t)| (m.to_string(), syn::parse_file(t).unwrap()))
+    .collect();
+    let reexports = BTreeMap::from([
+        ("Registry".to_string(), "registry".to_string()),
+        ("Error".to_string(), "error".to_string()),
+    ]);
+    let found = foreign_impls(&files, &reexports);
+    let key = ("Registry".to_string(), "builtin".to_string());
+    assert_eq!(found.get(&key).map(String::as_str), Some("families"));
+    assert_eq!(found.len(), 1);
+    let mut names = CrateNames::default();
+    syn::visit::visit_file(&mut names, &files[2].1);
+    assert!(names.1.contains(&key));
+}
+
 /// The engine's modules in layers, the ground first: a module may import only modules of
 /// lower layers, so that each layer can be read and changed knowing only those below it. A
-/// new module must be placed here. The grammar (`syntax`, compounds as its terms) is below
-/// the families and knows none of them; `expr` binds its names to the registry's families and
+/// new module must be placed here. The grammar (`syntax`, compounds as its terms), the family
+/// interface (`rules`), positions and the registry are below the concrete families
+/// (`families`) and know none of them; `expr` binds its names to the registry's families and
 /// to the compound operators, so it stands above the compound theory.
 const ENGINE_LAYERS: &[&[&str]] = &[
     &["error", "explanation", "literal"],
@@ -269,6 +359,7 @@ const ENGINE_LAYERS: &[&[&str]] = &[
     &["solve"],
     &["rules"],
     &["registry", "position"],
+    &["families"],
     &["pattern", "quotient"],
     &["analysis"],
     &["compound", "explain"],
@@ -307,6 +398,9 @@ fn the_engine_imports_only_down_its_layers() {
         bad.is_empty(),
         "imports that do not run down ENGINE_LAYERS (a module in no layer has \"\"): {bad:?}"
     );
+    // A call of a function that a higher module defines on a lower one's type is an import
+    // of the higher module: `expr` calls `Registry::shared`, defined with the families.
+    assert!(g["expr"].contains("families"), "{:?}", g["expr"]);
     // Every layer's modules exist, so a renamed module is not silently left out.
     for m in ENGINE_LAYERS.iter().flat_map(|l| l.iter()) {
         assert!(g.contains_key(*m), "{m} is in ENGINE_LAYERS but not in src");

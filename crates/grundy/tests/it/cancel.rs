@@ -81,7 +81,7 @@ fn a_long_table_stops_when_cancelled() {
     // asked for.
     let (kind, seen) = cancel_at_first_report(|limits| {
         grundy::api::table(
-            grundy::registry::builtin(),
+            grundy::Registry::shared(),
             "tb[0.6]",
             &40_000_000u64.into(),
             &limits,

@@ -469,7 +469,7 @@ fn the_readme_family_table_is_the_registry() {
         .skip(2)
         .take_while(|l| l.starts_with('|') && !l.starts_with("| `*n`"))
         .collect();
-    let want: Vec<String> = grundy::api::list(grundy::registry::builtin())
+    let want: Vec<String> = grundy::api::list(grundy::Registry::shared())
         .iter()
         .map(|f| {
             format!(

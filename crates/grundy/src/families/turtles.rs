@@ -18,7 +18,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals_args;
-use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
+use crate::rules::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -203,7 +203,7 @@ impl Ruleset for Turtles {
 
     fn sample(&self, seed: u64) -> Vec<Heads> {
         // Up to three distinct heads among the coins 0..=7.
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let mut heads: Heads = (0..rng.range(1, 3))
             .map(|_| BigUint::from(rng.range(0, 7)))
             .collect();

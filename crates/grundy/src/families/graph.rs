@@ -18,7 +18,9 @@
 
 use grundy_graph::{Graph, GraphValues};
 
-use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
+use crate::rules::{
+    Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory,
+};
 use crate::{Error, Limits, Nimber, Value};
 
 /// The registry entry.
@@ -133,7 +135,7 @@ impl Ruleset for GraphGame {
         if n == 0 {
             return Vec::new();
         }
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         (0..rng.range(1, 3))
             .map(|_| rng.range(0, n - 1) as u32)
             .collect()

@@ -24,11 +24,11 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::{
+use crate::explanation::{Block, Explanation};
+use crate::rules::{
     first_moves, heap_args, param_number, param_u64, Alone, Arg, ArgError, BuildContext, Family,
     Opt, ParamError, Ruleset, RulesetRef, Theory,
 };
-use crate::explanation::{Block, Explanation};
 use crate::{Error, Limits, Nimber, Outcome};
 
 /// The registry entry.
@@ -204,7 +204,7 @@ impl Ruleset for Mult {
     fn sample(&self, seed: u64) -> Vec<BigUint> {
         // Products from 1 to just past the goal (those have no move), one to three of them.
         let top = self.goal.to_u64().unwrap_or(u64::MAX).min(300) + 2;
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         (0..rng.range(1, 3))
             .map(|_| BigUint::from(rng.range(1, top)))
             .collect()

@@ -20,7 +20,7 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{
+use crate::rules::{
     first_moves_counted, param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
     RulesetRef, Theory,
 };
@@ -178,7 +178,7 @@ impl Ruleset for Northcott {
 
     fn sample(&self, seed: u64) -> Vec<Row> {
         // One to three rows of a board of width 6 (the example's) with the pieces apart.
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let w = self.width.unwrap_or(8).min(8);
         (0..rng.range(1, 3))
             .map(|_| {

@@ -37,8 +37,8 @@ use std::sync::Mutex;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use super::{Alone, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
+use crate::rules::{Alone, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limit, Limits, Nimber, Outcome};
 
 /// The registry entry.
@@ -195,8 +195,10 @@ pub fn zeckendorf(n: &BigUint, limits: &Limits) -> Result<Zeckendorf, Error> {
     }
 }
 
-/// Whether (n, m) is a P-position: n = 0, or the smallest Zeckendorf term of n exceeds m.
-pub fn is_p(n: &BigUint, m: &BigUint, limits: &Limits) -> Result<bool, Error> {
+/// Whether (n, m) is a P-position: n = 0, or the smallest Zeckendorf term of n exceeds m
+/// (the tests' reading of the rule; the ruleset asks [`FibNim::is_p`]).
+#[cfg(test)]
+fn is_p(n: &BigUint, m: &BigUint, limits: &Limits) -> Result<bool, Error> {
     Ok(zeckendorf(n, limits)?.1.is_none_or(|z| z > *m))
 }
 
@@ -204,7 +206,8 @@ pub fn is_p(n: &BigUint, m: &BigUint, limits: &Limits) -> Result<bool, Error> {
 /// are in all.
 ///
 /// Complexity: one upward Fibonacci walk to the largest term needed, O(log n) additions.
-pub fn winning_takes(
+#[cfg(test)]
+fn winning_takes(
     n: &BigUint,
     m: &BigUint,
     cap: usize,
@@ -213,7 +216,8 @@ pub fn winning_takes(
     takes_of(&zeckendorf(n, limits)?.0, n, m, cap, limits)
 }
 
-/// [`winning_takes`] from the Zeckendorf indices `z` of n.
+/// The winning takes from (n, m) given the Zeckendorf indices `z` of n, smallest first: at
+/// most `cap` of them, and how many there are in all.
 fn takes_of(
     z: &[u64],
     n: &BigUint,
@@ -387,7 +391,7 @@ impl Ruleset for FibNim {
     }
 
     fn sample(&self, seed: u64) -> Vec<Fib> {
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let n = BigUint::from(rng.range(0, 40));
         let m = match rng.range(0, 2) {
             0 => None,

@@ -20,7 +20,7 @@ use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use super::turtles::{turtle_value, turtle_value_u64};
-use super::{
+use crate::rules::{
     first_moves_counted, heap_args, param_number, Arg, ArgError, BuildContext, Family, Opt,
     ParamError, Ruleset, RulesetRef, Theory,
 };
@@ -172,7 +172,7 @@ impl Ruleset for Beans {
     fn sample(&self, seed: u64) -> Vec<BigUint> {
         // One to three beans within five cells of the end of the strip (a misere search of
         // two of them explores every multiset of beans they split into).
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let last = &self.cells - 1u32;
         (0..rng.range(1, 3))
             .map(|_| {

@@ -22,8 +22,8 @@
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
+use crate::rules::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -188,7 +188,7 @@ impl Ruleset for Staircase {
     }
 
     fn sample(&self, seed: u64) -> Vec<Stairs> {
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         vec![(0..rng.range(0, 4))
             .map(|_| BigUint::from(rng.range(0, 3)))
             .collect()]

@@ -13,7 +13,7 @@ use grundy_heap::{ComputeOptions, FiniteSet, HeapRules, PiecesError, Piecewise, 
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{
+use crate::rules::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset,
     RulesetRef, Source, Theory,
 };
@@ -33,7 +33,10 @@ pub fn family() -> Family {
     )
 }
 
-fn build(params: Option<&str>, _ctx: &super::BuildContext<'_>) -> Result<RulesetRef, ParamError> {
+fn build(
+    params: Option<&str>,
+    _ctx: &crate::rules::BuildContext<'_>,
+) -> Result<RulesetRef, ParamError> {
     let text = params.unwrap_or("");
     let set = SubSet::parse(text).map_err(|e| ParamError::new(e.offset, e.message))?;
     Ok(RulesetRef::of(Subtraction {
@@ -138,7 +141,7 @@ impl Subtraction {
                 Error::too_large(format!(
                     "the heap {n} is too large for this subtraction game: {why}, and tables \
                      stop at {}; use a smaller heap",
-                    super::SEARCH_HEAP_LIMIT
+                    crate::rules::SEARCH_HEAP_LIMIT
                 ))
             }),
         }
@@ -231,18 +234,18 @@ impl Ruleset for Subtraction {
     fn searchable(&self, n: &BigUint) -> Result<(), Error> {
         // A set held as pieces has a proven period, so the tables' message ("no proven
         // period covers it") would be false: say what is refused.
-        if self.pieces.is_some() && *n > BigUint::from(super::SEARCH_HEAP_LIMIT) {
+        if self.pieces.is_some() && *n > BigUint::from(crate::rules::SEARCH_HEAP_LIMIT) {
             return Err(Error::too_large(format!(
                 "the heap {n} is too large to search move by move in this subtraction game \
                  (searches stop at heap {}); use a smaller heap",
-                super::SEARCH_HEAP_LIMIT
+                crate::rules::SEARCH_HEAP_LIMIT
             )));
         }
         Ok(self.seq.searchable(n)?)
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {
-        super::sample_heaps(seed, 30)
+        crate::rules::sample_heaps(seed, 30)
     }
 
     fn theory(&self) -> Option<&dyn Theory<BigUint>> {
@@ -452,7 +455,7 @@ impl Subtraction {
         cap: usize,
         limits: &Limits,
     ) -> Result<Option<Counted>, Error> {
-        let Some(n) = n.to_u64().filter(|&n| n <= super::SEARCH_HEAP_LIMIT) else {
+        let Some(n) = n.to_u64().filter(|&n| n <= crate::rules::SEARCH_HEAP_LIMIT) else {
             return Ok(None);
         };
         let Some(t) = target.to_u64() else {
@@ -465,7 +468,7 @@ impl Subtraction {
                 let have = current_len(&self.index);
                 let len = (n + 1)
                     .max(have.saturating_mul(2))
-                    .clamp(INDEX_MIN, super::SEARCH_HEAP_LIMIT + 1);
+                    .clamp(INDEX_MIN, crate::rules::SEARCH_HEAP_LIMIT + 1);
                 let table = self.seq.table(len - 1, limits)?;
                 let max_value = u64::from(table.values.max_value());
                 if MoveIndex::bytes(len, max_value) > limits.max_memory / 8 {

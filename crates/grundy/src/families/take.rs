@@ -17,7 +17,7 @@ use grundy_heap::{CustomRules, HeapMoves, HeapRules, Window};
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{
+use crate::rules::{
     first_moves_counted, heap_args, heap_sizes, param_u64, Arg, ArgError, BuildContext, Family,
     HeapKernel, HeapTable, Opt, ParamError, Ruleset, RulesetRef, Theory,
 };
@@ -246,7 +246,7 @@ impl Ruleset for Take {
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {
         // Heaps below p (where the only move takes everything) and a few periods beyond.
-        super::sample_heaps(seed, 2 * (self.p + self.q).min(40) + 6)
+        crate::rules::sample_heaps(seed, 2 * (self.p + self.q).min(40) + 6)
     }
 
     fn theory(&self) -> Option<&dyn Theory<BigUint>> {

@@ -23,8 +23,8 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use super::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
+use crate::rules::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -340,7 +340,7 @@ impl Ruleset for Tree {
     fn sample(&self, seed: u64) -> Vec<Parents> {
         // A random forest of up to six nodes, each hanging from an earlier node or the ground;
         // half the time numbered backwards, so that parents also come after their children.
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let n = rng.range(0, 6) as usize;
         let mut parent: Parents = (1..=n)
             .map(|v| rng.range(0, v as u64 - 1) as usize)

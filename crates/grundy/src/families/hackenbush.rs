@@ -21,8 +21,8 @@ use std::sync::Arc;
 
 use grundy_hackenbush::{self as hb, Graph, HackenbushError};
 
-use super::{Arg, ArgError, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
+use crate::rules::{Arg, ArgError, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limit, Limits, Nimber};
 
 /// The registry entry.
@@ -35,7 +35,7 @@ pub fn family() -> Family {
          no longer grounded falls",
         "hackenbush(g-1, 1-2, 2-g, 2-3, 3-3)",
         None,
-        |_: Option<&str>, _: &super::BuildContext<'_>| -> Result<RulesetRef, ParamError> {
+        |_: Option<&str>, _: &crate::rules::BuildContext<'_>| -> Result<RulesetRef, ParamError> {
             Ok(RulesetRef::of(Hackenbush))
         },
     )

@@ -18,7 +18,9 @@ use std::fmt::Write as _;
 
 use num_traits::ToPrimitive;
 
-use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
+use crate::rules::{
+    Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory,
+};
 use crate::{mex_u64, Error, Limits, Nimber};
 
 /// The registry entry.
@@ -125,11 +127,6 @@ impl Dag {
         })?;
         Ok(Dag { succ, values })
     }
-
-    /// The nim-value of every vertex.
-    pub fn values(&self) -> &[u64] {
-        &self.values
-    }
 }
 
 /// Values in Kahn order (sinks first); on a cycle, `Err` with a vertex on it.
@@ -234,7 +231,7 @@ impl Ruleset for Dag {
     }
 
     fn sample(&self, seed: u64) -> Vec<usize> {
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let last = self.succ.len().saturating_sub(1) as u64;
         (0..rng.range(1, 3))
             .map(|_| rng.range(0, last) as usize)

@@ -10,7 +10,7 @@
 
 use num_bigint::BigUint;
 
-use super::{
+use crate::rules::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef,
     Source, Theory,
 };
@@ -75,7 +75,7 @@ impl Ruleset for Nim {
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {
-        super::sample_heaps(seed, 12)
+        crate::rules::sample_heaps(seed, 12)
     }
 
     fn theory(&self) -> Option<&dyn Theory<BigUint>> {

@@ -19,8 +19,8 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::{naturals_args, stair_explanation, stair_moves_to, stair_value, StairMove};
-use super::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::Explanation;
+use crate::rules::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -154,7 +154,7 @@ impl Ruleset for Georgia {
 
     fn sample(&self, seed: u64) -> Vec<Cells> {
         // One to three pieces on distinct cells 1..=8.
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let mut cells: Cells = Vec::new();
         for _ in 0..rng.range(1, 3) {
             let c = BigUint::from(rng.range(1, 8));

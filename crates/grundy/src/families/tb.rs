@@ -15,7 +15,7 @@ use grundy_heap::{Code, HeapRules};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::{
+use crate::rules::{
     heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset,
     RulesetRef, Source, Theory,
 };
@@ -49,7 +49,10 @@ without taking. A `!` after a digit asks the heaps that remain to be pairwise un
 Nim). A run of one digit may be shortened: 0.0{999}7 is 0. then 999 zeros then 7. \
 Examples: 0.07 Dawson's Kayles, 0.77 Kayles, 0.137 Dawson's chess, 0.6 Officers.";
 
-fn build(params: Option<&str>, _ctx: &super::BuildContext<'_>) -> Result<RulesetRef, ParamError> {
+fn build(
+    params: Option<&str>,
+    _ctx: &crate::rules::BuildContext<'_>,
+) -> Result<RulesetRef, ParamError> {
     let text = params.unwrap_or("");
     let code = Code::parse(text).map_err(|e| ParamError::new(e.offset, e.message))?;
     Ok(RulesetRef::of(TakeBreak {
@@ -184,7 +187,7 @@ impl Ruleset for TakeBreak {
     }
 
     fn sample(&self, seed: u64) -> Vec<BigUint> {
-        super::sample_heaps(seed, 14)
+        crate::rules::sample_heaps(seed, 14)
     }
 
     fn theory(&self) -> Option<&dyn Theory<BigUint>> {

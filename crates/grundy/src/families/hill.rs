@@ -23,7 +23,7 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals_args;
-use super::{
+use crate::rules::{
     first_moves, param_u64, Alone, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
     RulesetRef, Theory,
 };
@@ -203,7 +203,7 @@ impl Ruleset for Hill {
 
     fn sample(&self, seed: u64) -> Vec<Cells> {
         // k to k + 2 people on distinct cells 1..=7 (sometimes one on the top), sorted.
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let people = self.k + rng.range(0, 2) as usize;
         let mut cells: Cells = Vec::with_capacity(people);
         if rng.range(0, 3) == 0 {

@@ -26,7 +26,7 @@
 //! The tests play every game by its own rules (pins, the chess board, the strip of crosses)
 //! and compare with the codes, and compare the tables with the published sequences.
 
-use super::{BuildContext, Family};
+use crate::rules::{BuildContext, Family};
 
 /// One classic game: its names, its code, and what its heap is.
 struct Classic {

@@ -27,8 +27,8 @@ use std::sync::RwLock;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
-use super::{first_moves, Alone, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
+use crate::rules::{first_moves, Alone, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limits, Nimber, Outcome};
 
 /// The registry entry.
@@ -234,7 +234,7 @@ impl Ruleset for Wythoff {
     }
 
     fn sample(&self, seed: u64) -> Vec<Pair> {
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         vec![(
             BigUint::from(rng.range(0, 9)),
             BigUint::from(rng.range(0, 9)),

@@ -36,8 +36,10 @@ use std::collections::BTreeSet;
 use grundy_coins::{cells_from_pairs, CoinError, Line, Product, ProductKind};
 use num_bigint::BigUint;
 
-use super::{Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory};
 use crate::explanation::{Block, Explanation};
+use crate::rules::{
+    Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory,
+};
 use crate::{Error, Limit, Limits, Nimber};
 
 /// The registry entries: the one-row games and the boards.
@@ -297,7 +299,7 @@ impl Ruleset for Row {
     }
 
     fn sample(&self, seed: u64) -> Vec<Vec<u64>> {
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let first = self.0.first_coin();
         let heads: BTreeSet<u64> = (0..rng.range(0, 3))
             .map(|_| rng.range(first, first + 7))
@@ -446,7 +448,7 @@ impl Ruleset for Board {
     }
 
     fn sample(&self, seed: u64) -> Vec<Vec<(u64, u64)>> {
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         let (fx, fy) = (self.0.rows.first_coin(), self.0.cols.first_coin());
         // Within a 3 x 3 corner a board has at most 2^9 positions: plain search stays cheap,
         // also for the misere search of two boards together.
@@ -565,7 +567,9 @@ impl Theory<Vec<(u64, u64)>> for Board {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::registry::builtin;
+    fn builtin() -> &'static crate::Registry {
+        crate::Registry::shared()
+    }
 
     fn value(text: &str) -> Nimber {
         let pos = builtin().parse(text).unwrap();
