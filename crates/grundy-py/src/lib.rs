@@ -123,6 +123,19 @@ fn run<T: Send>(
     }
     let mut interrupt: Option<PyErr> = None;
     let mut callback_error: Option<PyErr> = None;
+    // Hands the latest progress report, if any, to the callback; its first error is kept
+    // and cancels the work.
+    let deliver = |py: Python<'_>, callback_error: &mut Option<PyErr>| {
+        let report = latest.lock().ok().and_then(|mut s| s.take());
+        if let (Some(cb), Some(p)) = (&progress, report) {
+            if let Err(e) = cb.call1(py, (p.task, p.done, p.total)) {
+                if callback_error.is_none() {
+                    *callback_error = Some(e);
+                    cancel.cancel();
+                }
+            }
+        }
+    };
     let outcome = py.allow_threads(|| {
         std::thread::scope(|s| {
             let (tx, rx) = mpsc::channel();
@@ -145,17 +158,14 @@ fn run<T: Send>(
                             cancel.cancel();
                         }
                     }
-                    let report = latest.lock().ok().and_then(|mut s| s.take());
-                    if let (Some(cb), Some(p)) = (&progress, report) {
-                        if let Err(e) = cb.call1(py, (p.task, p.done, p.total)) {
-                            if callback_error.is_none() {
-                                callback_error = Some(e);
-                                cancel.cancel();
-                            }
-                        }
-                    }
+                    deliver(py, &mut callback_error);
                 });
             };
+            // The last report reaches the callback even when the work ended between two
+            // looks (a short table's only report is its last).
+            if result.is_some() {
+                Python::with_gil(|py| deliver(py, &mut callback_error));
+            }
             let joined = worker.join();
             match (result, joined) {
                 (Some(r), _) => Some(r),
