@@ -178,8 +178,7 @@ pub fn read<B: Build>(b: &mut B, text: &str) -> Result<Vec<B::Term>, ParseError>
     }
     let terms = p.sum()?;
     p.skip_ws();
-    if !p.at_end() {
-        let c = p.chars[p.pos];
+    if let Some(c) = p.peek() {
         return Err(p.error_here(&format!(
             "unexpected '{c}'; expected '+' and another term, or the end of the expression"
         )));
@@ -201,8 +200,49 @@ pub fn read_ruleset<B: Build>(b: &mut B, text: &str) -> Result<B::Ruleset, Parse
     Ok(r)
 }
 
-struct Parser<'b, B> {
-    chars: Vec<char>,
+/// The text by character, since positions and error columns count characters: an ASCII text
+/// (every judge's input) is read in place, a byte a character; any other is decoded once, at
+/// four bytes a character.
+enum Chars<'t> {
+    Ascii(&'t [u8]),
+    Wide(Vec<char>),
+}
+
+impl<'t> Chars<'t> {
+    fn of(text: &'t str) -> Self {
+        if text.is_ascii() {
+            Chars::Ascii(text.as_bytes())
+        } else {
+            Chars::Wide(text.chars().collect())
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Chars::Ascii(b) => b.len(),
+            Chars::Wide(c) => c.len(),
+        }
+    }
+
+    /// The character at `i`, if the text is that long.
+    fn get(&self, i: usize) -> Option<char> {
+        match self {
+            Chars::Ascii(b) => b.get(i).map(|&b| char::from(b)),
+            Chars::Wide(c) => c.get(i).copied(),
+        }
+    }
+
+    /// The characters `from..to` (within the text) as a string.
+    fn string(&self, from: usize, to: usize) -> String {
+        match self {
+            Chars::Ascii(b) => b[from..to].iter().map(|&b| char::from(b)).collect(),
+            Chars::Wide(c) => c[from..to].iter().collect(),
+        }
+    }
+}
+
+struct Parser<'t, 'b, B> {
+    chars: Chars<'t>,
     pos: usize,
     depth: usize,
     b: &'b mut B,
@@ -210,10 +250,10 @@ struct Parser<'b, B> {
 
 const WORD_STOP: &str = ",()[]+\"*";
 
-impl<'b, B: Build> Parser<'b, B> {
-    fn new(b: &'b mut B, text: &str) -> Self {
+impl<'t, 'b, B: Build> Parser<'t, 'b, B> {
+    fn new(b: &'b mut B, text: &'t str) -> Self {
         Parser {
-            chars: text.chars().collect(),
+            chars: Chars::of(text),
             pos: 0,
             depth: 0,
             b,
@@ -225,7 +265,7 @@ impl<'b, B: Build> Parser<'b, B> {
     }
 
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
+        self.chars.get(self.pos)
     }
 
     fn skip_ws(&mut self) {
@@ -282,7 +322,7 @@ impl<'b, B: Build> Parser<'b, B> {
                     self.b.star(BigUint::from(1u8), out);
                     return Ok(());
                 }
-                let word: String = self.chars[digits_start..self.pos].iter().collect();
+                let word = self.chars.string(digits_start, self.pos);
                 let n = BigUint::from_str_radix(&word, 10)
                     .map_err(|_| self.error_at(digits_start, "expected the digits of a nimber"))?;
                 if n.bits() > MAX_INT_BITS {
@@ -370,10 +410,10 @@ impl<'b, B: Build> Parser<'b, B> {
         while self.chars.get(star).is_some_and(|c| c.is_whitespace()) {
             star += 1;
         }
-        if self.chars.get(star) != Some(&'*') {
+        if self.chars.get(star) != Some('*') {
             return Ok(None);
         }
-        let word: String = self.chars[start..end].iter().collect();
+        let word = self.chars.string(start, end);
         let k = word.parse::<u64>().map_err(|_| {
             self.error_at(
                 start,
@@ -413,7 +453,7 @@ impl<'b, B: Build> Parser<'b, B> {
         {
             self.pos += 1;
         }
-        self.chars[start..self.pos].iter().collect()
+        self.chars.string(start, self.pos)
     }
 
     fn ruleset(&mut self) -> Result<B::Ruleset, ParseError> {
@@ -421,7 +461,7 @@ impl<'b, B: Build> Parser<'b, B> {
         while self.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
             self.pos += 1;
         }
-        let name: String = self.chars[start..self.pos].iter().collect();
+        let name = self.chars.string(start, self.pos);
         if name.is_empty() {
             return Err(self.error_here(&format!(
                 "expected the name of a ruleset, found {}",
@@ -455,11 +495,7 @@ impl<'b, B: Build> Parser<'b, B> {
                     "this '[' is never closed; expected ']' after the parameters",
                 ));
             }
-            params = Some(
-                self.chars[params_start..self.pos]
-                    .iter()
-                    .collect::<String>(),
-            );
+            params = Some(self.chars.string(params_start, self.pos));
             self.pos += 1;
         }
         let end = self.pos;
@@ -531,7 +567,7 @@ impl<'b, B: Build> Parser<'b, B> {
                                     "this quoted name is never closed; expected '\"'",
                                 ))
                             }
-                            Some('\\') if self.chars.get(self.pos + 1) == Some(&'"') => {
+                            Some('\\') if self.chars.get(self.pos + 1) == Some('"') => {
                                 s.push('"');
                                 self.pos += 2;
                             }
@@ -692,5 +728,25 @@ mod tests {
         );
         let e = read(&mut Toy, &deep).unwrap_err();
         assert!(e.message.contains("nested more than"), "{e}");
+    }
+
+    /// Positions and columns count characters, whether the text is ASCII (read in place) or
+    /// not (decoded): a two-byte character in a quoted name moves nothing after it.
+    #[test]
+    fn columns_count_characters_in_ascii_and_other_text() {
+        for name in ["e", "\u{e9}", "\u{1F600}"] {
+            let text = format!("f(\"{name}\", 7) + *2");
+            let terms = read(&mut Toy, &text).unwrap();
+            assert_eq!(
+                terms,
+                [format!("f({name}@2,7@7)"), "*2".to_string()],
+                "{text}"
+            );
+            let e = read(&mut Toy, &format!("f(\"{name}\", 7) + g(1)")).unwrap_err();
+            assert_eq!((e.column, e.message.as_str()), (13, "unknown g"), "{text}");
+            let e = read(&mut Toy, &format!("f(\"{name}\", 7) ?")).unwrap_err();
+            assert_eq!(e.column, 11, "{text}");
+            assert!(e.message.starts_with("unexpected '?'"), "{e}");
+        }
     }
 }
