@@ -162,8 +162,10 @@ fn run<T: Send>(
                 });
             };
             // The last report reaches the callback even when the work ended between two
-            // looks (a short table's only report is its last).
-            if result.is_some() {
+            // looks (a short table's only report is its last); only after work that
+            // succeeded, so that it cannot take the place of the work's own error, Ctrl-C or
+            // the callback's first error.
+            if matches!(result, Some(Ok(_))) && interrupt.is_none() && callback_error.is_none() {
                 Python::with_gil(|py| deliver(py, &mut callback_error));
             }
             let joined = worker.join();

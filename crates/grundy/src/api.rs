@@ -13,12 +13,12 @@ use crate::analysis;
 use crate::registry::Registry;
 use crate::{Error, Limit, Limits, Period, Play};
 
-/// The misere quotient of a heap ruleset (`grundy quotient`).
-pub use crate::quotient::{quotient, QuotientLimits, QuotientReport};
+/// The misere quotient of a heap ruleset (`grundy quotient`): see [`quotient`].
+pub use crate::quotient::{QuotientLimits, QuotientReport};
 
 /// The rule behind a family's values, with code (`grundy pattern`): see [`pattern`].
 pub use crate::pattern::{
-    pattern, Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2, PATTERN_LIMIT_1, PATTERN_LIMIT_2,
+    Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2, PATTERN_LIMIT_1, PATTERN_LIMIT_2,
 };
 
 /// The options of an analysis and their defaults (`grundy analyze`'s flags): see
@@ -26,6 +26,66 @@ pub use crate::pattern::{
 pub use crate::analysis::{
     Analysis, Options, Rule, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES, REMOTENESS_BUDGET,
 };
+
+/// The partial misere quotient of the heaps `0..=to` of the ruleset written `ruleset`.
+///
+/// Arguments: the registry; the ruleset text (`tb[0.77]`, `sub[1,3,4]`: any family with heap
+/// rules); the largest heap; the quotient's own limits; the request's limits (memory for one
+/// search, the deadline and cancellation).
+/// Returns: the report, or an input error (not a heap ruleset), or a limit error naming the
+/// limit that was reached (order, work, candidate size, memory, time).
+/// Complexity: that of [`grundy_misere::quotient`]: one pruned search over sums of heaps per
+/// heap added, and a few candidate monoids each time the quotient grows; bounded by
+/// `qlimits.max_work`.
+/// Example:
+/// ```
+/// let reg = grundy::Registry::builtin();
+/// let r = grundy::api::quotient(&reg, "tb[0.75]", &30u32.into(), &Default::default(),
+///     &Default::default()).unwrap();
+/// assert_eq!(r.quotient.order(), 8);
+/// assert!(r.quotient.stability().is_proven());
+/// ```
+pub fn quotient(
+    reg: &Registry,
+    ruleset: &str,
+    to: &BigUint,
+    qlimits: &QuotientLimits,
+    limits: &Limits,
+) -> Result<QuotientReport, Error> {
+    crate::quotient::of_ruleset(&reg.parse_ruleset(ruleset)?, to, qlimits, limits)
+}
+
+/// The rule behind the values of a family, with code that answers any size
+/// (`grundy pattern`).
+///
+/// Arguments: the registry, the family as written (`sub[1,3,4]`, `tb[0.07]`, `wythoff`, a rule
+/// script's name), the largest argument N (default [`DEFAULT_TO_1`] or [`DEFAULT_TO_2`]), the
+/// limits.
+/// Returns: the pattern (its JSON is `grundy pattern --json`), with the census of rare values
+/// for a family with a heap table whose values are periodic or have no rule; an input error when the family
+/// is not one of one or two integer arguments; a limit when N is above [`PATTERN_LIMIT_1`] or
+/// [`PATTERN_LIMIT_2`] or a search is.
+/// The pattern is proven only by a theorem the engine applies to that family: a proven
+/// period of the heap table (Guy-Smith for take-and-break codes, a repeated window for
+/// subtraction sets and custom heap games, G(n) = n for Nim), Whinihan's theorem for
+/// `fibnim`, Wythoff's theorem for `wythoff`.
+/// Complexity: the family's table (or N + 1 searches, or (N + 1)^2 searches sharing the
+/// ruleset's memo), then that of the rule finder.
+/// Example:
+/// ```
+/// let reg = grundy::Registry::builtin();
+/// let p = grundy::api::pattern(&reg, "sub[1,2]", None, &Default::default()).unwrap();
+/// assert_eq!(p.kind(), "periodic");
+/// assert!(p.proven);
+/// ```
+pub fn pattern(
+    reg: &Registry,
+    family: &str,
+    to: Option<&BigUint>,
+    limits: &Limits,
+) -> Result<Pattern, Error> {
+    crate::pattern::of_ruleset(&reg.parse_ruleset(family)?, to, limits)
+}
 
 /// A progress task's text fit for one line (a ruleset's name can be 400 KB).
 pub use crate::limits::short_task;

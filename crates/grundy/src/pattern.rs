@@ -8,7 +8,6 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::registry::Registry;
 use crate::rules::{Arg, RulesetRef};
 use crate::{Error, Limit, Limits, Nimber};
 
@@ -31,36 +30,13 @@ const MIN_VALUES: u64 = 64;
 /// The default N of a two-argument pattern.
 pub const DEFAULT_TO_2: u64 = 48;
 
-/// The rule behind the values of a family, with code that answers any size
-/// (`grundy pattern`).
-///
-/// Arguments: the registry, the family as written (`sub[1,3,4]`, `tb[0.07]`, `wythoff`, a rule
-/// script's name), the largest argument N (default [`DEFAULT_TO_1`] or [`DEFAULT_TO_2`]), the
-/// limits.
-/// Returns: the pattern (its JSON is `grundy pattern --json`), with the census of rare values
-/// for a family with a heap table whose values are periodic or have no rule; an input error when the family
-/// is not one of one or two integer arguments; a limit when N is above [`PATTERN_LIMIT_1`] or
-/// [`PATTERN_LIMIT_2`] or a search is.
-/// The pattern is proven only by a theorem the engine applies to that family: a proven
-/// period of the heap table (Guy-Smith for take-and-break codes, a repeated window for
-/// subtraction sets and custom heap games, G(n) = n for Nim), Whinihan's theorem for
-/// `fibnim`, Wythoff's theorem for `wythoff`.
-/// Complexity: the family's table (or N + 1 searches, or (N + 1)^2 searches sharing the
-/// ruleset's memo), then that of the rule finder.
-/// Example:
-/// ```
-/// let reg = grundy::Registry::builtin();
-/// let p = grundy::api::pattern(&reg, "sub[1,2]", None, &Default::default()).unwrap();
-/// assert_eq!(p.kind(), "periodic");
-/// assert!(p.proven);
-/// ```
-pub fn pattern(
-    reg: &Registry,
-    family: &str,
+/// [`crate::api::pattern`] of a ruleset already read: the values of its positions handed to
+/// the rule finder, with the theorems the engine knows for its family.
+pub(crate) fn of_ruleset(
+    r: &RulesetRef,
     to: Option<&BigUint>,
     limits: &Limits,
 ) -> Result<Pattern, Error> {
-    let r = reg.parse_ruleset(family)?;
     let name = r.name().to_string();
     let to1 = bounded(to, DEFAULT_TO_1, PATTERN_LIMIT_1)?;
     let table = match r.rules().heap_table(to1, limits) {
@@ -86,7 +62,7 @@ pub fn pattern(
                 preperiod: p.preperiod,
                 period: p.period,
                 saltus: p.saltus,
-                theorem: period_theorem(&r, p),
+                theorem: period_theorem(r, p),
             });
         // Heap rulesets (take-and-break codes above all) get the census of rare values
         // when their values have a plain period or no rule.
@@ -94,12 +70,12 @@ pub fn pattern(
             grundy_pattern::describe_sequence(&name, &values, proof.as_ref()).with_census(&values),
         );
     }
-    if one_position(&r, &[Arg::int(1)]) {
-        let origin = origin(&r, 1, limits)?;
+    if one_position(r, &[Arg::int(1)]) {
+        let origin = origin(r, 1, limits)?;
         let mut values = Vec::with_capacity(to1 as usize + 1);
         for n in origin..=to1 {
             limits.check()?;
-            match value(&r, &[Arg::int(n)], limits) {
+            match value(r, &[Arg::int(n)], limits) {
                 Ok(v) => values.push(v),
                 // Without an asked N, the values stop where the family's search stops
                 // (Fibonacci Nim's nim-values are searched to 200 only): checked_to says so.
@@ -119,9 +95,9 @@ pub fn pattern(
             proof.as_ref(),
         ));
     }
-    if one_position(&r, &[Arg::int(1), Arg::int(2)]) {
+    if one_position(r, &[Arg::int(1), Arg::int(2)]) {
         let to2 = bounded(to, DEFAULT_TO_2, PATTERN_LIMIT_2)?;
-        let origin = origin(&r, 2, limits)?;
+        let origin = origin(r, 2, limits)?;
         let side = to2 as usize + 1;
         let mut grid = Vec::with_capacity(side);
         for a in origin..=to2 {
@@ -130,7 +106,7 @@ pub fn pattern(
             limits.check()?;
             let mut row = Vec::with_capacity(side);
             for b in origin..=to2 {
-                row.push(value(&r, &[Arg::int(a), Arg::int(b)], limits)?);
+                row.push(value(r, &[Arg::int(a), Arg::int(b)], limits)?);
             }
             grid.push(row);
         }

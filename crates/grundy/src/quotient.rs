@@ -18,7 +18,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use serde::Serialize;
 
-use crate::registry::Registry;
+use crate::rules::RulesetRef;
 use crate::{Error, ErrorKind, Limit, Limits};
 
 /// What a quotient computation may spend, besides the request's memory, time and
@@ -61,32 +61,13 @@ pub struct QuotientReport {
 /// the options of every heap, and takes heaps as 32-bit numbers).
 pub const QUOTIENT_TO_LIMIT: u64 = 1_000_000;
 
-/// The partial misere quotient of the heaps `0..=to` of the ruleset written `ruleset`.
-///
-/// Arguments: the registry; the ruleset text (`tb[0.77]`, `sub[1,3,4]`: any family with heap
-/// rules); the largest heap; the quotient's own limits; the request's limits (memory for one
-/// search, the deadline and cancellation).
-/// Returns: the report, or an input error (not a heap ruleset), or a limit error naming the
-/// limit that was reached (order, work, candidate size, memory, time).
-/// Complexity: that of [`grundy_misere::quotient`]: one pruned search over sums of heaps per
-/// heap added, and a few candidate monoids each time the quotient grows; bounded by
-/// `qlimits.max_work`.
-/// Example:
-/// ```
-/// let reg = grundy::Registry::builtin();
-/// let r = grundy::api::quotient(&reg, "tb[0.75]", &30u32.into(), &Default::default(),
-///     &Default::default()).unwrap();
-/// assert_eq!(r.quotient.order(), 8);
-/// assert!(r.quotient.stability().is_proven());
-/// ```
-pub fn quotient(
-    reg: &Registry,
-    ruleset: &str,
+/// [`crate::api::quotient`] of a ruleset already read.
+pub(crate) fn of_ruleset(
+    r: &RulesetRef,
     to: &BigUint,
     qlimits: &QuotientLimits,
     limits: &Limits,
 ) -> Result<QuotientReport, Error> {
-    let r = reg.parse_ruleset(ruleset)?;
     let Some(rules) = r.rules().heap_rules() else {
         return Err(Error::input(format!(
             "{} is not a heap ruleset, so it has no misere quotient of heaps here; quotients \

@@ -742,10 +742,16 @@ mod tests {
                 [format!("f({name}@2,7@7)"), "*2".to_string()],
                 "{text}"
             );
-            let e = read(&mut Toy, &format!("f(\"{name}\", 7) + g(1)")).unwrap_err();
-            assert_eq!((e.column, e.message.as_str()), (13, "unknown g"), "{text}");
-            let e = read(&mut Toy, &format!("f(\"{name}\", 7) ?")).unwrap_err();
-            assert_eq!(e.column, 11, "{text}");
+            let unknown = format!("f(\"{name}\", 7) + g(1)");
+            let e = read(&mut Toy, &unknown).unwrap_err();
+            assert_eq!(
+                (e.column, e.message.as_str()),
+                (13, "unknown g"),
+                "{unknown}"
+            );
+            let stray = format!("f(\"{name}\", 7) ?");
+            let e = read(&mut Toy, &stray).unwrap_err();
+            assert_eq!(e.column, 11, "{stray}");
             assert!(e.message.starts_with("unexpected '?'"), "{e}");
         }
     }

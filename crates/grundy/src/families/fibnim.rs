@@ -96,7 +96,8 @@ impl FibNim {
         Ok(z)
     }
 
-    /// Whether (n, m) is a P-position (see [`is_p`]).
+    /// Whether (n, m) is a P-position: n = 0, or the smallest Zeckendorf term of n exceeds m
+    /// (Whinihan).
     fn is_p(&self, n: &BigUint, m: &BigUint, limits: &Limits) -> Result<bool, Error> {
         Ok(self.zeckendorf(n, limits)?.1.is_none_or(|z| z > *m))
     }
@@ -196,7 +197,7 @@ pub fn zeckendorf(n: &BigUint, limits: &Limits) -> Result<Zeckendorf, Error> {
 }
 
 /// Whether (n, m) is a P-position: n = 0, or the smallest Zeckendorf term of n exceeds m
-/// (the tests' reading of the rule; the ruleset asks [`FibNim::is_p`]).
+/// (Whinihan), without a ruleset, for the tests.
 #[cfg(test)]
 fn is_p(n: &BigUint, m: &BigUint, limits: &Limits) -> Result<bool, Error> {
     Ok(zeckendorf(n, limits)?.1.is_none_or(|z| z > *m))

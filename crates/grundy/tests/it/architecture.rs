@@ -50,14 +50,11 @@ fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
         syn::visit::visit_file(&mut names, file);
         let deps = out.entry(top.clone()).or_default();
         let resolved = names
-            .0
-            .into_iter()
-            .map(|n| reexports.get(&n).cloned().unwrap_or(n));
-        let called = names
-            .1
+            .modules
             .iter()
-            .filter_map(|pair| defined_elsewhere.get(pair).cloned());
-        deps.extend(resolved.chain(called).filter(|n| n != top));
+            .map(|n| reexports.get(n).cloned().unwrap_or_else(|| n.clone()));
+        deps.extend(resolved.filter(|n| n != top));
+        deps.extend(defined_elsewhere.called_by(&names).filter(|n| n != top));
     }
     let known: BTreeSet<String> = out.keys().cloned().collect();
     for deps in out.values_mut() {
@@ -66,43 +63,108 @@ fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     out
 }
 
-/// The functions a module defines on a type that the crate root re-exports from another
-/// module, and nowhere else: `impl Registry { fn builtin() }` in `families` gives
-/// `(Registry, builtin) -> families`. Calling `Registry::builtin()` then counts as an import
-/// of `families`, whose code it runs, and not only of `registry`.
+/// The functions that modules define on a type away from the type's own module (where its
+/// `struct` or `enum` is, else the module the crate root re-exports it from): `impl Registry
+/// { fn builtin() }` in `families` gives `(Registry, builtin) -> families`. A call of one
+/// counts as an import of the module that defines it, whose code it runs.
+#[derive(Default)]
+struct ForeignImpls {
+    /// `Type::function` paths (`Registry::builtin()`, `Self::builtin()` inside `impl Registry`).
+    by_path: BTreeMap<(String, String), BTreeSet<String>>,
+    /// Methods with a `self` receiver (`reg.parse_ruleset(..)`), by type and name.
+    by_method: BTreeMap<(String, String), BTreeSet<String>>,
+}
+
+impl ForeignImpls {
+    /// The modules whose functions the file read into `names` calls. A method call counts
+    /// when the file also names the type (`reg: &Registry` and `reg.parse_ruleset(..)`):
+    /// without types, a method's name alone (`parse`) would mistake `str::parse` for it.
+    fn called_by<'a>(&'a self, names: &'a CrateNames) -> impl Iterator<Item = String> + 'a {
+        let paths = names
+            .pairs
+            .iter()
+            .filter_map(|pair| self.by_path.get(pair))
+            .flatten();
+        let methods = self
+            .by_method
+            .iter()
+            .filter(|((ty, m), _)| names.named.contains(ty) && names.methods.contains(m))
+            .flat_map(|(_, modules)| modules);
+        paths.chain(methods).cloned()
+    }
+}
+
 fn foreign_impls(
     files: &[(String, syn::File)],
     reexports: &BTreeMap<String, String>,
-) -> BTreeMap<(String, String), String> {
-    // Every module that defines each (type, function), so that a name defined in two places
-    // (`Error::from`, from `From` impls in `error` and in `expr`) is read as neither.
-    let mut all: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+) -> ForeignImpls {
+    // Where each type is defined; a name defined in two modules has no home.
+    let mut defined: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (top, file) in files {
+        for item in &file.items {
+            let name = match item {
+                syn::Item::Struct(i) => &i.ident,
+                syn::Item::Enum(i) => &i.ident,
+                syn::Item::Union(i) => &i.ident,
+                syn::Item::Type(i) => &i.ident,
+                _ => continue,
+            };
+            defined
+                .entry(name.to_string())
+                .or_default()
+                .insert(top.clone());
+        }
+    }
+    let home = |ty: &str| match defined.get(ty) {
+        Some(m) if m.len() == 1 => m.iter().next().cloned(),
+        Some(_) => None,
+        None => reexports.get(ty).cloned(),
+    };
+    // Every module that defines each (type, function), and whether it takes `self`.
+    let mut all: BTreeMap<(String, String), (BTreeSet<String>, bool)> = BTreeMap::new();
     for (top, file) in files {
         for item in &file.items {
             let syn::Item::Impl(imp) = item else {
                 continue;
             };
-            let syn::Type::Path(ty) = imp.self_ty.as_ref() else {
-                continue;
-            };
-            let Some(name) = ty.path.segments.last().map(|s| s.ident.to_string()) else {
+            let Some(name) = type_name(&imp.self_ty) else {
                 continue;
             };
             for f in &imp.items {
                 if let syn::ImplItem::Fn(f) = f {
                     let key = (name.clone(), f.sig.ident.to_string());
-                    all.entry(key).or_default().insert(top.clone());
+                    let entry = all.entry(key).or_default();
+                    entry.0.insert(top.clone());
+                    entry.1 |= f.sig.receiver().is_some();
                 }
             }
         }
     }
-    all.into_iter()
-        .filter_map(|((ty, f), modules)| {
-            let home = reexports.get(&ty)?;
-            let only = modules.iter().next().filter(|_| modules.len() == 1)?;
-            (only != home).then(|| ((ty, f), only.clone()))
-        })
-        .collect()
+    let mut out = ForeignImpls::default();
+    for ((ty, f), (modules, method)) in all {
+        let Some(home) = home(&ty) else {
+            continue;
+        };
+        // A function the type's own module defines too (`Error::from`, from `From` impls in
+        // `error` and in `expr`) cannot be told apart by its name: it is read as the home's.
+        if modules.contains(&home) {
+            continue;
+        }
+        if method {
+            out.by_method
+                .insert((ty.clone(), f.clone()), modules.clone());
+        }
+        out.by_path.insert((ty, f), modules);
+    }
+    out
+}
+
+/// The last name of a type written as a path (`Registry`, `crate::Registry`).
+fn type_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
 }
 
 /// The names `lib.rs` (or `main.rs`) re-exports from the crate's own modules, with the module
@@ -162,23 +224,32 @@ fn root_reexports(src: &Path) -> BTreeMap<String, String> {
     out
 }
 
-/// The first names after `crate::` in a file's `use` trees and paths, and every pair of
-/// adjacent names in its paths (`Registry::builtin`), for [`foreign_impls`].
+/// What a file names: the first names after `crate::` in its `use` trees and paths
+/// (`modules`), every pair of adjacent names in its paths (`pairs`: `Registry::builtin`, with
+/// `Self` read as the type of its `impl`), every name in its paths (`named`) and the names of
+/// the methods it calls (`methods`), for [`ForeignImpls`].
 #[derive(Default)]
-struct CrateNames(BTreeSet<String>, BTreeSet<(String, String)>);
+struct CrateNames {
+    modules: BTreeSet<String>,
+    pairs: BTreeSet<(String, String)>,
+    named: BTreeSet<String>,
+    methods: BTreeSet<String>,
+    /// The types of the `impl` blocks being read, innermost last.
+    self_types: Vec<String>,
+}
 
 impl CrateNames {
     fn use_tree(&mut self, tree: &syn::UseTree, after_crate: bool) {
         match tree {
             syn::UseTree::Path(p) if after_crate => {
-                self.0.insert(p.ident.to_string());
+                self.modules.insert(p.ident.to_string());
             }
             syn::UseTree::Path(p) => self.use_tree(&p.tree, p.ident == "crate"),
             syn::UseTree::Name(n) if after_crate => {
-                self.0.insert(n.ident.to_string());
+                self.modules.insert(n.ident.to_string());
             }
             syn::UseTree::Rename(r) if after_crate => {
-                self.0.insert(r.ident.to_string());
+                self.modules.insert(r.ident.to_string());
             }
             syn::UseTree::Group(g) => {
                 for t in &g.items {
@@ -206,16 +277,33 @@ impl<'ast> syn::visit::Visit<'ast> for CrateNames {
         self.use_tree(&u.tree, false);
     }
 
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        let ty = type_name(&i.self_ty).unwrap_or_default();
+        self.self_types.push(ty);
+        syn::visit::visit_item_impl(self, i);
+        self.self_types.pop();
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        self.methods.insert(m.method.to_string());
+        syn::visit::visit_expr_method_call(self, m);
+    }
+
     fn visit_path(&mut self, p: &'ast syn::Path) {
-        for w in p.segments.iter().collect::<Vec<_>>().windows(2) {
-            self.1
-                .insert((w[0].ident.to_string(), w[1].ident.to_string()));
+        let names: Vec<String> = p
+            .segments
+            .iter()
+            .map(|s| match (s.ident == "Self", self.self_types.last()) {
+                (true, Some(ty)) => ty.clone(),
+                _ => s.ident.to_string(),
+            })
+            .collect();
+        for w in names.windows(2) {
+            self.pairs.insert((w[0].clone(), w[1].clone()));
         }
-        let mut s = p.segments.iter();
-        if let (Some(first), Some(second)) = (s.next(), s.next()) {
-            if first.ident == "crate" {
-                self.0.insert(second.ident.to_string());
-            }
+        self.named.extend(names.iter().cloned());
+        if names.len() >= 2 && names[0] == "crate" {
+            self.modules.insert(names[1].clone());
         }
         syn::visit::visit_path(self, p);
     }
@@ -307,43 +395,58 @@ fn imports_are_read_from_use_trees_and_paths() {
     let mut names = CrateNames::default();
     syn::visit::visit_file(&mut names, &file);
     let want: BTreeSet<String> = ["a", "b", "c", "e"].iter().map(|s| s.to_string()).collect();
-    assert_eq!(names.0, want);
+    assert_eq!(names.modules, want);
 }
 
 /// A function defined on a type away from the type's module is found, and a call of it is
-/// read as an import of the module that defines it; one defined in two modules is neither's.
+/// read as an import of the module that defines it: by its path (`Registry::builtin()`, or
+/// `Self::builtin()` in the type's own impl), or as a method in a file that names the type.
+/// A function the type's own module defines too (`Error::from`) is left to the home, and a
+/// method's name alone in a file that never names the type (`text.parse()`) is no import.
 #[test]
 fn functions_defined_on_another_modules_type_are_imports_of_their_module() {
     let files: Vec<(String, syn::File)> = [
-        ("registry", "pub struct Registry;"),
+        (
+            "registry",
+            "pub struct Registry; impl Registry { fn fresh() -> Self { Self::builtin() } }",
+        ),
         (
             "families",
             "impl Registry { pub fn builtin() -> Registry { Registry } }",
         ),
-        ("position", "fn f() { let _ = crate::Registry::builtin(); }"),
+        (
+            "expr",
+            "impl Registry { pub fn parse(&self, t: &str) {} }\n\
+                  impl From<char> for Error { fn from(_: char) -> Self { Error } }",
+        ),
         (
             "error",
             "pub struct Error; impl From<u8> for Error { fn from(_: u8) -> Self { Error } }",
         ),
+        ("position", "fn f() { let _ = crate::Registry::builtin(); }"),
+        ("pattern", "fn f(reg: &Registry) { reg.parse(\"x\"); }"),
         (
-            "expr",
-            "impl From<char> for Error { fn from(_: char) -> Self { Error } }",
+            "quotient",
+            "fn f(t: &str) -> u8 { let _ = Error::from(1u8); t.parse().unwrap() }",
         ),
     ]
     .iter()
     .map(|(m, t)| (m.to_string(), syn::parse_file(t).unwrap()))
     .collect();
-    let reexports = BTreeMap::from([
-        ("Registry".to_string(), "registry".to_string()),
-        ("Error".to_string(), "error".to_string()),
-    ]);
+    let reexports = BTreeMap::from([("Registry".to_string(), "registry".to_string())]);
     let found = foreign_impls(&files, &reexports);
-    let key = ("Registry".to_string(), "builtin".to_string());
-    assert_eq!(found.get(&key).map(String::as_str), Some("families"));
-    assert_eq!(found.len(), 1);
-    let mut names = CrateNames::default();
-    syn::visit::visit_file(&mut names, &files[2].1);
-    assert!(names.1.contains(&key));
+    let calls = |module: &str| -> BTreeSet<String> {
+        let (_, file) = files.iter().find(|(m, _)| m == module).unwrap();
+        let mut names = CrateNames::default();
+        syn::visit::visit_file(&mut names, file);
+        found.called_by(&names).collect()
+    };
+    let set = |m: &[&str]| -> BTreeSet<String> { m.iter().map(|s| s.to_string()).collect() };
+    assert_eq!(calls("position"), set(&["families"]));
+    assert_eq!(calls("registry"), set(&["families"]));
+    assert_eq!(calls("pattern"), set(&["expr"]));
+    assert_eq!(calls("quotient"), set(&[]));
+    assert_eq!(found.by_path.len(), 2, "{:?}", found.by_path.keys());
 }
 
 /// The engine's modules in layers, the ground first: a module may import only modules of
