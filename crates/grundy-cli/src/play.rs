@@ -191,15 +191,14 @@ fn prompt(s: &str) -> Result<(), Failure> {
 /// A position for the terminal, cut when long (a million heaps stay one line).
 fn shown(pos: &Position) -> String {
     let s = pos.shown();
-    if s.chars().count() <= MAX_SHOWN {
-        return s;
+    if let Some(head) = grundy::render::head(&s, MAX_SHOWN) {
+        return format!(
+            "{head}... ({} components, {} characters)",
+            pos.components().len(),
+            s.chars().count()
+        );
     }
-    let head: String = s.chars().take(MAX_SHOWN).collect();
-    format!(
-        "{head}... ({} components, {} characters)",
-        pos.components().len(),
-        s.len()
-    )
+    s
 }
 
 fn print_moves(pos: &Position, list: &MoveList) -> Result<(), Failure> {

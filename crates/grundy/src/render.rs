@@ -9,13 +9,52 @@ use crate::analysis::Analysis;
 use crate::api::{FamilyInfo, GraphReport, Table};
 use crate::{Outcome, Period, Play};
 
-/// The text of `analyze`: position, play, outcome, value, winning moves and notes.
+/// The most characters of a position that [`analysis_text`] shows whole: a judge's input of a
+/// million heaps is a line of ten million characters, which no one reads on a terminal (the
+/// JSON keeps every position whole).
+pub const MAX_POSITION_CHARS: usize = 1000;
+
+/// The first `max_chars` characters of `text`, cut after a comma where one is near, when the
+/// text is longer; `None` when it is not.
+///
+/// Example:
+/// ```
+/// assert_eq!(grundy::render::head("nim(1,2,3)", 20), None);
+/// let long = format!("nim({})", vec!["123"; 500].join(","));
+/// let h = grundy::render::head(&long, 1000).unwrap();
+/// assert!(h.ends_with(',') && h.len() <= 1000 && long.starts_with(h));
+/// ```
+pub fn head(text: &str, max_chars: usize) -> Option<&str> {
+    let (end, _) = text.char_indices().nth(max_chars)?;
+    let cut = &text[..end];
+    // Back to the last comma in the final tenth, so that no number is cut in two.
+    match cut.rfind(',') {
+        Some(i) if cut[i..].chars().count() <= max_chars / 10 + 1 => Some(&cut[..=i]),
+        _ => Some(cut),
+    }
+}
+
+/// A position for a line of text: whole up to [`MAX_POSITION_CHARS`] characters, else its
+/// head and how long it is, so that nothing is shortened silently.
+fn position_line(text: &str) -> std::borrow::Cow<'_, str> {
+    match head(text, MAX_POSITION_CHARS) {
+        None => text.into(),
+        Some(h) => format!("{h}... ({} characters in all)", text.chars().count()).into(),
+    }
+}
+
+/// The text of `analyze`: position, play, outcome, value, winning moves and notes. A position
+/// longer than [`MAX_POSITION_CHARS`] characters is shown by its head and its length.
 ///
 /// Arguments: the analysis; `more_hint`, what to say after "N more" (the CLI says how to see
 /// them).
 pub fn analysis_text(a: &Analysis, more_hint: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "position: {}", a.shown.as_deref().unwrap_or(&a.game));
+    let _ = writeln!(
+        out,
+        "position: {}",
+        position_line(a.shown.as_deref().unwrap_or(&a.game))
+    );
     let _ = writeln!(out, "play:     {}", a.play.name());
     let meaning = match a.outcome {
         Outcome::P => "the player to move loses",
@@ -59,7 +98,7 @@ pub fn analysis_text(a: &Analysis, more_hint: &str) -> String {
         }
     }
     for m in &a.winning_moves {
-        let _ = writeln!(out, "  {}    ({})", m.shown(), m.text);
+        let _ = writeln!(out, "  {}    ({})", position_line(m.shown()), m.text);
     }
     if let Some(t) = &a.winning_moves_total {
         if *t > shown.into() {
@@ -77,7 +116,7 @@ pub fn analysis_text(a: &Analysis, more_hint: &str) -> String {
             a.drawing_moves_total
         );
         for m in &a.drawing_moves {
-            let _ = writeln!(out, "  {}    ({})", m.shown(), m.text);
+            let _ = writeln!(out, "  {}    ({})", position_line(m.shown()), m.text);
         }
     }
     out
@@ -327,4 +366,44 @@ pub fn pattern_text(p: &crate::api::Pattern) -> String {
     }
     let _ = write!(out, "\nPython:\n{}\nC++:\n{}", p.code.python, p.code.cpp);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long position is shown by its head and its whole length, in the position line and
+    /// in each move; a short one whole; the analysis itself keeps every text whole.
+    #[test]
+    fn long_positions_are_shortened_and_say_so() {
+        let reg = crate::Registry::shared();
+        let heaps: Vec<String> = (1..=600).map(|i| (i % 97 + 1).to_string()).collect();
+        let text = format!("nim({})", heaps.join(","));
+        let pos = reg.parse(&text).unwrap();
+        let a = crate::analysis::analyze(&pos, &crate::analysis::Options::default()).unwrap();
+        let out = analysis_text(&a, "");
+        let len = a.game.chars().count();
+        assert!(len > MAX_POSITION_CHARS, "{len}");
+        let first = out.lines().next().unwrap();
+        assert!(
+            first.ends_with(&format!("... ({len} characters in all)")),
+            "{first}"
+        );
+        assert!(first.len() < MAX_POSITION_CHARS + 60, "{first}");
+        assert!(a
+            .game
+            .starts_with(first["position: ".len()..].split("...").next().unwrap()));
+        let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("  nim(")).collect();
+        assert!(!moves.is_empty(), "{out}");
+        assert!(
+            moves.iter().all(|l| l.contains("characters in all)")),
+            "{out}"
+        );
+        let short = analysis_text(
+            &crate::analysis::analyze(&reg.parse("nim(3,4)").unwrap(), &Default::default())
+                .unwrap(),
+            "",
+        );
+        assert!(short.starts_with("position: nim(3,4)\n"), "{short}");
+    }
 }
