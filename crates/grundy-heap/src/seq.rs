@@ -776,8 +776,10 @@ pub enum Kind {
 /// How many heaps are scanned at most when listing moves (not counting them).
 const SPLIT_SCAN_LIMIT: u64 = 2_000_000;
 
-/// The winning moves found in one heap: at most the room asked for, and their count.
-pub type Counted = (Vec<Vec<BigUint>>, Option<BigUint>);
+/// Moves, each the list of components it leaves: at most the room asked for, in a fixed
+/// order, and how many there are in all (`None` when they were not counted). Heaps by
+/// default; the engine's counted hooks give it for every family's position type.
+pub type Counted<P = BigUint> = (Vec<Vec<P>>, Option<BigUint>);
 
 impl HeapSeq {
     /// The winning moves of a heap larger than [`LIST_UP_TO`]: at most `cap` of the options

@@ -52,7 +52,7 @@ use num_bigint::BigUint;
 use crate::explanation::{Block, Explanation};
 use crate::position::{Component, Position, Term};
 use crate::rules::Theory as Known;
-use crate::rules::{Alone, Arg, ArgError, BuildContext, Family, Opt, Ruleset, RulesetRef};
+use crate::rules::{Alone, Arg, ArgError, BuildContext, Counted, Family, Opt, Ruleset, RulesetRef};
 use crate::{Error, Game, Limits, Nimber, Outcome};
 
 mod anti;
@@ -552,14 +552,13 @@ impl Compound {
     }
 
     /// At most `cap` moves of `p` to compounds of nim-value `target`, and their count.
-    #[allow(clippy::type_complexity)]
     fn moves_to(
         &self,
         p: &Parts,
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<(Vec<Opt<Parts>>, Option<BigUint>), Error> {
+    ) -> Result<Counted<Parts>, Error> {
         let wrap = |(listed, n): (Vec<Parts>, Option<BigUint>)| {
             (listed.into_iter().map(|q| vec![q]).collect(), n)
         };
@@ -683,7 +682,7 @@ impl Known<Parts> for Compound {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Parts>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Parts>>, Error> {
         self.moves_to(p, target, cap, limits).map(Some)
     }
 
@@ -737,7 +736,7 @@ impl Alone<Parts> for Compound {
         p: &Parts,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Parts>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Parts>>, Error> {
         self.moves_to(p, &Nimber::ZERO, cap, limits).map(Some)
     }
 }

@@ -21,8 +21,8 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use super::turtles::{turtle_value, turtle_value_u64};
 use crate::rules::{
-    first_moves_counted, heap_args, param_number, Arg, ArgError, BuildContext, Family, Opt,
-    ParamError, Ruleset, RulesetRef, Theory,
+    first_moves_counted, heap_args, param_number, Arg, ArgError, BuildContext, Counted, Family,
+    Opt, ParamError, Ruleset, RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -198,7 +198,7 @@ impl Theory<BigUint> for Beans {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<BigUint>>, Error> {
         let d = self.distance(i);
         let Some(ds) = d.to_u64().filter(|&v| v <= SCAN_LIMIT) else {
             return Err(Error::too_large(format!(

@@ -38,7 +38,7 @@ use num_bigint::BigUint;
 
 use crate::explanation::{Block, Explanation};
 use crate::rules::{
-    Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory,
+    Arg, ArgError, BuildContext, Counted, Family, Opt, ParamError, Ruleset, RulesetRef, Theory,
 };
 use crate::{Error, Limit, Limits, Nimber};
 
@@ -323,7 +323,7 @@ impl Theory<Vec<u64>> for Row {
         target: &Nimber,
         _cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Vec<u64>>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Vec<u64>>>, Error> {
         if self.searchable(p).is_ok() {
             // Small rows: every move is listed and counted by the generic path.
             return Ok(None);
@@ -475,7 +475,7 @@ impl Theory<Vec<(u64, u64)>> for Board {
         target: &Nimber,
         _cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Vec<(u64, u64)>>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Vec<(u64, u64)>>>, Error> {
         if self.searchable(p).is_ok() {
             return Ok(None);
         }

@@ -38,7 +38,7 @@ use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::explanation::{Block, Explanation};
-use crate::rules::{Alone, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
+use crate::rules::{Alone, Arg, ArgError, Counted, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limit, Limits, Nimber, Outcome};
 
 /// The registry entry.
@@ -514,7 +514,7 @@ impl Alone<Fib> for FibNim {
         p: &Fib,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Fib>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Fib>>, Error> {
         let (z, _) = self.zeckendorf(&p.n, limits)?;
         let (moves, count) = listed_takes(&z, &p.n, &p.n, &p.limit(), cap, limits)?;
         Ok(Some((moves, Some(count))))

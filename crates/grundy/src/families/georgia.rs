@@ -20,7 +20,9 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::{naturals_args, stair_explanation, stair_moves_to, stair_value, StairMove};
 use crate::explanation::Explanation;
-use crate::rules::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
+use crate::rules::{
+    first_moves_counted, Arg, ArgError, Counted, Family, Opt, Ruleset, RulesetRef, Theory,
+};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -182,7 +184,7 @@ impl Theory<Cells> for Georgia {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Cells>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Cells>>, Error> {
         let (order, gaps) = stairs(cells);
         Ok(Some(first_moves_counted(
             stair_moves_to(&gaps, &target.to_biguint())

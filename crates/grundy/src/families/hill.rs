@@ -24,8 +24,8 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals_args;
 use crate::rules::{
-    first_moves, param_u64, Alone, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
-    RulesetRef, Theory,
+    first_moves, param_u64, Alone, Arg, ArgError, BuildContext, Counted, Family, Opt, ParamError,
+    Ruleset, RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber, Outcome};
 
@@ -263,7 +263,7 @@ impl Alone<Cells> for Hill {
         cells: &Cells,
         cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Cells>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Cells>>, Error> {
         let total: BigUint = cells.iter().sum();
         let work = total * cells.len();
         if work.to_u64().is_none_or(|w| w > WINNING_SCAN_LIMIT) {

@@ -26,8 +26,8 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use crate::explanation::{Block, Explanation};
 use crate::rules::{
-    first_moves, heap_args, param_number, param_u64, Alone, Arg, ArgError, BuildContext, Family,
-    Opt, ParamError, Ruleset, RulesetRef, Theory,
+    first_moves, heap_args, param_number, param_u64, Alone, Arg, ArgError, BuildContext, Counted,
+    Family, Opt, ParamError, Ruleset, RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber, Outcome};
 
@@ -285,7 +285,7 @@ impl Alone<BigUint> for Mult {
         p: &BigUint,
         cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<BigUint>>, Error> {
         if *p >= self.goal {
             return Ok(Some((vec![], Some(BigUint::default()))));
         }

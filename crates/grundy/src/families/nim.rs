@@ -11,8 +11,8 @@
 use num_bigint::BigUint;
 
 use crate::rules::{
-    heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef,
-    Source, Theory,
+    heap_args, heap_sizes, Arg, ArgError, Counted, Family, HeapKernel, HeapTable, Opt, Ruleset,
+    RulesetRef, Source, Theory,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -103,7 +103,7 @@ impl Theory<BigUint> for Nim {
         target: &Nimber,
         cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<BigUint>>, Error> {
         // At most one move per heap; build it only when it will be listed.
         let t = target.to_biguint();
         if t >= *n {

@@ -21,8 +21,8 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use crate::rules::{
-    first_moves_counted, param_u64, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset,
-    RulesetRef, Theory,
+    first_moves_counted, param_u64, Arg, ArgError, BuildContext, Counted, Family, Opt, ParamError,
+    Ruleset, RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -206,7 +206,7 @@ impl Theory<Row> for Northcott {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Row>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Row>>, Error> {
         let g = gap(t, j);
         let y = target.to_biguint();
         Ok(Some(first_moves_counted(

@@ -23,7 +23,9 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use crate::explanation::{Block, Explanation};
-use crate::rules::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
+use crate::rules::{
+    first_moves_counted, Arg, ArgError, Counted, Family, Opt, Ruleset, RulesetRef, Theory,
+};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -210,7 +212,7 @@ impl Theory<Stairs> for Staircase {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Stairs>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Stairs>>, Error> {
         Ok(Some(first_moves_counted(
             stair_moves_to(c, &target.to_biguint())
                 .iter()

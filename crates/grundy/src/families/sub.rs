@@ -14,11 +14,11 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::rules::{
-    heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset,
-    RulesetRef, Source, Theory,
+    heap_args, heap_sizes, Arg, ArgError, Counted, Family, HeapKernel, HeapTable, Opt, ParamError,
+    Ruleset, RulesetRef, Source, Theory,
 };
 use crate::{Error, Limits, Nimber};
-use grundy_heap::seq::{ClosedForm, Counted, HeapSeq, Kind, LIST_UP_TO};
+use grundy_heap::seq::{ClosedForm, HeapSeq, Kind, LIST_UP_TO};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -281,7 +281,7 @@ impl Theory<BigUint> for Subtraction {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<BigUint>>, Error> {
         if *n <= BigUint::from(LIST_UP_TO) {
             return Ok(None);
         }
@@ -501,7 +501,7 @@ fn current_len(slot: &RwLock<Option<Arc<MoveIndex>>>) -> u64 {
 /// The winning moves of a heap of any size in the game of powers of two (G(n) = n mod 3):
 /// taking 2^j leaves value t exactly when 2^j = n - t (mod 3), that is when j is even for
 /// n - t = 1 and odd for n - t = 2 (mod 3), never when n - t = 0; j runs over 0..=log2(n).
-fn pow2_moves(n: &BigUint, target: &Nimber, cap: usize) -> (Vec<Opt<BigUint>>, Option<BigUint>) {
+fn pow2_moves(n: &BigUint, target: &Nimber, cap: usize) -> Counted<BigUint> {
     let t = target.to_biguint();
     if t >= BigUint::from(3u32) {
         return (Vec::new(), Some(BigUint::zero()));

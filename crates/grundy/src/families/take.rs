@@ -18,8 +18,8 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::rules::{
-    first_moves_counted, heap_args, heap_sizes, param_u64, Arg, ArgError, BuildContext, Family,
-    HeapKernel, HeapTable, Opt, ParamError, Ruleset, RulesetRef, Theory,
+    first_moves_counted, heap_args, heap_sizes, param_u64, Arg, ArgError, BuildContext, Counted,
+    Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset, RulesetRef, Theory,
 };
 use crate::{Error, Limits, Nimber};
 
@@ -269,7 +269,7 @@ impl Theory<BigUint> for Take {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<BigUint>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<BigUint>>, Error> {
         let Some(t) = target.to_u64() else {
             return Ok(Some((vec![], Some(BigUint::default()))));
         };

@@ -16,8 +16,8 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::rules::{
-    heap_args, heap_sizes, Arg, ArgError, Family, HeapKernel, HeapTable, Opt, ParamError, Ruleset,
-    RulesetRef, Source, Theory,
+    heap_args, heap_sizes, Arg, ArgError, Counted, Family, HeapKernel, HeapTable, Opt, ParamError,
+    Ruleset, RulesetRef, Source, Theory,
 };
 use crate::{Error, Limits, Nimber};
 use grundy_heap::seq::{closed_splits, code_kinds, ClosedForm, HeapSeq, LowBits};
@@ -214,7 +214,7 @@ impl Theory<BigUint> for TakeBreak {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<CountedMoves>, Error> {
+    ) -> Result<Option<Counted<BigUint>>, Error> {
         if let Some(cf) = self.seq.closed_form() {
             return closed_form_moves(&self.code, cf, n, target, cap, limits, &self.seq);
         }
@@ -234,9 +234,6 @@ impl HeapKernel for TakeBreak {
     }
 }
 
-/// Some moves (up to the cap) and, when known, how many there are in all.
-type CountedMoves = (Vec<Opt<BigUint>>, Option<BigUint>);
-
 /// The winning moves of a heap of a closed-form code, at any size: one-heap moves through the
 /// preimages of the target, splits by a bounded scan (counted exactly when the scan covers
 /// every split).
@@ -248,7 +245,7 @@ fn closed_form_moves(
     cap: usize,
     limits: &Limits,
     seq: &HeapSeq,
-) -> Result<Option<CountedMoves>, Error> {
+) -> Result<Option<Counted<BigUint>>, Error> {
     if *n <= BigUint::from(grundy_heap::seq::LIST_UP_TO) {
         return Ok(None);
     }

@@ -24,7 +24,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::explanation::{Block, Explanation};
-use crate::rules::{Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
+use crate::rules::{Arg, ArgError, Counted, Family, Opt, Ruleset, RulesetRef, Theory};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -369,7 +369,7 @@ impl Theory<Parents> for Tree {
         target: &Nimber,
         cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Parents>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Parents>>, Error> {
         let Some(t) = target.to_u64() else {
             return Ok(Some((vec![], Some(BigUint::default()))));
         };

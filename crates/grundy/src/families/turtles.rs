@@ -18,7 +18,9 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use super::staircase::naturals_args;
-use crate::rules::{first_moves_counted, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
+use crate::rules::{
+    first_moves_counted, Arg, ArgError, Counted, Family, Opt, Ruleset, RulesetRef, Theory,
+};
 use crate::{Error, Limits, Nimber};
 
 /// The registry entry.
@@ -232,7 +234,7 @@ impl Theory<Heads> for Turtles {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Heads>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Heads>>, Error> {
         let mut total = BigUint::zero();
         for x in heads {
             total ^= turtle_value(x);

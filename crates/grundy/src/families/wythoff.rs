@@ -28,7 +28,9 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};
 
 use crate::explanation::{Block, Explanation};
-use crate::rules::{first_moves, Alone, Arg, ArgError, Family, Opt, Ruleset, RulesetRef, Theory};
+use crate::rules::{
+    first_moves, Alone, Arg, ArgError, Counted, Family, Opt, Ruleset, RulesetRef, Theory,
+};
 use crate::{Error, Limits, Nimber, Outcome};
 
 /// The registry entry.
@@ -328,7 +330,7 @@ impl Alone<Pair> for Wythoff {
         p: &Pair,
         cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<Pair>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Pair>>, Error> {
         Ok(Some(first_moves(
             winning_moves(p).into_iter().map(|q| vec![q]).collect(),
             cap,

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
 
-use super::seam::{Opt, Pos, Ruleset, Source};
+use super::seam::{Counted, Opt, Pos, Ruleset, Source};
 use super::{Arg, ArgError, HeapTable};
 use crate::explanation::Explanation;
 use crate::solve::{Arena, Lister, OptionList, StepMemo, Steps};
@@ -94,7 +94,7 @@ impl fmt::Debug for Comp {
 }
 
 /// The object-safe face of a [`Ruleset`]: the same hooks over erased positions.
-#[allow(missing_docs, clippy::type_complexity)]
+#[allow(missing_docs)]
 pub trait DynRuleset: Send + Sync {
     fn name(&self) -> String;
     fn components(&self, args: &[Arg]) -> Result<Vec<Comp>, ArgError>;
@@ -132,7 +132,7 @@ pub trait DynRuleset: Send + Sync {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error>;
+    ) -> Result<Option<Counted<Comp>>, Error>;
     /// The options of `c` of value `target`, found by listing every option and reading its
     /// parts' values (the fallback when the family has no rule for them): at most `room`
     /// listed; counted while [`Limits::spend_count`] grants one look-up per option, else the
@@ -145,13 +145,13 @@ pub trait DynRuleset: Send + Sync {
         limits: &Limits,
     ) -> Result<(Vec<Vec<Comp>>, Option<usize>), Error>;
     fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error>;
-    #[allow(clippy::type_complexity)]
     fn counted_winning_moves_alone(
         &self,
         c: &Comp,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error>;
+    ) -> Result<Option<Counted<Comp>>, Error>;
+    #[allow(clippy::type_complexity)]
     fn misere_alone(
         &self,
         c: &Comp,
@@ -416,7 +416,7 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         target: &Nimber,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Comp>>, Error> {
         let p = self.pos(c)?;
         Ok(self
             .r
@@ -488,7 +488,7 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
         c: &Comp,
         cap: usize,
         limits: &Limits,
-    ) -> Result<Option<(Vec<Vec<Comp>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<Comp>>, Error> {
         let p = self.pos(c)?;
         Ok(self
             .r

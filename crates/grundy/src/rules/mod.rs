@@ -18,8 +18,8 @@ mod seam;
 pub use crate::explanation::{Block, Explanation};
 pub use erased::{arena_value, Comp, DynRuleset, Listing, RulesetRef, Searched, Typed};
 pub use seam::{
-    first_moves, first_moves_counted, options_via_list, Alone, HeapKernel, Opt, Pos, Rng, Ruleset,
-    Source, Theory,
+    first_moves, first_moves_counted, options_via_list, Alone, Counted, HeapKernel, Opt, Pos, Rng,
+    Ruleset, Source, Theory,
 };
 
 /// What a family's builder may use besides its parameters.

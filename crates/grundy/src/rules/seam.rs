@@ -14,6 +14,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub use grundy_heap::seq::Counted;
 use grundy_types::SplitMix64;
 use num_bigint::BigUint;
 
@@ -237,14 +238,13 @@ pub trait Theory<P>: Send + Sync {
     /// [`first_moves_counted`]; one whose components may have too many such moves to build
     /// (a Hackenbush picture of 10^5 edges) builds only the listed ones. `Ok(None)`:
     /// enumerate the options.
-    #[allow(clippy::type_complexity)]
     fn counted_moves_to_value(
         &self,
         _p: &P,
         _target: &Nimber,
         _cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<P>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<P>>, Error> {
         Ok(None)
     }
 
@@ -275,13 +275,12 @@ pub trait Alone<P>: Send + Sync {
     /// winning moves alone are too many to build (Fibonacci Nim with 10^5 digits has about
     /// 10^5 winning takes, each as long as the heap) build only the listed ones; a family
     /// that builds the whole list gives it through [`first_moves`].
-    #[allow(clippy::type_complexity)]
     fn counted_winning_moves_alone(
         &self,
         _p: &P,
         _cap: usize,
         _limits: &Limits,
-    ) -> Result<Option<(Vec<Opt<P>>, Option<BigUint>)>, Error> {
+    ) -> Result<Option<Counted<P>>, Error> {
         Ok(None)
     }
 
@@ -318,7 +317,7 @@ pub trait HeapKernel: Send + Sync {
 }
 
 /// The first `cap` moves of a whole list and their number, as the counted hooks give them.
-pub fn first_moves<P>(all: Vec<Opt<P>>, cap: usize) -> (Vec<Opt<P>>, Option<BigUint>) {
+pub fn first_moves<P>(all: Vec<Opt<P>>, cap: usize) -> Counted<P> {
     let count = BigUint::from(all.len());
     (all.into_iter().take(cap).collect(), Some(count))
 }
@@ -326,11 +325,7 @@ pub fn first_moves<P>(all: Vec<Opt<P>>, cap: usize) -> (Vec<Opt<P>>, Option<BigU
 /// [`first_moves`] for the moves to a value ([`Theory::counted_moves_to_value`]): the
 /// number is given while the request's counting budget grants one look-up per move
 /// ([`Limits::spend_count`]), as when the analysis lists options one by one.
-pub fn first_moves_counted<P>(
-    all: Vec<Opt<P>>,
-    cap: usize,
-    limits: &Limits,
-) -> (Vec<Opt<P>>, Option<BigUint>) {
+pub fn first_moves_counted<P>(all: Vec<Opt<P>>, cap: usize, limits: &Limits) -> Counted<P> {
     let n = all.len() as u64;
     let (listed, count) = first_moves(all, cap);
     (listed, if limits.spend_count(n) { count } else { None })
