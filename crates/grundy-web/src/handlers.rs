@@ -252,15 +252,32 @@ pub struct PositionReq {
     hint: bool,
 }
 
+impl PositionReq {
+    /// Runs `f` on this position in the light pool, with the request's rule scripts read
+    /// into the registry: what `explain`, `moves` and `engine` share.
+    async fn run(
+        mut self,
+        st: &State,
+        f: impl FnOnce(&grundy::Registry, &grundy::Limits, &Self, Play) -> Result<JsonText, ApiError>
+            + Send
+            + 'static,
+    ) -> Result<JsonText, ApiError> {
+        let play = Play::from_misere(self.misere);
+        let rules = std::mem::take(&mut self.rules);
+        st.run_with_rules(Class::Light, play, rules, move |reg, limits| {
+            f(reg, limits, &self, play)
+        })
+        .await
+    }
+}
+
 /// `POST /api/explain`: the reasoning behind a value, as blocks (paragraphs, tables,
 /// preformatted columns, lists) and as Markdown.
 pub async fn explain(
     Extract(st): Extract<State>,
-    Body(mut req): Body<PositionReq>,
+    Body(req): Body<PositionReq>,
 ) -> Result<JsonText, ApiError> {
-    let play = Play::from_misere(req.misere);
-    let rules = std::mem::take(&mut req.rules);
-    st.run_with_rules(Class::Light, play, rules, move |reg, limits| {
+    req.run(&st, |reg, limits, req, play| {
         let parts = api::explain_report(reg, &req.expr, play, limits)?;
         to_json(&json!({ "explanations": parts }))
     })
@@ -274,11 +291,9 @@ const MOVE_CAP: usize = 200;
 /// the position it leaves (for the player who moves next), so that the page can colour them.
 pub async fn moves(
     Extract(st): Extract<State>,
-    Body(mut req): Body<PositionReq>,
+    Body(req): Body<PositionReq>,
 ) -> Result<JsonText, ApiError> {
-    let play = Play::from_misere(req.misere);
-    let rules = std::mem::take(&mut req.rules);
-    st.run_with_rules(Class::Light, play, rules, move |reg, limits| {
+    req.run(&st, |reg, limits, req, play| {
         to_json(&api::moves(reg, &req.expr, play, limits, MOVE_CAP)?)
     })
     .await
@@ -288,11 +303,9 @@ pub async fn moves(
 /// player to move, or null when there is none).
 pub async fn engine(
     Extract(st): Extract<State>,
-    Body(mut req): Body<PositionReq>,
+    Body(req): Body<PositionReq>,
 ) -> Result<JsonText, ApiError> {
-    let play = Play::from_misere(req.misere);
-    let rules = std::mem::take(&mut req.rules);
-    st.run_with_rules(Class::Light, play, rules, move |reg, limits| {
+    req.run(&st, |reg, limits, req, play| {
         to_json(&api::engine_move(reg, &req.expr, play, limits, req.hint)?)
     })
     .await
