@@ -616,7 +616,7 @@ fn table_here(me: &Arc<ScriptRules>, n: u64, limits: &grundy::Limits) -> Result<
 }
 
 /// The table by one `moves` call per heap, when every option of every heap is a sum of
-/// smaller heaps (the heap games of the seeds); `None` as soon as one is not (the general
+/// smaller heaps (the classic heap games); `None` as soon as one is not (the general
 /// search then takes over).
 ///
 /// Complexity: one call per heap plus the size of its options; the values, 4 bytes a heap.

@@ -1,4 +1,4 @@
-//! Explanations: the reasoning behind a value, in the style of the seed slides.
+//! Explanations: the reasoning behind a value, step by step as a teacher would write it on a slide: the rule that applies, the values it gives, the XOR, the move that wins.
 //!
 //! Families describe their reasoning as [`Explanation`]s through the
 //! [`crate::rules::Ruleset::explain`] hook; the renderers here turn them into plain text or

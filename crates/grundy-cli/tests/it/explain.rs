@@ -1,4 +1,4 @@
-//! `grundy explain`: one test per family of the seed slides.
+//! `grundy explain`: one test per family of the classic tutorials.
 
 use super::cli::grundy;
 

@@ -1,20 +1,20 @@
-//! The bean game (splitting game on a strip), from the seed slides.
+//! The bean game (splitting game on a strip), from a contest tutorial's slides (kkcoding 1408).
 //!
 //! Rules: `beans[n](i, ...)`: a strip of n cells numbered 0..n-1 holds beans, one argument per
 //! bean giving its cell (several beans may share a cell). A move takes one bean from a cell i
 //! and puts two beans on cells j and k with i < j <= k <= n-1 (j = k is allowed). The player who
 //! cannot move (every bean on the last cell) loses. This is HNOI 2007 "分裂游戏" (BZOJ 1188).
-//! Theory (the seed slides: "不能以堆作为独立游戏而要以豆子为独立游戏", take each bean, not each
+//! Theory (the slides: "不能以堆作为独立游戏而要以豆子为独立游戏", take each bean, not each
 //! cell, as a game): each bean is a component. With d = n-1-i the distance to the last cell,
 //! G(0) = 0 and G(d) = mex{G(a) ^ G(b) : 0 <= b <= a < d}. Two equal beans cancel and a bean on
 //! the last cell is worth 0, so a bean at distance d >= 1 has exactly the options of a Mock
 //! Turtles head at d - 1 (nothing, one coin y < d-1, two coins y < z < d-1), hence
 //! G(d) = 2(d-1) or 2(d-1) + 1, whichever is odious: 0, 1, 2, 4, 7, 8, 11, ... Exact for strips of
 //! any size; the tests check this closed form against the engine's search of the moves below.
-//! Worked example (the seed slides): three cells holding 2, 3 and 1 beans are
+//! Worked example (the slides): three cells holding 2, 3 and 1 beans are
 //! `beans[3](0,0,1,1,1,2)`; the values are 2, 2, 1, 1, 1, 0 with XOR 1, so the first player wins,
 //! by splitting a bean of cell 1 into two beans on cell 2.
-//! Source: seed slides (kkcoding 1408, "1颗豆子分裂出2颗豆子"); BZOJ 1188 \[HNOI2007\] 分裂游戏.
+//! Source: slides of kkcoding 1408 ("1颗豆子分裂出2颗豆子"); BZOJ 1188 \[HNOI2007\] 分裂游戏.
 
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};

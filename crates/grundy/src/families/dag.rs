@@ -11,7 +11,7 @@
 //! Worked example (HDU 1524 sample): in `dag[1,2;;3;]`, vertices 1 and 3 are sinks (value 0),
 //! vertex 2 has value mex{0} = 1 and vertex 0 mex{0, 1} = 2; tokens on 0 and 2 give 2 ^ 1 = 3,
 //! a win (WIN), while tokens on 1 and 1 give 0 (LOSE).
-//! Source: HDU 1524 / POJ 2425 A Chess Game; Sprague-Grundy on a DAG (seed tutorials).
+//! Source: HDU 1524 / POJ 2425 A Chess Game; Sprague-Grundy on a DAG.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;

@@ -1,7 +1,7 @@
 //! Nim: heaps of counters; a move takes any positive number from one heap.
 //!
 //! Rules: `nim(a, b, ...)` is a sum of one-heap games; from a heap of n you may leave any
-//! 0 <= m < n. Theory (Bouton 1901; seed tutorial "Nim 和"): the value of a heap is n, the value
+//! 0 <= m < n. Theory (Bouton 1901): the value of a heap is n, the value
 //! of the sum is the XOR of the heaps, and the winning moves change a heap a to a XOR x when that
 //! is smaller (x the XOR of all heaps). Exact for heaps of any size.
 //! Worked example: nim(3,4,5) has XOR 3^4^5 = 2, so it is an N-position with three winning

@@ -17,7 +17,7 @@
 //! change the XOR to y, found in one pass.
 //! Worked example: staircase(3, 1, 2) has value 3 ^ 2 = 1; the one winning move carries one coin
 //! from stair 1 to the ground (stair 3 would need a coin from stair 4, which does not exist).
-//! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 4 (staircase Nim); the seed tutorials.
+//! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 4 (staircase Nim); contest tutorials.
 
 use num_bigint::{BigInt, BigUint};
 use num_traits::{ToPrimitive, Zero};

@@ -3,8 +3,8 @@
 //! Rules: `sub[S](n, ...)`, one heap per argument; a move takes s in S from one heap (s <= heap).
 //! S is a finite list (`sub[1,3,4]`), a range (`sub[1..k]`, Bash's game: G(n) = n mod (k + 1)),
 //! or infinite: `sub[pow2]` (1, 2, 4, 8, ...; G(n) = n mod 3) and `sub[fib]` (1, 2, 3, 5, 8, ...).
-//! Worked example (HDU 1847, seed tutorial): `sub[pow2](3)` has value 0, so the first player loses.
-//! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 4; the seed tutorials (Bash game).
+//! Worked example (HDU 1847): `sub[pow2](3)` has value 0, so the first player loses.
+//! Source: Berlekamp, Conway, Guy, Winning Ways, chapter 4; the classic Bash game of contest tutorials.
 
 use std::sync::{Arc, Mutex, RwLock};
 

@@ -289,7 +289,7 @@ fn beans_closed_form_equals_search_and_the_definition() {
 
 #[test]
 fn beans_seed_example() {
-    // The seed slides: cells 0, 1, 2 hold 2, 3 and 1 beans: values 2, 2, 1, 1, 1, 0, XOR 1.
+    // The slides of kkcoding 1408: cells 0, 1, 2 hold 2, 3 and 1 beans: values 2, 2, 1, 1, 1, 0, XOR 1.
     let a = analysed("beans[3](0,0,1,1,1,2)", Play::Normal);
     assert_eq!(a.nimber.as_ref().unwrap().to_u64(), Some(1));
     // Each of the three beans of cell 1 can split onto cell 2 twice (value 0).
