@@ -1,5 +1,6 @@
 //! The documents show what the binary prints: every `$ grundy ...` command in a `text` block
-//! of the README and docs/judge.md is run, and its output must be the lines that follow it.
+//! of the README, docs/judge.md and docs/cli.md is run, and its output must be the lines that
+//! follow it.
 //! Blocks that elide output (a line `...`) or chain commands through files are not run.
 
 use crate::cli::{grundy, root};
@@ -82,7 +83,7 @@ fn shown(doc: &'static str, text: &str) -> Vec<Shown> {
 fn every_command_shown_in_the_docs_prints_what_the_docs_say() {
     let mut checked = 0;
     let mut wrong = Vec::new();
-    for doc in ["README.md", "docs/judge.md"] {
+    for doc in ["README.md", "docs/judge.md", "docs/cli.md"] {
         let text = std::fs::read_to_string(root().join(doc)).unwrap();
         // The documents stay here for the life of the test: leak them so `Shown` can borrow.
         let name: &'static str = Box::leak(doc.to_string().into_boxed_str());
