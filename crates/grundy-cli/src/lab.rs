@@ -174,7 +174,11 @@ pub fn table_from_file(
     };
     let first = first.map(|t| heap("--first", t)).transpose()?.unwrap_or(0);
     let last = to.map(|t| heap("--to", t)).transpose()?;
-    let t = lab::read_table_file(file, first, last)?;
+    // A file of 10^10 values takes a while to read: progress, and Ctrl-C, as for a run.
+    let bar = Reporter::new();
+    let t = lab::read_table_file(file, first, last, &lab_limits(&bar, None)?);
+    bar.finish();
+    let t = t?;
     let mut o = Out::new();
     if json {
         o.line(&crate::output::to_json(&t)?)?;

@@ -7,6 +7,8 @@ use std::fs;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
+use grundy_types::{Limits, Stop};
+
 use crate::period::Period;
 use crate::table::{fnv1a, io_err, parse_head, stream_to_checksum, Parsed, Reader, MAGIC};
 use crate::values::HeapError;
@@ -51,11 +53,13 @@ pub struct TableScan {
 /// checksum, counting every value and keeping those of heaps `first..=last` that it holds.
 ///
 /// Arguments: `path`; the range `first..=last` (at most [`MAX_SCAN_VALUES`] values; heaps
-/// beyond the file are left out, so the caller compares `values.len()` with what it asked).
+/// beyond the file are left out, so the caller compares `values.len()` with what it asked);
+/// `budget`, whose cancellation and deadline are looked at and progress told (values read of
+/// the file's) every MiB.
 ///
 /// Returns: the file's header, counts and range, or [`HeapError::BadFile`] saying what is
-/// wrong (not a table file, cut short, damaged, the checkpoint of a run kept on disk), or an
-/// I/O error naming the file.
+/// wrong (not a table file, cut short, damaged, the checkpoint of a run kept on disk),
+/// [`HeapError::Cancelled`] or [`HeapError::TimeLimit`], or an I/O error naming the file.
 ///
 /// Complexity: O(file size) time; O(range + distinct values) memory.
 ///
@@ -66,11 +70,16 @@ pub struct TableScan {
 /// let g = values(&r, 100, &ComputeOptions::default()).unwrap();
 /// let path = std::env::temp_dir().join("grundy-heap-doc-scan.bin");
 /// write_table(&path, &r, &g, None).unwrap();
-/// let s = scan_table(&path, 10, 12).unwrap();
+/// let s = scan_table(&path, 10, 12, &Default::default()).unwrap();
 /// assert_eq!((s.len, s.values.len(), s.values[0]), (100, 3, g.get(10).unwrap()));
 /// assert_eq!(s.counts.iter().map(|&(_, c)| c).sum::<u64>(), 100);
 /// ```
-pub fn scan_table(path: &Path, first: u64, last: u64) -> Result<TableScan, HeapError> {
+pub fn scan_table(
+    path: &Path,
+    first: u64,
+    last: u64,
+    budget: &Limits,
+) -> Result<TableScan, HeapError> {
     let bad = |reason: String| HeapError::BadFile {
         path: path.to_path_buf(),
         reason,
@@ -112,14 +121,23 @@ pub fn scan_table(path: &Path, first: u64, last: u64) -> Result<TableScan, HeapE
     let mut front = vec![0u8; at];
     file.read_exact(&mut front).map_err(io_err(path))?;
     let mut counter = Counter::new(first, last);
-    let each = |piece: &[u8]| match width {
-        1 => piece.iter().for_each(|&b| counter.add(u32::from(b))),
-        2 => piece
-            .chunks_exact(2)
-            .for_each(|c| counter.add(u32::from(u16::from_le_bytes([c[0], c[1]])))),
-        _ => piece
-            .chunks_exact(4)
-            .for_each(|c| counter.add(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))),
+    let task = format!("reading {}", path.display());
+    let each = |piece: &[u8]| {
+        match width {
+            1 => piece.iter().for_each(|&b| counter.add(u32::from(b))),
+            2 => piece
+                .chunks_exact(2)
+                .for_each(|c| counter.add(u32::from(u16::from_le_bytes([c[0], c[1]])))),
+            _ => piece
+                .chunks_exact(4)
+                .for_each(|c| counter.add(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))),
+        }
+        let done = counter.heap;
+        budget.report(&task, done, Some(count));
+        budget.check().map_err(|stop| match stop {
+            Stop::Cancelled => HeapError::Cancelled { done },
+            Stop::Time(limit) => HeapError::TimeLimit { limit, done },
+        })
     };
     if !stream_to_checksum(&mut file, path, fnv1a(&front), count * width, each)? {
         return Err(bad(
@@ -255,7 +273,7 @@ mod tests {
         let period = crate::find_period(&r, &g);
         let path = dir().join("t.bin");
         write_table(&path, &r, &g, period.as_ref()).unwrap();
-        let s = scan_table(&path, 395, 420).unwrap();
+        let s = scan_table(&path, 395, 420, &Limits::default()).unwrap();
         assert_eq!(
             (s.rules.as_str(), s.len, s.checkpoint),
             ("tb[0.07]", 400, false)
@@ -282,7 +300,7 @@ mod tests {
         let good = fs::read(&path).unwrap();
         let reason = |bytes: &[u8]| {
             fs::write(&path, bytes).unwrap();
-            match scan_table(&path, 0, 10).unwrap_err() {
+            match scan_table(&path, 0, 10, &Limits::default()).unwrap_err() {
                 HeapError::BadFile { reason, .. } => reason,
                 e => panic!("{e}"),
             }
@@ -297,5 +315,14 @@ mod tests {
         assert!(reason(&longer).contains("1 bytes follow the checksum"));
         assert!(reason(b"P1\n1 1\n0\n").contains("not a grundy table file"));
         assert!(reason(b"").contains("not a grundy table file"));
+        // A cancelled read stops at its first piece.
+        fs::write(&path, &good).unwrap();
+        let cancel = grundy_types::Cancel::new();
+        cancel.cancel();
+        let stopped = scan_table(&path, 0, 10, &Limits::default().with_cancel(cancel));
+        assert!(
+            matches!(stopped, Err(HeapError::Cancelled { done: 300 })),
+            "{stopped:?}"
+        );
     }
 }

@@ -537,7 +537,7 @@ pub(crate) fn read_summary(path: &Path) -> Result<TableSummary, HeapError> {
     }
     // The checksum covers every byte before the last eight.
     let left = len - head.len() as u64 - 8;
-    if !stream_to_checksum(&mut file, path, fnv1a(&head), left, |_| {})? {
+    if !stream_to_checksum(&mut file, path, fnv1a(&head), left, |_| Ok(()))? {
         return Err(bad(
             "checksum mismatch: the file is damaged or was cut short".into(),
         ));
@@ -554,13 +554,13 @@ pub(crate) fn read_summary(path: &Path) -> Result<TableSummary, HeapError> {
 /// Streams the next `left` bytes of `file` (named `path` in errors) through `each`, in
 /// pieces of at most 1 MiB that are whole multiples of 4 bytes (so of every value width),
 /// continuing the FNV-1a `hash` over them; returns whether the result equals the checksum
-/// that follows them.
+/// that follows them, or the first error of `each`.
 pub(crate) fn stream_to_checksum(
     file: &mut fs::File,
     path: &Path,
     mut hash: u64,
     mut left: u64,
-    mut each: impl FnMut(&[u8]),
+    mut each: impl FnMut(&[u8]) -> Result<(), HeapError>,
 ) -> Result<bool, HeapError> {
     use std::io::Read;
     let mut buf = vec![0u8; 1 << 20];
@@ -568,7 +568,7 @@ pub(crate) fn stream_to_checksum(
         let k = left.min(buf.len() as u64) as usize;
         file.read_exact(&mut buf[..k]).map_err(io_err(path))?;
         hash = fnv1a_update(hash, &buf[..k]);
-        each(&buf[..k]);
+        each(&buf[..k])?;
         left -= k as u64;
     }
     let mut sum = [0u8; 8];

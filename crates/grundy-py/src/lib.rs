@@ -368,9 +368,10 @@ fn read_table(
     first: u64,
     last: Option<u64>,
 ) -> PyResult<Bound<'_, PyAny>> {
-    let t = py
-        .allow_threads(|| grundy::lab::read_table_file(&path, first, last))
-        .map_err(|e| to_py(py, e))?;
+    // On a worker, as every computation: Ctrl-C stops the read of a large file.
+    let t = run(py, Limits::default(), None, |limits| {
+        grundy::lab::read_table_file(&path, first, last, limits)
+    })?;
     to_object(py, &t)
 }
 

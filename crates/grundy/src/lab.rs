@@ -148,9 +148,10 @@ pub struct ValueCount {
 /// heaps `first..=last` (`last` by default the [`SHOWN_BY_DEFAULT`]-th value from `first`,
 /// or the file's last heap), and the statistics of every value in it.
 ///
-/// Arguments: the file; the range of heaps to show.
+/// Arguments: the file; the range of heaps to show; the limits, whose cancellation, deadline
+/// and progress the read honours.
 ///
-/// Returns: the [`TableFile`]; an input error for a file that is not a table file, cut
+/// Returns: the [`TableFile`]; [`Error::Cancelled`] or a time limit; an input error for a file that is not a table file, cut
 /// short or damaged, for a range outside the table or backwards; a limit error for a range
 /// of more than [`grundy_heap::MAX_SCAN_VALUES`] values; an I/O error naming the file.
 ///
@@ -158,10 +159,16 @@ pub struct ValueCount {
 ///
 /// Example:
 /// ```no_run
-/// let t = grundy::lab::read_table_file(std::path::Path::new("kayles.tbl"), 0, Some(9)).unwrap();
+/// let path = std::path::Path::new("kayles.tbl");
+/// let t = grundy::lab::read_table_file(path, 0, Some(9), &Default::default()).unwrap();
 /// println!("{} values, largest {:?}", t.length, t.largest_value);
 /// ```
-pub fn read_table_file(path: &Path, first: u64, last: Option<u64>) -> Result<TableFile, Error> {
+pub fn read_table_file(
+    path: &Path,
+    first: u64,
+    last: Option<u64>,
+    limits: &Limits,
+) -> Result<TableFile, Error> {
     if let Some(last) = last {
         if last < first {
             return Err(Error::input(format!(
@@ -178,7 +185,7 @@ pub fn read_table_file(path: &Path, first: u64, last: Option<u64>) -> Result<Tab
         }
     }
     let end = last.unwrap_or(first.saturating_add(SHOWN_BY_DEFAULT - 1));
-    let s = grundy_heap::scan_table(path, first, end)?;
+    let s = grundy_heap::scan_table(path, first, end, limits)?;
     let top = s.len.checked_sub(1);
     let beyond = |heap: u64| top.is_none_or(|t| heap > t);
     if (s.len > 0 || first > 0) && beyond(first) || last.is_some_and(beyond) {
@@ -563,7 +570,8 @@ mod tests {
         let run = table_file(&rules, 500, &path, None, 1 << 30, &Limits::default()).unwrap();
         assert!(matches!(run, FileRun::Done(_)));
         let t = api::table(&reg, "tb[0.6]", &499u32.into(), &Limits::default()).unwrap();
-        let read = read_table_file(&path, 10, Some(19)).unwrap();
+        let l = Limits::default();
+        let read = read_table_file(&path, 10, Some(19), &l).unwrap();
         let want: Vec<u32> = (10..20).map(|i| t.values.get(i).unwrap()).collect();
         assert_eq!(read.values, want);
         assert_eq!(
@@ -573,19 +581,25 @@ mod tests {
         assert_eq!(read.counts.iter().map(|c| c.count).sum::<u64>(), 500);
         assert_eq!(read.period, t.period);
         // By default the first thousand values from the first heap asked, within the table.
-        assert_eq!(read_table_file(&path, 0, None).unwrap().values.len(), 500);
-        assert_eq!(read_table_file(&path, 499, None).unwrap().values.len(), 1);
+        assert_eq!(
+            read_table_file(&path, 0, None, &l).unwrap().values.len(),
+            500
+        );
+        assert_eq!(
+            read_table_file(&path, 499, None, &l).unwrap().values.len(),
+            1
+        );
         for (first, last, kind) in [
             (500, None, crate::ErrorKind::Input),
             (0, Some(500), crate::ErrorKind::Input),
             (9, Some(3), crate::ErrorKind::Input),
             (0, Some(u64::MAX), crate::ErrorKind::Limit),
         ] {
-            let e = read_table_file(&path, first, last).unwrap_err();
+            let e = read_table_file(&path, first, last, &l).unwrap_err();
             assert_eq!(e.kind(), kind, "{first}..{last:?}: {e}");
         }
         std::fs::write(&path, b"not a table").unwrap();
-        let e = read_table_file(&path, 0, None).unwrap_err();
+        let e = read_table_file(&path, 0, None, &l).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Input, "{e}");
         assert!(e.to_string().contains("not a grundy table file"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
