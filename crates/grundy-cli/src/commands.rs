@@ -214,8 +214,13 @@ enum Command {
         /// The shell
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff): 'grundy man > grundy.1; man ./grundy.1'
-    Man,
+    /// Print the manual page (roff): 'grundy man > grundy.1; man ./grundy.1'; with --dir,
+    /// write it and a page for each command (grundy-table.1, ...) into a directory
+    Man {
+        /// The directory for grundy.1 and the commands' pages (it must exist)
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
     /// Every ruleset the engine knows, with syntax, rule summary and example
     List {
         /// Print JSON instead of text
@@ -244,12 +249,25 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             out.write_all(&script).map_err(Failure::Output)?;
             return out.flush();
         }
-        Command::Man => {
+        Command::Man { dir: None } => {
             let mut out = Out::new();
             clap_mangen::Man::new(Cli::command())
                 .render(&mut out)
                 .map_err(Failure::Output)?;
             return out.flush();
+        }
+        Command::Man { dir: Some(dir) } => {
+            clap_mangen::generate_to(Cli::command(), &dir).map_err(|e| {
+                Failure::File(format!(
+                    "cannot write the manual pages into {}: {e}",
+                    dir.display()
+                ))
+            })?;
+            return crate::output::print_line(&format!(
+                "manual pages written to {}: grundy.1 and grundy-COMMAND.1 for each command \
+                 (read one with man -l FILE, or put the directory on MANPATH)",
+                dir.display()
+            ));
         }
         _ => {}
     }
@@ -265,7 +283,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
 
 fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
     match command {
-        Command::Rules { .. } | Command::Completions { .. } | Command::Man => Ok(()),
+        Command::Rules { .. } | Command::Completions { .. } | Command::Man { .. } => Ok(()),
         Command::Analyze {
             expr,
             misere,

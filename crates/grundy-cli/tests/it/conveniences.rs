@@ -121,6 +121,16 @@ fn completions_and_the_manual_page() {
     for sub in ["analyze", "table", "explain", "serve"] {
         assert!(page.contains(sub), "{sub}");
     }
+    // With --dir, a page for each command too, with its options.
+    let dir = temp("man");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = grundy(&["man", "--dir", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = std::fs::read_to_string(dir.join("grundy-table.1")).unwrap();
+    assert!(table.contains("\\-\\-from"), "{table}");
+    assert!(dir.join("grundy.1").exists() && dir.join("grundy-census.1").exists());
+    let out = grundy(&["man", "--dir", temp("no/such/dir").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
 }
 
 /// `explain --json` prints the playground's object: explanations with title, blocks and
