@@ -14,8 +14,10 @@ pub enum CensusError {
     Rules {
         /// The text as given.
         text: String,
-        /// What was wrong (with its offset).
+        /// What was wrong.
         message: String,
+        /// The 1-based column (in characters) of `text` where it went wrong, when known.
+        column: Option<usize>,
     },
     /// The list of rulesets is empty or asks for no values.
     #[error("nothing to compute: {0}")]

@@ -104,9 +104,12 @@ pub fn canonical_rules<S: AsRef<str>>(list: &[S]) -> Result<Vec<String>, CensusE
         } else {
             format!("tb[{text}]")
         };
+        // A code typed without its `tb[` is read with it: columns count in the text typed.
+        let added = full.chars().count() - text.chars().count() - usize::from(full != text);
         let rules = HeapRules::parse(&full).map_err(|e| CensusError::Rules {
             text: text.to_string(),
-            message: e.to_string(),
+            column: Some(e.offset.saturating_sub(added).min(text.chars().count()) + 1),
+            message: e.message.clone(),
         })?;
         let canon = rules.to_string();
         if !out.contains(&canon) {
@@ -149,7 +152,8 @@ pub fn census(rules: &[String], n: u64, opts: &CensusOptions<'_>) -> Result<Cens
         .map(|t| {
             HeapRules::parse(t).map_err(|e| CensusError::Rules {
                 text: t.clone(),
-                message: e.to_string(),
+                column: Some(e.offset + 1),
+                message: e.message.clone(),
             })
         })
         .collect::<Result<_, _>>()?;
@@ -161,6 +165,7 @@ pub fn census(rules: &[String], n: u64, opts: &CensusOptions<'_>) -> Result<Cens
             return Err(CensusError::Rules {
                 text: rules[i].clone(),
                 message: format!("{c} is listed twice; list each ruleset once"),
+                column: None,
             });
         }
     }

@@ -30,7 +30,18 @@ pub struct Request {
 pub fn run(req: &Request) -> Result<(), Failure> {
     let to = grundy::api::parse_natural(&req.to, "--to")?;
     let to = u64::try_from(&to).unwrap_or(u64::MAX);
-    let rules = lab::census_rules(&req.rulesets, req.digits, req.with_four)?;
+    let rules = lab::census_rules(&req.rulesets, req.digits, req.with_four).map_err(|e| {
+        // The ruleset that does not parse is shown with a caret under its column.
+        let bad = req
+            .rulesets
+            .iter()
+            .map(|r| r.trim())
+            .find(|r| lab::census_rules(&[r.to_string()], req.digits, req.with_four).is_err());
+        match bad {
+            Some(text) => Failure::at(e, text),
+            None => Failure::from(e),
+        }
+    })?;
     let mut opts = CensusOptions {
         state: req.state.clone(),
         cert_dir: req.certificates.clone(),

@@ -1,9 +1,9 @@
 //! The subcommands: argument definitions and their dispatch to the library's typed API.
 
-use std::io::{BufRead, IsTerminal, Read};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use grundy::api::{Options, DEFAULT_MAX_MOVES, DEFAULT_RENDER_BYTES};
 use grundy::{api, render, Limits, Play, Registry};
 
@@ -64,20 +64,32 @@ enum Command {
         #[arg(long)]
         memory_limit: Option<String>,
     },
-    /// Nim-values of single heaps 0..N of a heap ruleset, with the period when one is found
+    /// Nim-values of single heaps 0..N of a heap ruleset, with the period when one is found;
+    /// with --from, the values and statistics of a table file written by --out
     Table {
         /// The ruleset, e.g. 'tb[0.07]' or 'sub[1,3,4]'
-        ruleset: String,
-        /// The largest heap size
+        #[arg(required_unless_present = "from")]
+        ruleset: Option<String>,
+        /// The largest heap size (default 1000; with --from, the last heap shown: by default
+        /// the 1000th from --first, within the file)
         #[arg(long)]
-        to: String,
+        to: Option<String>,
         /// Print one JSON object instead of text
         #[arg(long, conflicts_with = "out")]
         json: bool,
         /// Write the values and statistics to this compact binary file instead of printing
-        /// them (heap games: sub, tb, take; for long runs, with a progress bar)
+        /// them (heap games: sub, tb, take; for long runs, with a progress bar); read it back
+        /// with --from
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Read the table file FILE (written by --out, or its checkpoint) instead of
+        /// computing: the values of heaps --first..--to, the count of each value, the
+        /// largest value, the length and the period (the format: docs/cli.md)
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["ruleset", "out", "checkpoint", "certificate", "memory_limit", "timeout"])]
+        from: Option<PathBuf>,
+        /// With --from: the first heap shown (default 0)
+        #[arg(long, requires = "from")]
+        first: Option<String>,
         /// With --out: resume from and save to this checkpoint file, so that a run killed at
         /// any instant continues where it stopped
         #[arg(long, requires = "out")]
@@ -128,12 +140,14 @@ enum Command {
     },
     /// Values and outcomes of every vertex of a graph file (edge list or DOT; cycles allowed)
     Graph {
-        /// The graph file
+        /// The graph file: an edge list, one edge 'u v' a line (a name alone on a line is a
+        /// vertex with no edges; '#' starts a comment), or a DOT digraph
         file: PathBuf,
         /// Print one JSON object
         #[arg(long, conflicts_with = "csv")]
         json: bool,
-        /// Print CSV: vertex,value,outcome
+        /// Print CSV: vertex,value,outcome (RFC 4180: a field with a comma or a quote is
+        /// quoted, so a loopy value such as ∞(0,1) is written "∞(0,1)")
         #[arg(long)]
         csv: bool,
         /// Misere play: the outcome of one token on each vertex when the player who cannot
@@ -156,13 +170,17 @@ enum Command {
         #[arg(long)]
         hint: bool,
     },
-    /// The reasoning behind a position's value and winning moves, in the seed slides' style
+    /// The reasoning behind a position's value and winning moves, step by step
     Explain {
         /// The position, e.g. 'nim(3,4,5)'; '-' reads it from standard input
         expr: String,
         /// Print Markdown (for notes and slides) instead of plain text
         #[arg(long)]
         markdown: bool,
+        /// Print one JSON object: {"explanations": [{"title", "blocks", "markdown"}]}, as the
+        /// playground's /api/explain
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
         /// Misere play: the player who cannot move wins
         #[arg(long)]
         misere: bool,
@@ -181,11 +199,27 @@ enum Command {
         /// The second factor
         b: String,
     },
-    /// Serve the playground page and its JSON API (localhost unless --bind says otherwise)
+    /// Serve the playground page and its JSON API (localhost unless --bind says otherwise);
+    /// exit status 2 when the address cannot be listened on (a port in use, an address not
+    /// of this machine, a port below 1024 without the right)
     Serve {
         /// The address and port to listen on
         #[arg(long, default_value = grundy_web::DEFAULT_BIND)]
         bind: String,
+    },
+    /// Print a shell completion script, e.g. 'grundy completions bash >
+    /// ~/.local/share/bash-completion/completions/grundy' (zsh: as _grundy in a directory of
+    /// $fpath; fish: ~/.config/fish/completions/grundy.fish)
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): 'grundy man > grundy.1; man ./grundy.1'; with --dir,
+    /// write it and a page for each command (grundy-table.1, ...) into a directory
+    Man {
+        /// The directory for grundy.1 and the commands' pages (it must exist)
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
     /// Every ruleset the engine knows, with syntax, rule summary and example
     List {
@@ -204,8 +238,38 @@ enum Command {
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
-    if let Command::Rules { command } = cli.command {
-        return crate::rules::run(command, &cli.rules);
+    match cli.command {
+        Command::Rules { command } => return crate::rules::run(command, &cli.rules),
+        Command::Completions { shell } => {
+            // Written to memory first: clap_complete panics when its writer fails (a closed
+            // pipe), and Out reports that instead.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
+            let mut out = Out::new();
+            out.write_all(&script).map_err(Failure::Output)?;
+            return out.flush();
+        }
+        Command::Man { dir: None } => {
+            let mut out = Out::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut out)
+                .map_err(Failure::Output)?;
+            return out.flush();
+        }
+        Command::Man { dir: Some(dir) } => {
+            clap_mangen::generate_to(Cli::command(), &dir).map_err(|e| {
+                Failure::File(format!(
+                    "cannot write the manual pages into {}: {e}",
+                    dir.display()
+                ))
+            })?;
+            return crate::output::print_line(&format!(
+                "manual pages written to {}: grundy.1 and grundy-COMMAND.1 for each command \
+                 (read one with man -l FILE, or put the directory on MANPATH)",
+                dir.display()
+            ));
+        }
+        _ => {}
     }
     let reg = cli.rules.registry()?;
     if cli.rules.rules.is_empty() {
@@ -219,7 +283,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
 
 fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
     match command {
-        Command::Rules { .. } => Ok(()),
+        Command::Rules { .. } | Command::Completions { .. } | Command::Man { .. } => Ok(()),
         Command::Analyze {
             expr,
             misere,
@@ -282,7 +346,14 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             out.flush()
         }
         Command::Table {
-            ruleset,
+            from: Some(file),
+            first,
+            to,
+            json,
+            ..
+        } => crate::lab::table_from_file(&file, first.as_deref(), to.as_deref(), json),
+        Command::Table {
+            ruleset: Some(ruleset),
             to,
             out: Some(out),
             checkpoint,
@@ -293,7 +364,7 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
         } => crate::lab::table_to_file(
             &reg,
             &ruleset,
-            &to,
+            &table_to(to.as_deref()),
             &crate::lab::FileFlags {
                 out: &out,
                 checkpoint: checkpoint.as_deref(),
@@ -312,8 +383,8 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             ..
         } => table(
             &reg,
-            &ruleset,
-            &to,
+            ruleset.as_deref().unwrap_or_default(),
+            &table_to(to.as_deref()),
             json,
             memory_limit.as_deref(),
             timeout,
@@ -347,6 +418,7 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
         Command::Explain {
             expr,
             markdown,
+            json,
             misere,
             max_nodes,
             timeout,
@@ -357,7 +429,26 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             let text = read_expr(expr)?;
             let parts = api::explain(&reg, &text, play, &limits);
             reporter.finish();
-            let parts = parts.map_err(|e| Failure::at(e, &text))?;
+            let parts =
+                parts.map_err(|e| match e {
+                    // Play that can return to a position it left has no nim-value to narrate;
+                    // analyze gives its outcome and the moves that win or keep the draw.
+                    grundy::Error::Cycle => {
+                        Failure::input(format!(
+                    "{e}; explain narrates nim-values and Smith's values of graphs, not this \
+                     game: 'grundy analyze {}' (with the same --rules) gives its outcome and \
+                     the moves that win or keep a draw",
+                    if text.chars().count() <= 80 { text.as_str() } else { "EXPR" }
+                ))
+                    }
+                    e => Failure::at(e, &text),
+                })?;
+            if json {
+                let reports: Vec<api::ExplanationReport> = parts.iter().map(Into::into).collect();
+                let mut o = Out::new();
+                o.line(&to_json(&serde_json::json!({ "explanations": reports }))?)?;
+                return o.flush();
+            }
             let render = if markdown {
                 api::explanation_markdown
             } else {
@@ -387,6 +478,11 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
         }
         Command::Theory(cmd) => crate::theory::run(&reg, cmd),
     }
+}
+
+/// `table --to`, or the default end of a table (that of `pattern` for one-argument families).
+fn table_to(to: Option<&str>) -> String {
+    to.map_or_else(|| api::DEFAULT_TO_1.to_string(), str::to_string)
 }
 
 /// How many winning moves a terminal shows by default (a screenful).

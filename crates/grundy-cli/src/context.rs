@@ -1,6 +1,7 @@
 //! What every command shares: the registry (built-ins plus rule scripts, reading graph files
 //! from the disk), Ctrl-C as a cancellation, and progress on stderr for long work.
 
+use std::collections::VecDeque;
 use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -39,6 +40,13 @@ const PLAIN_EVERY: Duration = Duration::from_secs(10);
 /// How often the reporter's clock looks at the work.
 const TICK: Duration = Duration::from_millis(100);
 
+/// How far back the rate of a progress bar looks: long enough to smooth the blocks in which
+/// the kernels report, short enough to follow a run that slows down as values grow.
+const RATE_WINDOW: Duration = Duration::from_secs(10);
+
+/// The least time a rate is measured over before the bar shows it (and the time left).
+const RATE_AFTER: Duration = Duration::from_secs(1);
+
 /// Progress on stderr: after two seconds of work, a bar (or a spinner when the total is not
 /// known) on a terminal; a plain line at two seconds and then every ten seconds in a log or a
 /// pipe, so that long work never looks hung.
@@ -62,6 +70,9 @@ struct ReporterState {
     /// The first report of the current task and when it came: rates count from it, so that
     /// a resumed run does not count the work of earlier runs as done at once.
     first: Option<(Progress, Instant)>,
+    /// The reports of the current task in the last [`RATE_WINDOW`] (and the one before),
+    /// when they came and how much was done: the bar's rate.
+    samples: VecDeque<(Instant, u64)>,
 }
 
 impl Reporter {
@@ -75,6 +86,7 @@ impl Reporter {
                 last_plain: None,
                 last: None,
                 first: None,
+                samples: VecDeque::new(),
             }),
         });
         // The clock holds a weak handle, so that it ends soon after the reporter does.
@@ -107,17 +119,22 @@ impl Reporter {
         let new_task = st.first.as_ref().is_none_or(|(f, _)| f.task != p.task);
         if new_task {
             st.first = Some((p.clone(), now));
+            st.samples.clear();
+        }
+        st.samples.push_back((now, p.done));
+        while st.samples.len() > 2
+            && st
+                .samples
+                .get(1)
+                .is_some_and(|&(at, _)| now.saturating_duration_since(at) >= RATE_WINDOW)
+        {
+            st.samples.pop_front();
         }
         if let Some(bar) = &st.bar {
-            bar.set_message(p.task.clone());
             if let Some(t) = p.total {
                 bar.set_length(t);
             }
             bar.set_position(p.done);
-            if new_task {
-                // The bar's rate starts from here, not from zero.
-                bar.reset_eta();
-            }
         }
         st.last = Some(p.clone());
     }
@@ -139,11 +156,12 @@ impl Reporter {
             return None;
         }
         if self.terminal {
-            if st.bar.is_none() {
-                let bar = new_bar(st.last.as_ref());
-                // The work already reported is not work done in the bar's first tick.
-                bar.reset_eta();
-                st.bar = Some(bar);
+            // The figures are the reporter's own: indicatif's rate counts a resumed run's
+            // first position as done in its first instant, and its time left read 0 s.
+            let figures = bar_message(st.last.as_ref(), window_rate(&st.samples));
+            match &st.bar {
+                Some(bar) => bar.set_message(figures),
+                None => st.bar = Some(new_bar(st.last.as_ref(), figures, elapsed)),
             }
             return None;
         }
@@ -168,6 +186,7 @@ impl Reporter {
             st.last_plain = None;
             st.last = None;
             st.first = None;
+            st.samples.clear();
         }
     }
 
@@ -177,6 +196,7 @@ impl Reporter {
             st.started = None;
             st.last = None;
             st.first = None;
+            st.samples.clear();
             if let Some(b) = st.bar.take() {
                 b.finish_and_clear();
             }
@@ -184,37 +204,121 @@ impl Reporter {
     }
 }
 
-/// A bar for a known total, else a spinner, already showing the last report.
-fn new_bar(last: Option<&Progress>) -> ProgressBar {
+/// A bar for a known total, else a spinner, already showing the last report; `figures`
+/// (from [`bar_message`]) fill the rest of the line and are cut to the terminal's width; its
+/// clock starts at `elapsed`, the time the work has already run.
+fn new_bar(last: Option<&Progress>, figures: String, elapsed: Duration) -> ProgressBar {
     let bar = match last.and_then(|p| p.total) {
         Some(t) => {
             let b = ProgressBar::new(t);
             b.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} {msg} ({per_sec}, eta {eta})",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {bar:20} {wide_msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             b
         }
         None => {
             let b = ProgressBar::new_spinner();
             b.set_style(
-                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg} {pos}")
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {wide_msg}")
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             );
             b
         }
     };
-    match last {
-        Some(p) => {
-            bar.set_message(p.task.clone());
-            bar.set_position(p.done);
-        }
-        None => bar.set_message("working"),
+    if let Some(p) = last {
+        bar.set_position(p.done);
     }
+    bar.set_message(figures);
+    let bar = bar.with_elapsed(elapsed);
     bar.enable_steady_tick(Duration::from_millis(250));
     bar
+}
+
+/// The rate of the work over the reports of the window (the oldest to the newest), in units
+/// a second; `None` until they span [`RATE_AFTER`] with some work done.
+fn window_rate(samples: &VecDeque<(Instant, u64)>) -> Option<f64> {
+    let (&(t0, d0), &(t1, d1)) = (samples.front()?, samples.back()?);
+    let span = t1.saturating_duration_since(t0);
+    (span >= RATE_AFTER && d1 > d0).then(|| (d1 - d0) as f64 / span.as_secs_f64())
+}
+
+/// The text beside the bar: share, done of total, rate and time left (the last two once a
+/// rate is known), then the task, which the terminal's width cuts first.
+fn bar_message(last: Option<&Progress>, rate: Option<f64>) -> String {
+    let Some(p) = last else {
+        return "working".to_string();
+    };
+    let mut parts = Vec::new();
+    match p.total {
+        Some(t) => {
+            parts.push(format!(
+                "{:.1}% {}/{}",
+                100.0 * p.done as f64 / t.max(1) as f64,
+                count_text(p.done as f64),
+                count_text(t as f64)
+            ));
+            if let Some(r) = rate {
+                parts.push(format!("{}/s", count_text(r)));
+                let left = t.saturating_sub(p.done) as f64 / r;
+                parts.push(format!("eta {}", duration_text(left)));
+            }
+        }
+        None => {
+            parts.push(count_text(p.done as f64));
+            if let Some(r) = rate {
+                parts.push(format!("{}/s", count_text(r)));
+            }
+        }
+    }
+    parts.push(p.task.clone());
+    parts.join(", ")
+}
+
+/// A count or a rate in three significant figures with an SI prefix: `999`, `12.3 k`,
+/// `16.6 G`.
+fn count_text(x: f64) -> String {
+    if !x.is_finite() || x < 0.0 {
+        return "?".to_string();
+    }
+    if x < 999.5 {
+        return format!("{x:.0}");
+    }
+    let mut v = x;
+    let mut unit = "";
+    for u in ["k", "M", "G", "T", "P", "E"] {
+        if v < 999.5 {
+            break;
+        }
+        v /= 1000.0;
+        unit = u;
+    }
+    let digits = if v < 9.995 {
+        2
+    } else if v < 99.95 {
+        1
+    } else {
+        0
+    };
+    format!("{v:.digits$} {unit}")
+}
+
+/// A time left in its two largest units: `45 s`, `12 min 05 s`, `3 h 20 min`, `2 d 04 h`.
+fn duration_text(secs: f64) -> String {
+    if !secs.is_finite() || secs >= 1e12 {
+        return "a very long time".to_string();
+    }
+    let s = secs.max(0.0).round() as u64;
+    let (d, h, m, sec) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    if d > 0 {
+        format!("{d} d {h:02} h")
+    } else if h > 0 {
+        format!("{h} h {m:02} min")
+    } else if m > 0 {
+        format!("{m} min {sec:02} s")
+    } else {
+        format!("{sec} s")
+    }
 }
 
 /// The plain progress line: the last figures reported, or that work goes on. The rate is
@@ -335,6 +439,7 @@ mod tests {
                 last_plain: None,
                 last: None,
                 first: None,
+                samples: VecDeque::new(),
             }),
         }
     }
@@ -399,6 +504,66 @@ mod tests {
             line.contains("(60.0%), 90090/s, elapsed 12 s, eta 44389 s"),
             "{line}"
         );
+    }
+
+    /// The bar's figures: three significant figures with a prefix (not 16600000000.0000/s),
+    /// a time left from the rate over the window (not "eta 0s"), blank until a rate is
+    /// known; the task comes last, where the terminal's width cuts.
+    #[test]
+    fn the_bar_shows_a_rounded_rate_and_a_real_time_left() {
+        assert_eq!(count_text(0.0), "0");
+        assert_eq!(count_text(999.0), "999");
+        assert_eq!(count_text(1_000.0), "1.00 k");
+        assert_eq!(count_text(12_345_678.0), "12.3 M");
+        assert_eq!(count_text(16_600_000_000.0), "16.6 G");
+        assert_eq!(count_text(999_999.0), "1.00 M");
+        assert_eq!(duration_text(45.2), "45 s");
+        assert_eq!(duration_text(725.0), "12 min 05 s");
+        assert_eq!(duration_text(12_000.0), "3 h 20 min");
+        assert_eq!(duration_text(187_200.0), "2 d 04 h");
+        let p = Progress {
+            task: "values of tb[0.6]".into(),
+            done: 6_000_000_000,
+            total: Some(10_000_000_000),
+        };
+        assert_eq!(
+            bar_message(Some(&p), None),
+            "60.0% 6.00 G/10.0 G, values of tb[0.6]"
+        );
+        assert_eq!(
+            bar_message(Some(&p), Some(1_000_000.0)),
+            "60.0% 6.00 G/10.0 G, 1.00 M/s, eta 1 h 06 min, values of tb[0.6]"
+        );
+        let t0 = Instant::now();
+        let at = |ms: u64, done: u64| (t0 + Duration::from_millis(ms), done);
+        // A resumed run's first report (six billion done) is not work done in an instant.
+        let mut w: VecDeque<_> = [at(0, 6_000_000_000)].into();
+        assert_eq!(window_rate(&w), None);
+        w.push_back(at(500, 6_000_500_000));
+        assert_eq!(window_rate(&w), None);
+        w.push_back(at(2_000, 6_002_000_000));
+        assert_eq!(window_rate(&w), Some(1_000_000.0));
+    }
+
+    /// The reporter keeps the reports of the last ten seconds (and the one before them) for
+    /// the bar's rate, and starts them again with a new task.
+    #[test]
+    fn the_window_keeps_ten_seconds_of_reports() {
+        let r = plain();
+        let t0 = r.state.lock().unwrap().started.unwrap();
+        let p = |task: &str, done: u64| Progress {
+            task: task.into(),
+            done,
+            total: Some(1 << 40),
+        };
+        for s in 0..30u64 {
+            r.report_at(&p("a", s * 100), t0 + Duration::from_secs(s));
+        }
+        let rate = window_rate(&r.state.lock().unwrap().samples);
+        assert_eq!(rate, Some(100.0));
+        assert_eq!(r.state.lock().unwrap().samples.len(), 11);
+        r.report_at(&p("b", 5), t0 + Duration::from_secs(31));
+        assert_eq!(r.state.lock().unwrap().samples.len(), 1);
     }
 
     /// The line of a run over a subtraction set of 20,000 elements names the set in a few

@@ -157,6 +157,95 @@ pub fn table_to_file(
     }
 }
 
+/// How many values' counts the text of a table file shows (its JSON has them all).
+const COUNTS_SHOWN: usize = 40;
+
+/// `grundy table --from FILE [--first A] [--to B] [--json]`: a table file read back.
+pub fn table_from_file(
+    file: &Path,
+    first: Option<&str>,
+    to: Option<&str>,
+    json: bool,
+) -> Result<(), Failure> {
+    let heap = |flag: &str, text: &str| -> Result<u64, Failure> {
+        let n = grundy::api::parse_natural(text, flag)?;
+        u64::try_from(&n)
+            .map_err(|_| Failure::input(format!("{flag} {n}: no table file holds that heap")))
+    };
+    let first = first.map(|t| heap("--first", t)).transpose()?.unwrap_or(0);
+    let last = to.map(|t| heap("--to", t)).transpose()?;
+    // A file of 10^10 values takes a while to read: progress, and Ctrl-C, as for a run.
+    let bar = Reporter::new();
+    let t = lab::read_table_file(file, first, last, &lab_limits(&bar, None)?);
+    bar.finish();
+    let t = t?;
+    let mut o = Out::new();
+    if json {
+        o.line(&crate::output::to_json(&t)?)?;
+    } else {
+        o.put(&table_file_text(&t, file))?;
+    }
+    o.flush()
+}
+
+/// The text of a table file read back: what it holds, the values asked for (ten a row,
+/// each row led by its first heap), the largest value, the count of each value, the period.
+fn table_file_text(t: &lab::TableFile, file: &Path) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(out, "file: {}", file.display());
+    let _ = writeln!(out, "ruleset: {}", t.ruleset);
+    let held = match t.length {
+        0 => "no value".to_string(),
+        n => format!("heaps 0..{}", n - 1),
+    };
+    if t.finished {
+        let _ = writeln!(out, "length: {} values ({held})", t.length);
+    } else {
+        let _ = writeln!(
+            out,
+            "length: {} of {} values ({held}): the checkpoint of an unfinished run",
+            t.length, t.target
+        );
+    }
+    if let Some(last) = (t.first + t.values.len() as u64).checked_sub(1) {
+        let _ = writeln!(out, "heaps {}..{last}:", t.first);
+        for (i, row) in t.values.chunks(10).enumerate() {
+            let _ = write!(out, "{:>8}:", t.first + 10 * i as u64);
+            for v in row {
+                let _ = write!(out, " {v:>3}");
+            }
+            out.push('\n');
+        }
+    }
+    if let (Some(v), Some(at)) = (t.largest_value, t.largest_value_at) {
+        let _ = writeln!(out, "largest value: {v} (first at heap {at})");
+    }
+    let _ = writeln!(out, "values: {} distinct", t.counts.len());
+    for c in t.counts.iter().take(COUNTS_SHOWN) {
+        let _ = writeln!(out, "{:>8}: {} heaps", c.value, c.count);
+    }
+    if t.counts.len() > COUNTS_SHOWN {
+        let _ = writeln!(
+            out,
+            "     ...: {} more values (--json lists them all)",
+            t.counts.len() - COUNTS_SHOWN
+        );
+    }
+    match &t.period {
+        Some(p) => {
+            let proof = format!("with {} values", p.values_needed);
+            out.push_str(&grundy::render::period_line(
+                p,
+                p.proven.then_some(proof.as_str()),
+            ));
+            out.push('\n');
+        }
+        None => out.push_str("period: none found\n"),
+    }
+    out
+}
+
 /// `grundy plot RULESET --to N --out FILE.svg|FILE.png`.
 pub fn plot(
     reg: &Registry,

@@ -16,7 +16,7 @@ pub fn run(bind: &str) -> Result<(), Failure> {
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr)
             .await
-            .map_err(|e| Failure::File(format!("cannot listen on {addr}: {e}")))?;
+            .map_err(|e| cannot_listen(addr, &e))?;
         let local = listener
             .local_addr()
             .map_err(|e| Failure::File(format!("cannot listen on {addr}: {e}")))?;
@@ -40,6 +40,26 @@ pub fn run(bind: &str) -> Result<(), Failure> {
             .await
             .map_err(|e| Failure::File(format!("the server stopped: {e}")))
     })
+}
+
+/// Why the server cannot listen on `addr`, as an input error (exit 2): the address is the
+/// user's choice, and another one may work.
+fn cannot_listen(addr: std::net::SocketAddr, e: &std::io::Error) -> Failure {
+    let advice = match e.kind() {
+        std::io::ErrorKind::AddrInUse => format!(
+            "another program (perhaps another grundy serve) listens on port {}; stop it, or \
+             choose another port with --bind {}:PORT (port 0 lets the system choose)",
+            addr.port(),
+            addr.ip()
+        ),
+        std::io::ErrorKind::PermissionDenied => format!(
+            "ports below 1024 need the right to bind them; choose a port of 1024 or more \
+             with --bind {}:8080",
+            addr.ip()
+        ),
+        _ => "choose an address of this machine with --bind, such as 127.0.0.1:8080".into(),
+    };
+    Failure::input(format!("cannot listen on {addr}: {e}; {advice}"))
 }
 
 /// Rule scripts sent with a request (`"rules": [{"name", "source", "language"}]`), registered

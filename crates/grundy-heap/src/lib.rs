@@ -47,6 +47,7 @@ mod output;
 mod period;
 mod pieces;
 mod rules;
+mod scan;
 pub mod seq;
 mod subset;
 mod table;
@@ -60,6 +61,7 @@ pub use output::{resolve_links, same_file, write_output};
 pub use period::{find_period, seen_period, value_of_heap, Period};
 pub use pieces::{PiecesError, Piecewise, LARGE_MAX, SMALL_MAX};
 pub use rules::{naive_values, HeapRules};
+pub use scan::{scan_table, TableScan, MAX_SCAN_VALUES};
 pub use subset::{FiniteSet, SubSet};
 pub use table::{
     compute_to_file, read_table, table_stats, write_table, RunOptions, Table, TableStats,

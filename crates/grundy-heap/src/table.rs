@@ -391,7 +391,7 @@ fn encode_to<W: Write>(table: &TableRef<'_>, w: W) -> std::io::Result<()> {
 
 pub(crate) struct Reader<'a> {
     bytes: &'a [u8],
-    pos: usize,
+    pub(crate) pos: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -431,19 +431,19 @@ impl<'a> Reader<'a> {
 }
 
 /// A table file's header, read.
-struct Parsed {
-    width: u8,
-    rules: String,
-    target: u64,
-    count: usize,
-    checkpoint: bool,
-    stats: TableStats,
-    period: Option<Period>,
+pub(crate) struct Parsed {
+    pub(crate) width: u8,
+    pub(crate) rules: String,
+    pub(crate) target: u64,
+    pub(crate) count: usize,
+    pub(crate) checkpoint: bool,
+    pub(crate) stats: TableStats,
+    pub(crate) period: Option<Period>,
 }
 
 /// Reads the header after the magic bytes, up to the values (past a version 2 header's
 /// padding).
-fn parse_head(r: &mut Reader<'_>) -> Result<Parsed, String> {
+pub(crate) fn parse_head(r: &mut Reader<'_>) -> Result<Parsed, String> {
     let version = r.u32()?;
     if version != VERSION && version != VERSION_AT {
         return Err(format!(
@@ -536,18 +536,8 @@ pub(crate) fn read_summary(path: &Path) -> Result<TableSummary, HeapError> {
         ));
     }
     // The checksum covers every byte before the last eight.
-    let mut h = fnv1a(&head);
-    let mut left = len - head.len() as u64 - 8;
-    let mut buf = vec![0u8; 1 << 20];
-    while left > 0 {
-        let k = left.min(buf.len() as u64) as usize;
-        file.read_exact(&mut buf[..k]).map_err(io_err(path))?;
-        h = fnv1a_update(h, &buf[..k]);
-        left -= k as u64;
-    }
-    let mut sum = [0u8; 8];
-    file.read_exact(&mut sum).map_err(io_err(path))?;
-    if h != u64::from_le_bytes(sum) {
+    let left = len - head.len() as u64 - 8;
+    if !stream_to_checksum(&mut file, path, fnv1a(&head), left, |_| Ok(()))? {
         return Err(bad(
             "checksum mismatch: the file is damaged or was cut short".into(),
         ));
@@ -559,6 +549,31 @@ pub(crate) fn read_summary(path: &Path) -> Result<TableSummary, HeapError> {
         stats: p.stats,
         period: p.period,
     })
+}
+
+/// Streams the next `left` bytes of `file` (named `path` in errors) through `each`, in
+/// pieces of at most 1 MiB that are whole multiples of 4 bytes (so of every value width),
+/// continuing the FNV-1a `hash` over them; returns whether the result equals the checksum
+/// that follows them, or the first error of `each`.
+pub(crate) fn stream_to_checksum(
+    file: &mut fs::File,
+    path: &Path,
+    mut hash: u64,
+    mut left: u64,
+    mut each: impl FnMut(&[u8]) -> Result<(), HeapError>,
+) -> Result<bool, HeapError> {
+    use std::io::Read;
+    let mut buf = vec![0u8; 1 << 20];
+    while left > 0 {
+        let k = left.min(buf.len() as u64) as usize;
+        file.read_exact(&mut buf[..k]).map_err(io_err(path))?;
+        hash = fnv1a_update(hash, &buf[..k]);
+        each(&buf[..k])?;
+        left -= k as u64;
+    }
+    let mut sum = [0u8; 8];
+    file.read_exact(&mut sum).map_err(io_err(path))?;
+    Ok(hash == u64::from_le_bytes(sum))
 }
 
 fn decode(bytes: &[u8]) -> Result<Table, String> {
@@ -620,7 +635,7 @@ fn decode(bytes: &[u8]) -> Result<Table, String> {
     })
 }
 
-fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> HeapError + '_ {
+pub(crate) fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> HeapError + '_ {
     move |source| HeapError::Io {
         path: path.to_path_buf(),
         source,

@@ -357,6 +357,24 @@ fn pattern<'py>(
     to_object(py, &p)
 }
 
+/// A table file written by `grundy table --out` read back, as the object
+/// `grundy table --from FILE --json` prints (a dict): the values of heaps `first..=last`
+/// and the statistics of the whole file.
+#[pyfunction]
+#[pyo3(signature = (path, first=0, last=None))]
+fn read_table(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    first: u64,
+    last: Option<u64>,
+) -> PyResult<Bound<'_, PyAny>> {
+    // On a worker, as every computation: Ctrl-C stops the read of a large file.
+    let t = run(py, Limits::default(), None, |limits| {
+        grundy::lab::read_table_file(&path, first, last, limits)
+    })?;
+    to_object(py, &t)
+}
+
 /// Tables of many rulesets at once, on `threads` threads; one result per ruleset, in order.
 #[pyfunction]
 #[pyo3(signature = (rulesets, to, threads=None, timeout=None, progress=None))]
@@ -628,6 +646,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(census, m)?)?;
+    m.add_function(wrap_pyfunction!(read_table, m)?)?;
     m.add_function(wrap_pyfunction!(pattern, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;

@@ -200,3 +200,47 @@ def test_progress_callback():
     assert [int(v) for v in t.values[:6]] == [0, 1, 2, 0, 1, 2]
     assert seen and seen[-1][2] == 401
     assert "slowsub" in seen[0][0]
+
+
+def _fnv1a(data):
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def _table_file(rules, values):
+    """A finished table file of one byte a value, written as docs/cli.md describes it."""
+    import struct
+
+    big = max(values)
+    head = b"GRUNDYHT" + struct.pack("<IBBH", 1, 0, 1, 0)
+    head += struct.pack("<I", len(rules)) + rules.encode()
+    head += struct.pack("<QQ", len(values), len(values))
+    head += struct.pack("<IQIQQQI", big, values.index(big), 0, 0, 2**64 - 1, 0, 0)
+    body = head + b"\x00" + bytes(values)
+    return body + struct.pack("<Q", _fnv1a(body))
+
+
+def test_read_table_file(tmp_path):
+    t = grundy.table("tb[0.07]", 99)
+    values = [int(v) for v in t.values]
+    path = tmp_path / "kayles.tbl"
+    path.write_bytes(_table_file("tb[0.07]", values))
+    d = grundy.read_table(path, 10, 19)
+    assert d["values"] == values[10:20]
+    assert (d["ruleset"], d["length"], d["finished"], d["first"]) == ("tb[0.07]", 100, True, 10)
+    assert d["largest_value"] == max(values)
+    assert {c["value"]: c["count"] for c in d["counts"]} == {
+        v: values.count(v) for v in set(values)
+    }
+    assert grundy.read_table(str(path))["values"] == values
+    # A file cut short and a foreign file are input errors saying so.
+    path.write_bytes(_table_file("tb[0.07]", values)[:-5])
+    with pytest.raises(grundy.InputError, match="cut short"):
+        grundy.read_table(path)
+    path.write_bytes(b"P1\n1 1\n0\n")
+    with pytest.raises(grundy.InputError, match="not a grundy table file"):
+        grundy.read_table(path)
+    with pytest.raises(grundy.InputError):
+        grundy.read_table(tmp_path / "kayles.tbl", 5, 3)

@@ -106,6 +106,120 @@ pub fn table_file(
     }
 }
 
+/// How many values [`read_table_file`] shows when no last heap is asked for.
+pub const SHOWN_BY_DEFAULT: u64 = 1000;
+
+/// A table file read back: what `grundy table --from FILE` prints and its JSON.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TableFile {
+    /// The canonical ruleset, such as `tb[0.6]`.
+    pub ruleset: String,
+    /// The number of values stored: heaps 0..length-1.
+    pub length: u64,
+    /// False for the checkpoint of a run not yet finished (then `length` is what it has
+    /// done and `target` what it was asked for).
+    pub finished: bool,
+    /// The number of values the run was asked for.
+    pub target: u64,
+    /// The first heap of `values`.
+    pub first: u64,
+    /// The values of heaps `first`, `first + 1`, ...
+    pub values: Vec<u32>,
+    /// Each value that occurs with the number of heaps that have it, by increasing value.
+    pub counts: Vec<ValueCount>,
+    /// The largest value (`None` for an empty checkpoint).
+    pub largest_value: Option<u32>,
+    /// The first heap with the largest value.
+    pub largest_value_at: Option<u64>,
+    /// The period the run found in its values, if any.
+    pub period: Option<Period>,
+}
+
+/// One value of a table and how many heaps have it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ValueCount {
+    /// The nim-value.
+    pub value: u32,
+    /// The number of heaps with it.
+    pub count: u64,
+}
+
+/// Reads back a table file written by [`table_file`] (or its checkpoint): the values of
+/// heaps `first..=last` (`last` by default the [`SHOWN_BY_DEFAULT`]-th value from `first`,
+/// or the file's last heap), and the statistics of every value in it.
+///
+/// Arguments: the file; the range of heaps to show; the limits, whose cancellation, deadline
+/// and progress the read honours.
+///
+/// Returns: the [`TableFile`]; [`Error::Cancelled`] or a time limit; an input error for a file that is not a table file, cut
+/// short or damaged, for a range outside the table or backwards; a limit error for a range
+/// of more than [`grundy_heap::MAX_SCAN_VALUES`] values; an I/O error naming the file.
+///
+/// Complexity: one pass over the file, O(range + distinct values) memory.
+///
+/// Example:
+/// ```no_run
+/// let path = std::path::Path::new("kayles.tbl");
+/// let t = grundy::lab::read_table_file(path, 0, Some(9), &Default::default()).unwrap();
+/// println!("{} values, largest {:?}", t.length, t.largest_value);
+/// ```
+pub fn read_table_file(
+    path: &Path,
+    first: u64,
+    last: Option<u64>,
+    limits: &Limits,
+) -> Result<TableFile, Error> {
+    if let Some(last) = last {
+        if last < first {
+            return Err(Error::input(format!(
+                "heaps {first}..{last}: the first heap comes after the last; ask for heaps \
+                 A..B with A <= B"
+            )));
+        }
+        let most = grundy_heap::MAX_SCAN_VALUES;
+        if last - first >= most {
+            return Err(Error::too_large(format!(
+                "heaps {first}..{last} are more than the {most} values shown at once; ask \
+                 for a shorter range"
+            )));
+        }
+    }
+    let end = last.unwrap_or(first.saturating_add(SHOWN_BY_DEFAULT - 1));
+    let s = grundy_heap::scan_table(path, first, end, limits)?;
+    let top = s.len.checked_sub(1);
+    let beyond = |heap: u64| top.is_none_or(|t| heap > t);
+    if (s.len > 0 || first > 0) && beyond(first) || last.is_some_and(beyond) {
+        return Err(Error::input(format!(
+            "{}: {} holds {}; ask for heaps within it",
+            match last {
+                Some(last) => format!("heaps {first}..{last}"),
+                None => format!("heap {first}"),
+            },
+            path.display(),
+            match top {
+                Some(t) => format!("heaps 0..{t}"),
+                None => "no value".to_string(),
+            }
+        )));
+    }
+    Ok(TableFile {
+        ruleset: s.rules,
+        length: s.len,
+        finished: !s.checkpoint,
+        target: s.target,
+        first: s.first,
+        values: s.values,
+        counts: s
+            .counts
+            .into_iter()
+            .map(|(value, count)| ValueCount { value, count })
+            .collect(),
+        largest_value: s.largest.map(|(v, _)| v),
+        largest_value_at: s.largest.map(|(_, at)| at),
+        period: s.period,
+    })
+}
+
 /// A ruleset's values 0..n-1 and their period for a plot, and the ruleset's name: by the
 /// heap kernels for a heap game, else from the family's table of one-argument positions (a
 /// rule script); progress and cancellation come from `limits`.
@@ -348,7 +462,14 @@ pub fn census(
 
 /// The engine's error for a census crate's error of its own kind.
 fn census_error(e: grundy_census::CensusError) -> Error {
-    Error::of_kind(e.kind(), e.to_string(), crate::Limit::Size)
+    match e {
+        // A ruleset that does not parse keeps its column, for a caret under it.
+        grundy_census::CensusError::Rules {
+            column: Some(column),
+            ..
+        } => Error::input_at(column, e.to_string()),
+        e => Error::of_kind(e.kind(), e.to_string(), crate::Limit::Size),
+    }
 }
 
 /// The largest certificate read: 10^8 values, the checker's default, take about 300 MB of
@@ -433,6 +554,54 @@ mod tests {
             assert_eq!(e.kind(), crate::ErrorKind::Input, "{ruleset}: {e}");
             assert!(!path.exists(), "{ruleset}");
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A table file written by a run reads back with its range and statistics; a range
+    /// outside it, backwards or too long is refused by kind, and so is a file that is not a
+    /// table file.
+    #[test]
+    fn a_table_file_reads_back() {
+        let reg = Registry::builtin();
+        let dir = std::env::temp_dir().join(format!("grundy-lab-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.tbl");
+        let rules = heap_rules(&reg, "tb[0.6]").unwrap();
+        let run = table_file(&rules, 500, &path, None, 1 << 30, &Limits::default()).unwrap();
+        assert!(matches!(run, FileRun::Done(_)));
+        let t = api::table(&reg, "tb[0.6]", &499u32.into(), &Limits::default()).unwrap();
+        let l = Limits::default();
+        let read = read_table_file(&path, 10, Some(19), &l).unwrap();
+        let want: Vec<u32> = (10..20).map(|i| t.values.get(i).unwrap()).collect();
+        assert_eq!(read.values, want);
+        assert_eq!(
+            (read.ruleset.as_str(), read.length, read.finished),
+            ("tb[0.6]", 500, true)
+        );
+        assert_eq!(read.counts.iter().map(|c| c.count).sum::<u64>(), 500);
+        assert_eq!(read.period, t.period);
+        // By default the first thousand values from the first heap asked, within the table.
+        assert_eq!(
+            read_table_file(&path, 0, None, &l).unwrap().values.len(),
+            500
+        );
+        assert_eq!(
+            read_table_file(&path, 499, None, &l).unwrap().values.len(),
+            1
+        );
+        for (first, last, kind) in [
+            (500, None, crate::ErrorKind::Input),
+            (0, Some(500), crate::ErrorKind::Input),
+            (9, Some(3), crate::ErrorKind::Input),
+            (0, Some(u64::MAX), crate::ErrorKind::Limit),
+        ] {
+            let e = read_table_file(&path, first, last, &l).unwrap_err();
+            assert_eq!(e.kind(), kind, "{first}..{last:?}: {e}");
+        }
+        std::fs::write(&path, b"not a table").unwrap();
+        let e = read_table_file(&path, 0, None, &l).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::Input, "{e}");
+        assert!(e.to_string().contains("not a grundy table file"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

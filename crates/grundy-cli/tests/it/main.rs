@@ -5,6 +5,7 @@
 
 mod beyond;
 mod cli;
+mod conveniences;
 mod docs;
 mod explain;
 mod pattern;

@@ -80,6 +80,7 @@ __all__ = [
     "load_rules",
     "moves",
     "pattern",
+    "read_table",
     "remoteness",
     "ruleset",
     "table",
@@ -452,6 +453,24 @@ def pattern(
     """
     data = _with_progress(progress, lambda sink: _grundy.pattern(family, to, timeout, sink))
     return Pattern(data)
+
+
+def read_table(
+    path: "Union[str, _os.PathLike[str]]",
+    first: int = 0,
+    last: Optional[int] = None,
+) -> Dict[str, Any]:
+    """A table file written by ``grundy table --out`` (or its checkpoint), read back.
+
+    Arguments: ``path``; the heaps ``first..last`` whose values to return (default: the
+    first 1000 from ``first``, within the file).
+    Returns: the dict ``grundy table --from FILE --json`` prints: ``ruleset``, ``length``,
+    ``finished``, ``target``, ``first``, ``values``, ``counts`` (``{"value", "count"}`` for
+    each value that occurs), ``largest_value``, ``largest_value_at``, ``period``.
+    Raises: ``InputError`` for a file that is not a table file, cut short or damaged, or a
+    range outside it; ``LimitError`` for a range of more than 5 * 10^7 values.
+    """
+    return _grundy.read_table(_os.fsdecode(_os.fspath(path)), first, last)
 
 
 def census(

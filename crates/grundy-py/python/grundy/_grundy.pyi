@@ -45,6 +45,9 @@ def census(
     timeout: Optional[float] = None,
     progress: _Progress = None,
 ) -> List[NativeTable]: ...
+def read_table(
+    path: str, first: int = 0, last: Optional[int] = None
+) -> Dict[str, Any]: ...
 def pattern(
     family: str,
     to: Any = None,
