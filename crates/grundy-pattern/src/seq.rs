@@ -476,10 +476,11 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
         } => {
             let mut f = format!("G(n) = {rule}");
             if !exceptions.is_empty() {
+                // Ranges are inclusive, as `0..N` is everywhere in the tool.
                 f.push_str(&format!(
                     " for n >= {}; G(0..{}) = {}",
                     exceptions.len(),
-                    exceptions.len(),
+                    exceptions.len() - 1,
                     list(exceptions)
                 ));
             }
@@ -556,10 +557,11 @@ fn periodic_formula(n0: u64, p: u64, s: u64, pre: &[u64], per: &[u64]) -> String
     };
     let mut f = rel;
     if p <= 40 {
-        f.push_str(&format!("; G({n0}..{}) = {}", n0 + p, list(per)));
+        // Ranges are inclusive, as `0..N` is everywhere in the tool.
+        f.push_str(&format!("; G({n0}..{}) = {}", n0 + p - 1, list(per)));
     }
     if n0 > 0 && n0 <= 40 {
-        f.push_str(&format!("; G(0..{n0}) = {}", list(pre)));
+        f.push_str(&format!("; G(0..{}) = {}", n0 - 1, list(pre)));
     }
     f
 }
@@ -588,6 +590,24 @@ mod tests {
             r => panic!("{r:?}"),
         }
         assert!(!p.proven && p.proof.is_none());
+    }
+
+    /// Ranges in formulas are inclusive, as `0..N` is everywhere in the tool: the old text
+    /// wrote G(5..9) for the four values of heaps 5 to 8.
+    #[test]
+    fn ranges_in_formulas_are_inclusive() {
+        let mut g = vec![7, 7, 3, 9, 9];
+        for n in 0..200 {
+            g.push([0, 1, 1, 2][n % 4]);
+        }
+        let f = kind(&g).formula;
+        assert!(f.contains("G(5..8) = [0, 1, 1, 2]"), "{f}");
+        assert!(f.contains("G(0..4) = [7, 7, 3, 9, 9]"), "{f}");
+        // Exceptions of a closed form: the number of ones of n, but for G(0..1).
+        let mut ones: Vec<u64> = (0..200u64).map(|n| u64::from(n.count_ones())).collect();
+        ones[..2].copy_from_slice(&[5, 6]);
+        let f = kind(&ones).formula;
+        assert!(f.ends_with("for n >= 2; G(0..1) = [5, 6]"), "{f}");
     }
 
     #[test]
