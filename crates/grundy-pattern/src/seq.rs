@@ -689,7 +689,10 @@ mod tests {
             theorem: "Whinihan".into(),
         };
         let p = describe_outcomes_from("fibnim", &is_p, 0, Some(&whinihan));
-        assert_eq!((p.kind(), p.proven, p.checked_to), ("p-positions", true, 300));
+        assert_eq!(
+            (p.kind(), p.proven, p.checked_to),
+            ("p-positions", true, 300)
+        );
         assert!(p.code.python.contains("def first_player_wins(n)"));
         assert!(!describe_outcomes_from("f", &is_p, 0, None).proven);
         // From 1 on, in the family's own n.

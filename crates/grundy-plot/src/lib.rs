@@ -28,7 +28,8 @@ pub struct PlotOptions {
     pub width: u32,
     /// Image height in pixels (clamped to 90..=8192).
     pub height: u32,
-    /// Title drawn above the plot (for example the rules, `tb[0.16]`).
+    /// Title drawn above the plot (for example the rules, `tb[0.16]`); a second line, after
+    /// a newline, is drawn below it in smaller type (for example the rule of the values).
     pub title: String,
 }
 
@@ -160,7 +161,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(w: u32, h: u32, n: usize) -> Layout {
+    fn new(w: u32, h: u32, n: usize, subtitle: bool) -> Layout {
         let roomy = w >= 360 && h >= 220;
         let dot = match n {
             0..=60 => 4,
@@ -169,7 +170,7 @@ impl Layout {
         };
         if roomy {
             Layout {
-                top: 58,
+                top: if subtitle { 76 } else { 58 },
                 bottom: 22,
                 right: 24,
                 x_labels: 44,
@@ -207,22 +208,46 @@ fn draw<DB: DrawingBackend>(
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let (w, h) = root.dim_in_pixel();
     let n = values.len();
-    let lay = Layout::new(w, h, n);
+    let (title, subtitle) = match opts.title.split_once('\n') {
+        Some((t, s)) => (t, s.trim()),
+        None => (opts.title.as_str(), ""),
+    };
+    let lay = Layout::new(w, h, n, !subtitle.is_empty());
     root.fill(&WHITE).map_err(err)?;
     let small = (FONT, lay.small).into_font().color(&LABEL);
     let title_style = (FONT, lay.small + 5)
         .into_font()
         .color(&BLACK)
         .pos(Pos::new(HPos::Center, VPos::Top));
-    if !opts.title.is_empty() {
-        let title = if opts.title.chars().count() > 120 {
-            let head: String = opts.title.chars().take(117).collect();
+    // Each line as long as the picture holds (a character is about 0.6 of the type's size).
+    let fit = |text: &str, size: u32| {
+        let most = (w as usize * 10 / (size as usize * 6)).max(4);
+        if text.chars().count() > most {
+            let head: String = text.chars().take(most - 3).collect();
             format!("{head}...")
         } else {
-            opts.title.clone()
-        };
-        root.draw(&Text::new(title, (w as i32 / 2, 6), title_style))
-            .map_err(err)?;
+            text.to_string()
+        }
+    };
+    if !title.is_empty() {
+        root.draw(&Text::new(
+            fit(title, lay.small + 5),
+            (w as i32 / 2, 6),
+            title_style,
+        ))
+        .map_err(err)?;
+    }
+    if !subtitle.is_empty() && lay.roomy {
+        let style = (FONT, lay.small)
+            .into_font()
+            .color(&LABEL)
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        root.draw(&Text::new(
+            fit(subtitle, lay.small),
+            (w as i32 / 2, 30),
+            style,
+        ))
+        .map_err(err)?;
     }
 
     let last = n.saturating_sub(1) as u64;
@@ -316,7 +341,10 @@ fn draw<DB: DrawingBackend>(
             .map_err(err)?;
         // One period bracketed above the plotting area, labelled, as in the playground.
         let (px0, top) = to_px(x0, y_top);
-        let px1 = to_px(x0 + p.period as f64, y_top).0.min(to_px(x_hi, y_top).0).max(px0 + 2);
+        let px1 = to_px(x0 + p.period as f64, y_top)
+            .0
+            .min(to_px(x_hi, y_top).0)
+            .max(px0 + 2);
         let band = top - if lay.roomy { 6 } else { 3 };
         let bracket = vec![(px0, band + 4), (px0, band), (px1, band), (px1, band + 4)];
         root.draw(&PathElement::new(bracket, PERIOD.stroke_width(3)))
@@ -372,7 +400,7 @@ fn draw<DB: DrawingBackend>(
     if lay.roomy {
         // The legend, bottom right: what the colours say, laid from the right edge leftwards.
         let y = h as i32 - 12;
-        let mut x = w as i32 - 14;
+        let mut x = w as i32 - 20;
         for (text, colour) in [("G(n) > 0", INK), ("G(n) = 0 (P-position)", ZERO)] {
             let style = (FONT, lay.small)
                 .into_font()
@@ -552,6 +580,20 @@ mod tests {
         for want in ["sub[1,3,4]", "heap size n", "G(n)", "G(n) = 0 (P-position)"] {
             assert!(texts.contains(&want), "{want} in {texts:?}");
         }
+        // A second line of the title (the rule) is drawn below it, cut to the width.
+        let two = PlotOptions {
+            title: format!(
+                "sub[1,3,4]\nrule: G(n) = [0, 1, 0, 1, 2, 3, 2][n mod 7]{}",
+                " x".repeat(200)
+            ),
+            ..PlotOptions::default()
+        };
+        let svg2 = plot_svg(&g, None, &two);
+        assert!(
+            svg2.contains(">\nrule: G(n) = [0, 1, 0, 1, 2, 3, 2][n mod 7] x x"),
+            "{svg2}"
+        );
+        assert!(svg2.contains(" x...\n</text>") && !svg2.contains("\\n"));
         // Heaps 0..9 and values 0..3: every tick a round number (the old axis read 0, 4, 9).
         let numbers: Vec<&str> = texts
             .iter()
@@ -571,7 +613,13 @@ mod tests {
         // Values 0 and 1 alternate: half the dots are P-positions.
         let v: Vec<u32> = (0..50).map(|i| i % 2).collect();
         let mut bytes = Vec::new();
-        plot_png(&mut bytes, &Values::from_u32(&v), None, &PlotOptions::default()).expect("ok");
+        plot_png(
+            &mut bytes,
+            &Values::from_u32(&v),
+            None,
+            &PlotOptions::default(),
+        )
+        .expect("ok");
         let (w, h, rgb) = decode(&bytes);
         let at = |x: u32, y: u32| {
             let i = ((y * w + x) * 3) as usize;
@@ -591,7 +639,10 @@ mod tests {
         // Every red pixel of the plot's left half (the legend is at the right) lies at least
         // a dot's radius above the axis, none on or under it.
         let lowest = *red_rows.last().expect("some");
-        assert!(lowest + 3 < axis_y, "lowest red row {lowest}, axis {axis_y}");
+        assert!(
+            lowest + 3 < axis_y,
+            "lowest red row {lowest}, axis {axis_y}"
+        );
         // Dots are several pixels wide, not 1 or 2.
         let row = red_rows[red_rows.len() / 2];
         let mut run = 0;

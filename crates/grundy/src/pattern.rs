@@ -54,21 +54,9 @@ pub(crate) fn of_ruleset(
     if let Some(table) = table {
         let table = table?;
         let values: Vec<u64> = table.values.iter().map(u64::from).collect();
-        let proof = table
-            .period
-            .as_ref()
-            .filter(|p| p.proven)
-            .map(|p| Proof::Period {
-                preperiod: p.preperiod,
-                period: p.period,
-                saltus: p.saltus,
-                theorem: period_theorem(r, p),
-            });
         // Heap rulesets (take-and-break codes above all) get the census of rare values
         // when their values have a plain period or no rule.
-        return Ok(
-            grundy_pattern::describe_sequence(&name, &values, proof.as_ref()).with_census(&values),
-        );
+        return Ok(of_table(r, &values, table.period.as_ref()).with_census(&values));
     }
     if one_position(r, &[Arg::int(1)]) {
         let origin = origin(r, 1, limits)?;
@@ -178,6 +166,18 @@ fn outcomes(
         }
     }
     Ok(Some(is_p))
+}
+
+/// The rule behind a one-argument family's table G(0..N), proven when `period` is proven
+/// (by the theorem that proves it for the family); no census.
+pub(crate) fn of_table(r: &RulesetRef, values: &[u64], period: Option<&crate::Period>) -> Pattern {
+    let proof = period.filter(|p| p.proven).map(|p| Proof::Period {
+        preperiod: p.preperiod,
+        period: p.period,
+        saltus: p.saltus,
+        theorem: period_theorem(r, p),
+    });
+    grundy_pattern::describe_sequence(r.name(), values, proof.as_ref())
 }
 
 /// N as asked or by default, within the limit.

@@ -278,7 +278,11 @@ fn fibonacci_nim_has_fibonacci_p_positions() {
     assert_eq!(n, 300);
     assert_eq!(pattern(&["fibnim"])["checked_to"], 1000);
     let text = grundy(&["pattern", "fibnim", "--to", "300"]);
-    assert!(text.status.success(), "{}", String::from_utf8_lossy(&text.stderr));
+    assert!(
+        text.status.success(),
+        "{}",
+        String::from_utf8_lossy(&text.stderr)
+    );
     assert!(String::from_utf8_lossy(&text.stdout).contains("checked:  0 <= n <= 300"));
     let mut xs: Vec<u64> = (0..=10 * n + 10).collect();
     // Around a Fibonacci number near 10^18, and 10^18 itself.
@@ -678,7 +682,10 @@ fn turning_corners_is_the_nim_product() {
         (&p["kind"], &p["proven"]),
         (&"formula".into(), &true.into())
     );
-    assert!(p["proof"].as_str().unwrap().contains("Tartan theorem"), "{p}");
+    assert!(
+        p["proof"].as_str().unwrap().contains("Tartan theorem"),
+        "{p}"
+    );
     let mut cells = vec![];
     for a in 0..=170u64 {
         for b in (a % 3..=170).step_by(3) {
