@@ -121,7 +121,8 @@ enum Command {
         #[arg(long)]
         timeout: Option<f64>,
     },
-    /// Plot the nim-sequence of a heap ruleset as SVG or PNG, the period marked
+    /// Plot the nim-sequence of a heap ruleset as SVG or PNG: P-positions in red, the period
+    /// and the rule of the values marked
     Plot {
         /// The ruleset, e.g. 'tb[0.16]'
         ruleset: String,

@@ -275,10 +275,15 @@ pub fn plot(
     let computed = lab::plot_values(reg, ruleset, n, &lab_limits(&bar, None)?);
     bar.finish();
     let (values, period, rules) = computed.map_err(|e| Failure::at(e, ruleset))?;
+    let rule = lab::plot_rule(reg, ruleset, &values, period.as_ref())
+        .map_err(|e| Failure::at(e, ruleset))?;
     let popts = PlotOptions {
         width,
         height,
-        title: rules.clone(),
+        title: match rule {
+            Some(rule) => format!("{rules}\n{rule}"),
+            None => rules.clone(),
+        },
     };
     lab::plot_file(out, picture, &values, period.as_ref(), &popts)?;
     let line = match &period {

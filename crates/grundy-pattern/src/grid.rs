@@ -102,7 +102,15 @@ pub fn describe_grid_from(
                 _ => String::new(),
             };
             let code = code::grid(&rule);
-            return pattern(rule, None, formula, code);
+            let proof = match (proof, &rule) {
+                (Some(Proof::Formula { closed, theorem }), Rule::Formula { closed: found, .. })
+                    if closed == found =>
+                {
+                    Some(theorem.clone())
+                }
+                _ => None,
+            };
+            return pattern(rule, proof, formula, code);
         }
     }
     tried.push(
@@ -543,6 +551,23 @@ mod tests {
         bad[4][10] = 1;
         bad[4][11] = 0;
         assert_eq!(describe_grid("w2", &bad, None).kind(), "none");
+    }
+
+    #[test]
+    fn a_closed_form_is_proven_only_by_a_proof_of_that_form() {
+        let g = square(20, |a, b| crate::nim_mul(a, b, 64));
+        assert!(!describe_grid("corners", &g, None).proven);
+        let tartan = |closed| Proof::Formula {
+            closed,
+            theorem: "Tartan".into(),
+        };
+        let p = describe_grid("corners", &g, Some(&tartan(Closed::NimProduct)));
+        assert_eq!((p.kind(), p.proven), ("formula", true));
+        assert_eq!(p.proof.as_deref(), Some("Tartan"));
+        assert!(!describe_grid("corners", &g, Some(&tartan(Closed::Xor))).proven);
+        // A proof of the nim-product does not prove a table that is not one.
+        let x = square(20, |a, b| a ^ b);
+        assert!(!describe_grid("x", &x, Some(&tartan(Closed::NimProduct))).proven);
     }
 
     #[test]

@@ -30,13 +30,13 @@ use serde::Serialize;
 
 pub use census::{census, sparse_split, Census, SparseSplit, RARE_PER};
 pub use grid::{describe_grid, describe_grid_from};
-pub use seq::{describe_sequence, describe_sequence_from};
+pub use seq::{describe_outcomes_from, describe_sequence, describe_sequence_from};
 
 /// A theorem that the caller (the engine) knows to hold for the family it describes.
 ///
 /// The library trusts the caller on the theorem, never on the values: the rule still has to
 /// reproduce every value given, and it is proven only if it is the rule the theorem states.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Proof {
     /// G(n + period) = G(n) + saltus for every n >= preperiod (arity 1).
     Period {
@@ -58,6 +58,14 @@ pub enum Proof {
     /// mirrors (arity 2).
     WythoffPairs {
         /// The theorem's name.
+        theorem: String,
+    },
+    /// G(a, b) is the closed form `closed` at every (a, b), without exceptions (arity 2; for
+    /// example the nim-product of Turning Corners by the Tartan theorem).
+    Formula {
+        /// The closed form the theorem gives.
+        closed: Closed,
+        /// The theorem's name and how it applies, for people.
         theorem: String,
     },
 }

@@ -63,13 +63,10 @@ pub fn describe_sequence_from(
     }
     let checked_to = origin + values.len() as u64 - 1;
     let at_own = |rule: &Rule| {
-        values.iter().enumerate().all(|(i, &v)| {
-            let n = i as u64 + origin;
-            match rule {
-                Rule::PPositions { p, .. } => p.is_p(n) == (v == 0),
-                _ => value_at(rule, n) == Some(v),
-            }
-        })
+        values
+            .iter()
+            .enumerate()
+            .all(|(i, &v)| value_at(rule, i as u64 + origin) == Some(v))
     };
     let pattern = |rule: Rule, proof: Option<String>| {
         let described = describe_rule(&rule, "grundy");
@@ -87,20 +84,89 @@ pub fn describe_sequence_from(
             }
         }
     }
+    if let Some(p) = fibonacci_from(family, values, origin, proof) {
+        return p;
+    }
+    describe_named(family, values, proof, "grundy").starting_at(origin)
+}
+
+/// The rule of the P-positions of a one-argument family whose values are unknown but whose
+/// outcomes are (`p_positions[i]` says whether i + origin is a P-position): the first rule
+/// of the P-positions that reproduces every outcome given (0 and the Fibonacci numbers,
+/// periodic, intervals growing geometrically), proven when `proof` is the theorem of that
+/// rule; else kind `none` with what was tried. No rule of the values is looked for.
+///
+/// Arguments: the family as written canonically; the outcomes of origin..=origin + len - 1;
+/// the least argument of the family's positions; a proof the caller holds, if any.
+/// Returns: a pattern of kind `p-positions` (its code `first_player_wins`) or `none`.
+/// Complexity: O(N * P) for the periods of the P-positions, O(N) for the other rules.
+/// Example:
+/// ```
+/// // Fibonacci Nim: the first player loses exactly at 0 and the Fibonacci numbers.
+/// let fib = [1u64, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233];
+/// let is_p: Vec<bool> = (0..=300u64).map(|n| n == 0 || fib.contains(&n)).collect();
+/// let p = grundy_pattern::describe_outcomes_from("fibnim", &is_p, 0, None);
+/// assert_eq!((p.kind(), p.checked_to), ("p-positions", 300));
+/// assert!(p.code.python.contains("def first_player_wins(n)"));
+/// ```
+pub fn describe_outcomes_from(
+    family: &str,
+    p_positions: &[bool],
+    origin: u64,
+    proof: Option<&Proof>,
+) -> Pattern {
+    // Outcomes as values: 0 at a P-position, 1 elsewhere; only the P-positions are read.
+    let values: Vec<u64> = p_positions.iter().map(|&p| u64::from(!p)).collect();
+    if let Some(p) = fibonacci_from(family, &values, origin, proof) {
+        return p;
+    }
+    let checked_to = (values.len() as u64).saturating_sub(1);
+    match p_positions_pattern(family, &values, proof, "grundy", checked_to) {
+        Ok(p) => p,
+        Err(tried) => none_pattern(
+            family,
+            1,
+            checked_to,
+            vec![
+                "no rule of the values: only the outcomes are known at these sizes".to_string(),
+                tried,
+            ],
+        ),
+    }
+    .starting_at(origin)
+}
+
+/// The Fibonacci rule of the P-positions in the family's own n (`values[i]` = G(i + origin),
+/// or any value that is 0 exactly at the P-positions), if it holds with enough P-positions.
+fn fibonacci_from(
+    family: &str,
+    values: &[u64],
+    origin: u64,
+    proof: Option<&Proof>,
+) -> Option<Pattern> {
     let p_count = values.iter().filter(|&&v| v == 0).count() as u64;
+    let p = PRule::Fibonacci;
+    let holds = values
+        .iter()
+        .enumerate()
+        .all(|(i, &v)| p.is_p(i as u64 + origin) == (v == 0));
+    if p_count < MIN_P_POSITIONS || !holds {
+        return None;
+    }
     let rule = Rule::PPositions {
         rule: "0 and the Fibonacci numbers".to_string(),
         p_positions_seen: p_count,
-        p: PRule::Fibonacci,
+        p,
     };
-    if p_count >= MIN_P_POSITIONS && at_own(&rule) {
-        let proof = match proof {
-            Some(Proof::FibonacciPositions { theorem }) => Some(theorem.clone()),
-            _ => None,
-        };
-        return pattern(rule, proof);
-    }
-    describe_named(family, values, proof, "grundy").starting_at(origin)
+    let proof = match proof {
+        Some(Proof::FibonacciPositions { theorem }) => Some(theorem.clone()),
+        _ => None,
+    };
+    let checked_to = origin + values.len() as u64 - 1;
+    let described = describe_rule(&rule, "grundy");
+    Some(Pattern::found(
+        family, 1, checked_to, origin, rule, proof, described,
+    ))
 }
 
 /// [`describe_sequence`] with the code's function named `fname` (the sides of a sum).
@@ -165,6 +231,24 @@ pub(crate) fn describe_named(
          in binary n and its parity, the number of binary digits of n and n + 1, the odious and \
          evil numbers"
     ));
+    match p_positions_pattern(family, values, proof, fname, checked_to) {
+        Ok(p) => p,
+        Err(why) => {
+            tried.push(why);
+            none_pattern(family, 1, checked_to, tried)
+        }
+    }
+}
+
+/// The first rule of the P-positions (the n with `values[n] == 0`) that reproduces them,
+/// proven when `proof` is its theorem; else what was tried, as one line.
+fn p_positions_pattern(
+    family: &str,
+    values: &[u64],
+    proof: Option<&Proof>,
+    fname: &str,
+    checked_to: u64,
+) -> Result<Pattern, String> {
     let p_count = values.iter().filter(|&&v| v == 0).count() as u64;
     if p_count >= MIN_P_POSITIONS {
         for (p, name) in p_rules(values) {
@@ -184,17 +268,18 @@ pub(crate) fn describe_named(
                     ) => Some(theorem.clone()),
                     _ => None,
                 };
-                let (formula, code) = describe_rule(&rule, fname);
-                return pattern(rule, proof, formula, code);
+                let described = describe_rule(&rule, fname);
+                return Ok(Pattern::found(
+                    family, 1, checked_to, 0, rule, proof, described,
+                ));
             }
         }
     }
-    tried.push(format!(
+    Err(format!(
         "rules of the P-positions (needs at least {MIN_P_POSITIONS}, found {p_count}): 0 and \
          the Fibonacci numbers, P-positions periodic in n, intervals growing geometrically \
          ({MIN_INTERVALS} whole ones at least)"
-    ));
-    none_pattern(family, 1, checked_to, tried)
+    ))
 }
 
 /// The least preperiod n0, then the least period p, then s with G(n + p) = G(n) + s for
@@ -476,10 +561,11 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
         } => {
             let mut f = format!("G(n) = {rule}");
             if !exceptions.is_empty() {
+                // Ranges are inclusive, as `0..N` is everywhere in the tool.
                 f.push_str(&format!(
                     " for n >= {}; G(0..{}) = {}",
                     exceptions.len(),
-                    exceptions.len(),
+                    exceptions.len() - 1,
                     list(exceptions)
                 ));
             }
@@ -556,10 +642,11 @@ fn periodic_formula(n0: u64, p: u64, s: u64, pre: &[u64], per: &[u64]) -> String
     };
     let mut f = rel;
     if p <= 40 {
-        f.push_str(&format!("; G({n0}..{}) = {}", n0 + p, list(per)));
+        // Ranges are inclusive, as `0..N` is everywhere in the tool.
+        f.push_str(&format!("; G({n0}..{}) = {}", n0 + p - 1, list(per)));
     }
     if n0 > 0 && n0 <= 40 {
-        f.push_str(&format!("; G(0..{n0}) = {}", list(pre)));
+        f.push_str(&format!("; G(0..{}) = {}", n0 - 1, list(pre)));
     }
     f
 }
@@ -588,6 +675,60 @@ mod tests {
             r => panic!("{r:?}"),
         }
         assert!(!p.proven && p.proof.is_none());
+    }
+
+    /// Ranges in formulas are inclusive, as `0..N` is everywhere in the tool: the old text
+    /// wrote G(5..9) for the four values of heaps 5 to 8.
+    /// Outcomes alone (the values unknown) get a rule of the P-positions, proven only by its
+    /// theorem, checked against every outcome, and never a rule of the values.
+    #[test]
+    fn outcomes_alone_get_a_rule_of_the_p_positions() {
+        let fib = |n: u64| n == 0 || is_fib(n);
+        let is_p: Vec<bool> = (0..=300).map(fib).collect();
+        let whinihan = Proof::FibonacciPositions {
+            theorem: "Whinihan".into(),
+        };
+        let p = describe_outcomes_from("fibnim", &is_p, 0, Some(&whinihan));
+        assert_eq!(
+            (p.kind(), p.proven, p.checked_to),
+            ("p-positions", true, 300)
+        );
+        assert!(p.code.python.contains("def first_player_wins(n)"));
+        assert!(!describe_outcomes_from("f", &is_p, 0, None).proven);
+        // From 1 on, in the family's own n.
+        let p = describe_outcomes_from("f", &is_p[1..], 1, Some(&whinihan));
+        assert_eq!((p.kind(), p.origin, p.checked_to), ("p-positions", 1, 300));
+        // P every third heap: periodic P-positions, its code the outcome's.
+        let third: Vec<bool> = (0..200).map(|n| n % 3 == 0).collect();
+        let p = describe_outcomes_from("t", &third, 0, Some(&whinihan));
+        assert_eq!((p.kind(), p.proven), ("p-positions", false));
+        assert!(p.code.python.contains("def first_player_wins(n)"));
+        // A Fibonacci number missing: no rule, and it says why.
+        let mut bad = is_p.clone();
+        bad[89] = false;
+        let p = describe_outcomes_from("fibnim", &bad, 0, Some(&whinihan));
+        assert_eq!(p.kind(), "none");
+        match &p.rule {
+            Rule::None { tried } => assert!(tried[0].contains("only the outcomes"), "{tried:?}"),
+            r => panic!("{r:?}"),
+        }
+        assert_eq!(describe_outcomes_from("e", &[], 0, None).kind(), "none");
+    }
+
+    #[test]
+    fn ranges_in_formulas_are_inclusive() {
+        let mut g = vec![7, 7, 3, 9, 9];
+        for n in 0..200 {
+            g.push([0, 1, 1, 2][n % 4]);
+        }
+        let f = kind(&g).formula;
+        assert!(f.contains("G(5..8) = [0, 1, 1, 2]"), "{f}");
+        assert!(f.contains("G(0..4) = [7, 7, 3, 9, 9]"), "{f}");
+        // Exceptions of a closed form: the number of ones of n, but for G(0..1).
+        let mut ones: Vec<u64> = (0..200u64).map(|n| u64::from(n.count_ones())).collect();
+        ones[..2].copy_from_slice(&[5, 6]);
+        let f = kind(&ones).formula;
+        assert!(f.ends_with("for n >= 2; G(0..1) = [5, 6]"), "{f}");
     }
 
     #[test]

@@ -1,15 +1,25 @@
-//! Plots of nim-sequences: SVG text and PNG images, with the period marked.
+//! Plots of nim-sequences: SVG text and PNG images drawn with plotters, with the period
+//! marked as the playground marks it.
 //!
 //! Kept out of the heap kernels (`grundy-heap`), so that the kernels carry no image code.
 //!
-//! Both renderers share one occupancy grid: each plot pixel is set when some heap in its
-//! column of heaps has a value in its row of values. A million values thus make a picture
-//! of at most width x height cells, not a million points.
+//! Both formats are one drawing on two plotters backends: the points are dots a few pixels
+//! wide, the value 0 (the P-positions, in red) sits above the x axis, the ticks fall on 1, 2
+//! or 5 times a power of ten, the periodic part is shaded, its start dashed, one period
+//! bracketed and labelled. Labels are set in DejaVu Sans, embedded in the binary, so that no
+//! font is looked for on the host. A million values make at most one dot per cell of a few
+//! pixels, not a million dots.
 
 use std::io::Write;
+use std::sync::OnceLock;
 
 use grundy_heap::{HeapError, Values};
 use grundy_types::Period;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::coord::{CoordTranslate, Shift};
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Size and title of a plot.
 #[derive(Clone, Debug)]
@@ -18,7 +28,8 @@ pub struct PlotOptions {
     pub width: u32,
     /// Image height in pixels (clamped to 90..=8192).
     pub height: u32,
-    /// Title drawn above the plot (for example the rules, `tb[0.16]`).
+    /// Title drawn above the plot (for example the rules, `tb[0.16]`); a second line, after
+    /// a newline, is drawn below it in smaller type (for example the rule of the values).
     pub title: String,
 }
 
@@ -34,89 +45,89 @@ impl Default for PlotOptions {
 
 /// Largest width or height of a plot, in pixels.
 const MAX_SIDE: u32 = 8192;
-const LEFT: u32 = 60;
-const RIGHT: u32 = 20;
-const TOP: u32 = 40;
-const BOTTOM: u32 = 40;
+/// Smallest width or height of a plot, in pixels.
+const MIN_SIDE: u32 = 90;
 
-/// The plot area and the occupancy grid of a table.
-struct Grid {
-    w: u32,
-    h: u32,
-    n: usize,
-    max: u32,
-    cells: Vec<bool>,
+/// The family name under which the embedded font is registered with plotters.
+const FONT: &str = "sans-serif";
+
+// The playground's colours (crates/grundy-web/assets/app.js), so that both plots read alike.
+const INK: RGBColor = RGBColor(0x1d, 0x23, 0x30);
+const ZERO: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
+const PERIOD: RGBColor = RGBColor(0x2b, 0x59, 0xc3);
+const ZONE: RGBColor = RGBColor(0xe8, 0xee, 0xfb);
+const BOUNDARY: RGBColor = RGBColor(0xc2, 0xd0, 0xf0);
+const GRID: RGBColor = RGBColor(0xe6, 0xe6, 0xe6);
+const LABEL: RGBColor = RGBColor(0x44, 0x44, 0x44);
+
+/// Registers DejaVu Sans as plotters' `sans-serif`, once; the SVG backend needs it too, to
+/// measure the labels it lays out. Returns whether the font is usable.
+fn font_ready() -> bool {
+    static READY: OnceLock<bool> = OnceLock::new();
+    *READY.get_or_init(|| {
+        plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular()).is_ok()
+    })
 }
 
-impl Grid {
-    fn new(values: &Values, opts: &PlotOptions) -> Grid {
-        // Sizes are clamped so that pixel indices stay far from overflow.
-        let w = opts.width.clamp(LEFT + RIGHT + 10, MAX_SIDE) - LEFT - RIGHT;
-        let h = opts.height.clamp(TOP + BOTTOM + 10, MAX_SIDE) - TOP - BOTTOM;
-        let n = values.len();
-        let max = values.max_value().max(1);
-        let mut cells = vec![false; (w * h) as usize];
-        for (i, v) in values.iter().enumerate() {
-            let x = Grid::col(i, n, w);
-            let y = Grid::row(v, max, h);
-            cells[(y * w + x) as usize] = true;
+/// Ticks of an axis from 0 to `max`: multiples of the least step of the form 1, 2 or 5 times
+/// a power of ten that makes at most `most` intervals (the step is at least 1, as the axes
+/// count heaps and values).
+///
+/// Arguments: the largest value of the axis, the most intervals wanted (at least 1).
+/// Returns: 0, step, 2 step, ... up to `max`.
+/// Complexity: O(most).
+fn ticks(max: u64, most: u64) -> Vec<u64> {
+    let most = most.max(1);
+    let mut step = 1u64;
+    'search: loop {
+        for k in [1, 2, 5] {
+            let s = step.saturating_mul(k);
+            if max / s <= most || s == u64::MAX {
+                step = s;
+                break 'search;
+            }
         }
-        Grid {
-            w,
-            h,
-            n,
-            max,
-            cells,
-        }
+        step = step.saturating_mul(10);
+    }
+    (0..=max / step).map(|k| k * step).collect()
+}
+
+/// An axis of plotters from `lo` to `hi` with its ticks at `ticks` (plotters' own ticks of a
+/// float range fall on 2.5 and on ends such as 9).
+#[derive(Clone)]
+struct Axis {
+    lo: f64,
+    hi: f64,
+    ticks: Vec<f64>,
+}
+
+impl Ranged for Axis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, v: &f64, limit: (i32, i32)) -> i32 {
+        let f = (v - self.lo) / (self.hi - self.lo);
+        limit.0 + (f * f64::from(limit.1 - limit.0)).round() as i32
     }
 
-    fn col(i: usize, n: usize, w: u32) -> u32 {
-        if n <= 1 {
-            0
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        // No light lines between the ticks.
+        if hint.weight().allow_light_points() {
+            Vec::new()
         } else {
-            ((i as u128 * (w as u128 - 1)) / (n as u128 - 1)) as u32
+            self.ticks.clone()
         }
     }
 
-    fn row(v: u32, max: u32, h: u32) -> u32 {
-        // Row 0 is the top of the plot area.
-        let from_bottom = (u64::from(v) * u64::from(h - 1) / u64::from(max)) as u32;
-        h - 1 - from_bottom
-    }
-
-    fn x_of(&self, i: u64) -> u32 {
-        Grid::col(
-            usize::try_from(i)
-                .unwrap_or(usize::MAX)
-                .min(self.n.max(1) - 1),
-            self.n,
-            self.w,
-        )
-    }
-
-    /// Period marks: the preperiod and the first periods after it (as long as they stay
-    /// at least 4 pixels apart), in heap indices.
-    fn period_marks(&self, p: &Period) -> Vec<u64> {
-        let mut marks = Vec::new();
-        if p.period == 0 || self.n == 0 {
-            return marks;
-        }
-        let px_per_period = p.period as f64 * f64::from(self.w) / self.n as f64;
-        if px_per_period < 4.0 {
-            return marks;
-        }
-        let mut k = p.preperiod.saturating_add(p.period);
-        while k < self.n as u64 && marks.len() < 200 {
-            marks.push(k);
-            k = k.saturating_add(p.period);
-        }
-        marks
+    fn range(&self) -> std::ops::Range<f64> {
+        self.lo..self.hi
     }
 }
 
+/// The text that names a period on a plot.
 fn period_label(p: &Period) -> String {
     format!(
-        "period {} preperiod {}{} {}",
+        "period {} preperiod {}{} ({})",
         p.period,
         p.preperiod,
         if p.saltus > 0 {
@@ -128,21 +139,304 @@ fn period_label(p: &Period) -> String {
     )
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+/// Where a plot's parts go, in pixels, for an image of `w` x `h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Layout {
+    /// Above the plotting area: the title, then the band of the period's label and bracket.
+    top: u32,
+    /// Below the label area of the x axis: the legend.
+    bottom: u32,
+    /// Right of the plotting area.
+    right: u32,
+    /// The label area of the x axis (ticks and its name).
+    x_labels: u32,
+    /// The label area of the y axis.
+    y_labels: u32,
+    /// Text sizes: ticks, names of the axes, title.
+    small: u32,
+    /// The radius of a dot.
+    dot: u32,
+    /// Whether there is room for the legend and the period's band.
+    roomy: bool,
 }
 
-/// Renders a nim-sequence as an SVG scatter plot (heap size across, value up), with the
-/// periodic part shaded, the preperiod and the period boundaries marked.
+impl Layout {
+    fn new(w: u32, h: u32, n: usize, subtitle: bool) -> Layout {
+        let roomy = w >= 360 && h >= 220;
+        let dot = match n {
+            0..=60 => 4,
+            61..=400 => 3,
+            _ => 2,
+        };
+        if roomy {
+            Layout {
+                top: if subtitle { 76 } else { 58 },
+                bottom: 22,
+                right: 24,
+                x_labels: 44,
+                y_labels: 56,
+                small: 13,
+                dot,
+                roomy,
+            }
+        } else {
+            Layout {
+                top: 16,
+                bottom: 2,
+                right: 6,
+                x_labels: 16,
+                y_labels: 22,
+                small: 9,
+                dot: dot.min(2),
+                roomy,
+            }
+        }
+    }
+}
+
+/// Draws the plot of `values` on `root` (already sized); errors are plotters' backend errors,
+/// as text.
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    values: &Values,
+    period: Option<&Period>,
+    opts: &PlotOptions,
+) -> Result<(), String> {
+    if !font_ready() {
+        return Err("the embedded font could not be read".to_string());
+    }
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let (w, h) = root.dim_in_pixel();
+    let n = values.len();
+    let (title, subtitle) = match opts.title.split_once('\n') {
+        Some((t, s)) => (t, s.trim()),
+        None => (opts.title.as_str(), ""),
+    };
+    let lay = Layout::new(w, h, n, !subtitle.is_empty());
+    root.fill(&WHITE).map_err(err)?;
+    let small = (FONT, lay.small).into_font().color(&LABEL);
+    let title_style = (FONT, lay.small + 5)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    // Each line as long as the picture holds (a character is about 0.6 of the type's size).
+    let fit = |text: &str, size: u32| {
+        let most = (w as usize * 10 / (size as usize * 6)).max(4);
+        if text.chars().count() > most {
+            let head: String = text.chars().take(most - 3).collect();
+            format!("{head}...")
+        } else {
+            text.to_string()
+        }
+    };
+    if !title.is_empty() {
+        root.draw(&Text::new(
+            fit(title, lay.small + 5),
+            (w as i32 / 2, 6),
+            title_style,
+        ))
+        .map_err(err)?;
+    }
+    if !subtitle.is_empty() && lay.roomy {
+        let style = (FONT, lay.small)
+            .into_font()
+            .color(&LABEL)
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        root.draw(&Text::new(
+            fit(subtitle, lay.small),
+            (w as i32 / 2, 30),
+            style,
+        ))
+        .map_err(err)?;
+    }
+
+    let last = n.saturating_sub(1) as u64;
+    let max = u64::from(values.max_value()).max(1);
+    // Room around the points: the dots at 0 stand clear above the x axis, the first ones
+    // clear right of the y axis.
+    let x_pad = (last.max(1) as f64 * 0.015).max(0.5);
+    let y_pad = max as f64 * 0.06;
+    let x_range = -x_pad..last as f64 + x_pad;
+    let y_range = -y_pad..max as f64 + y_pad;
+    let x_ticks: Vec<f64> = ticks(last, u64::from(w / 110).max(1))
+        .into_iter()
+        .map(|t| t as f64)
+        .collect();
+    let y_ticks: Vec<f64> = ticks(max, u64::from(h / 60).max(1))
+        .into_iter()
+        .map(|t| t as f64)
+        .collect();
+    let mut chart = ChartBuilder::on(root)
+        .margin_top(lay.top)
+        .margin_bottom(lay.bottom)
+        .margin_right(lay.right)
+        .margin_left(4)
+        .x_label_area_size(lay.x_labels)
+        .y_label_area_size(lay.y_labels)
+        .build_cartesian_2d(
+            Axis {
+                lo: x_range.start,
+                hi: x_range.end,
+                ticks: x_ticks,
+            },
+            Axis {
+                lo: y_range.start,
+                hi: y_range.end,
+                ticks: y_ticks,
+            },
+        )
+        .map_err(err)?;
+    let coords = chart.as_coord_spec().clone();
+    let to_px = |x: f64, y: f64| coords.translate(&(x, y));
+    let (x_hi, y_top) = (x_range.end, y_range.end);
+
+    if let Some(p) = period.filter(|p| p.period > 0 && p.preperiod <= last) {
+        let x0 = p.preperiod as f64;
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(x0, y_range.start), (x_hi, y_top)],
+                ZONE.filled(),
+            )))
+            .map_err(err)?;
+        // The boundaries of the following periods, while they stay 6 pixels apart.
+        let px_per_period = (to_px(x0 + p.period as f64, 0.0).0 - to_px(x0, 0.0).0).abs();
+        if px_per_period >= 6 {
+            let mut k = p.preperiod.saturating_add(p.period);
+            let mut lines = Vec::new();
+            while k <= last && lines.len() < 400 {
+                let x = k as f64;
+                lines.push(PathElement::new(
+                    vec![(x, y_range.start), (x, y_top)],
+                    BOUNDARY.stroke_width(1),
+                ));
+                k = k.saturating_add(p.period);
+            }
+            chart.draw_series(lines).map_err(err)?;
+        }
+    }
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .bold_line_style(GRID.stroke_width(1))
+        .light_line_style(WHITE.mix(0.0))
+        .axis_style(LABEL.stroke_width(1))
+        .label_style(small.clone())
+        .axis_desc_style((FONT, lay.small + 1).into_font().color(&BLACK))
+        .x_desc(if lay.roomy { "heap size n" } else { "" })
+        .y_desc(if lay.roomy { "G(n)" } else { "" })
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .y_label_formatter(&|y| format!("{}", y.round() as i64))
+        .draw()
+        .map_err(err)?;
+
+    if let Some(p) = period.filter(|p| p.period > 0 && p.preperiod <= last) {
+        let x0 = p.preperiod as f64;
+        chart
+            .draw_series(std::iter::once(DashedPathElement::new(
+                vec![(x0, y_range.start), (x0, y_top)],
+                5,
+                3,
+                PERIOD.stroke_width(2),
+            )))
+            .map_err(err)?;
+        // One period bracketed above the plotting area, labelled, as in the playground.
+        let (px0, top) = to_px(x0, y_top);
+        let px1 = to_px(x0 + p.period as f64, y_top)
+            .0
+            .min(to_px(x_hi, y_top).0)
+            .max(px0 + 2);
+        let band = top - if lay.roomy { 6 } else { 3 };
+        let bracket = vec![(px0, band + 4), (px0, band), (px1, band), (px1, band + 4)];
+        root.draw(&PathElement::new(bracket, PERIOD.stroke_width(3)))
+            .map_err(err)?;
+        if lay.roomy {
+            let label = period_label(p);
+            // Left-aligned at the preperiod, unless that runs past the right edge.
+            let room = w as i32 - px0;
+            let est = (label.len() as i32) * (lay.small as i32) * 55 / 100;
+            let (x, hpos) = if est < room - 8 {
+                (px0 + 2, HPos::Left)
+            } else {
+                (w as i32 - 6, HPos::Right)
+            };
+            let style = (FONT, lay.small)
+                .into_font()
+                .color(&PERIOD)
+                .pos(Pos::new(hpos, VPos::Bottom));
+            root.draw(&Text::new(label, (x, band - 4), style))
+                .map_err(err)?;
+        }
+    }
+
+    // The dots: one per cell of a dot's size and colour, so that a picture of a million
+    // values holds at most (width / cell) x (height / cell) of them.
+    let cell = lay.dot.max(1) as i32;
+    let cols = (w as i32 / cell + 1) as usize;
+    let rows = (h as i32 / cell + 1) as usize;
+    let mut seen = vec![false; cols * rows * 2];
+    let (mut dots, mut zeros) = (Vec::new(), Vec::new());
+    for (i, v) in values.iter().enumerate() {
+        let (x, y) = (i as f64, f64::from(v));
+        let (px, py) = to_px(x, y);
+        let (cx, cy) = ((px.max(0) / cell) as usize, (py.max(0) / cell) as usize);
+        let k = (cy.min(rows - 1) * cols + cx.min(cols - 1)) * 2 + usize::from(v == 0);
+        if !seen[k] {
+            seen[k] = true;
+            if v == 0 {
+                zeros.push((x, y));
+            } else {
+                dots.push((x, y));
+            }
+        }
+    }
+    let r = lay.dot;
+    chart
+        .draw_series(dots.into_iter().map(|c| Circle::new(c, r, INK.filled())))
+        .map_err(err)?;
+    chart
+        .draw_series(zeros.into_iter().map(|c| Circle::new(c, r, ZERO.filled())))
+        .map_err(err)?;
+
+    if lay.roomy {
+        // The legend, bottom right: what the colours say, laid from the right edge leftwards.
+        let y = h as i32 - 12;
+        let mut x = w as i32 - 20;
+        for (text, colour) in [("G(n) > 0", INK), ("G(n) = 0 (P-position)", ZERO)] {
+            let style = (FONT, lay.small)
+                .into_font()
+                .color(&LABEL)
+                .pos(Pos::new(HPos::Right, VPos::Center));
+            root.draw(&Text::new(text, (x, y), style)).map_err(err)?;
+            let text_w = root
+                .estimate_text_size(text, &(FONT, lay.small).into_text_style(root))
+                .map_err(err)?
+                .0 as i32;
+            x -= text_w + 8;
+            root.draw(&Circle::new((x, y), 4, colour.filled()))
+                .map_err(err)?;
+            x -= 22;
+        }
+    }
+    root.present().map_err(err)?;
+    Ok(())
+}
+
+/// The side of a plot in pixels, clamped to `MIN_SIDE..=MAX_SIDE`.
+fn side(s: u32) -> u32 {
+    s.clamp(MIN_SIDE, MAX_SIDE)
+}
+
+/// Renders a nim-sequence as an SVG scatter plot (heap size across, value up): the
+/// P-positions in red above the x axis, ticks at round numbers, the periodic part shaded,
+/// its start dashed and one period bracketed and labelled.
 ///
 /// Arguments: `values`, G(0..N); `period`, if one is known; `opts`, size and title.
 ///
-/// Returns: the SVG document as text.
+/// Returns: the SVG document as text. Drawing into text cannot fail but for the embedded
+/// font, a defect of the build: that message is then the document's only text.
 ///
-/// Complexity: O(N + width * height); the document has at most one rectangle per run of
-/// occupied pixels in a column, whatever N.
+/// Complexity: O(N + width * height); the document has at most one dot per cell of a dot's
+/// size and colour, whatever N.
 ///
 /// Example:
 /// ```
@@ -151,197 +445,30 @@ fn escape(s: &str) -> String {
 /// let r = HeapRules::parse("tb[0.77]").unwrap();
 /// let g = values(&r, 300, &ComputeOptions::default()).unwrap();
 /// let svg = plot_svg(&g, find_period(&r, &g).as_ref(), &PlotOptions::default());
-/// assert!(svg.starts_with("<svg") && svg.contains("period 12 preperiod 71"));
+/// assert!(svg.starts_with("<svg") && svg.contains("period 12 preperiod 71 (proven)"));
 /// ```
 pub fn plot_svg(values: &Values, period: Option<&Period>, opts: &PlotOptions) -> String {
-    let grid = Grid::new(values, opts);
-    let (w, h) = (grid.w, grid.h);
+    let (w, h) = (side(opts.width), side(opts.height));
     let mut s = String::new();
-    s.push_str(&format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" font-family=\"sans-serif\" font-size=\"12\">\n",
-        w + LEFT + RIGHT,
-        h + TOP + BOTTOM,
-        w + LEFT + RIGHT,
-        h + TOP + BOTTOM
-    ));
-    s.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    if let Some(p) = period {
-        let x0 = grid.x_of(p.preperiod);
-        s.push_str(&format!(
-            "<rect x=\"{}\" y=\"{TOP}\" width=\"{}\" height=\"{h}\" fill=\"#e8f4e8\"/>\n",
-            LEFT + x0,
-            w - x0
-        ));
-        for k in grid.period_marks(p) {
-            s.push_str(&format!(
-                "<line x1=\"{x}\" y1=\"{TOP}\" x2=\"{x}\" y2=\"{}\" stroke=\"#9c9\" stroke-width=\"0.5\"/>\n",
-                TOP + h,
-                x = LEFT + grid.x_of(k)
-            ));
-        }
-        s.push_str(&format!(
-            "<line x1=\"{x}\" y1=\"{TOP}\" x2=\"{x}\" y2=\"{}\" stroke=\"#c33\" stroke-width=\"1.5\"/>\n",
-            TOP + h,
-            x = LEFT + x0
-        ));
-        s.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" fill=\"#c33\">{}</text>\n",
-            LEFT + 4,
-            TOP - 8,
-            escape(&period_label(p))
-        ));
-    }
-    // Axes with ticks at the ends and the middle.
-    s.push_str(&format!(
-        "<path d=\"M{LEFT} {TOP} V{} H{}\" fill=\"none\" stroke=\"black\"/>\n",
-        TOP + h,
-        LEFT + w
-    ));
-    let n_last = grid.n.saturating_sub(1) as u64;
-    for frac in [0u64, 1, 2] {
-        let i = n_last * frac / 2;
-        let x = LEFT + grid.x_of(i);
-        s.push_str(&format!(
-            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{i}</text>\n",
-            TOP + h + 16
-        ));
-        let v = u64::from(grid.max) * frac / 2;
-        let y = TOP + Grid::row(v as u32, grid.max, h);
-        s.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{v}</text>\n",
-            LEFT - 6,
-            y + 4
-        ));
-    }
-    s.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">heap size n</text>\n",
-        LEFT + w / 2,
-        TOP + h + 32
-    ));
-    s.push_str(&format!(
-        "<text x=\"14\" y=\"{}\" transform=\"rotate(-90 14 {})\" text-anchor=\"middle\">G(n)</text>\n",
-        TOP + h / 2,
-        TOP + h / 2
-    ));
-    if !opts.title.is_empty() {
-        s.push_str(&format!(
-            "<text x=\"{}\" y=\"16\" text-anchor=\"middle\" font-size=\"14\">{}</text>\n",
-            (w + LEFT + RIGHT) / 2,
-            escape(&opts.title)
-        ));
-    }
-    // Points: vertical runs of occupied cells, one rectangle each.
-    s.push_str("<g fill=\"#1f4e9c\">\n");
-    for x in 0..w {
-        let mut y = 0;
-        while y < h {
-            if grid.cells[(y * w + x) as usize] {
-                let y0 = y;
-                while y < h && grid.cells[(y * w + x) as usize] {
-                    y += 1;
-                }
-                s.push_str(&format!(
-                    "<rect x=\"{}\" y=\"{}\" width=\"1.5\" height=\"{}\"/>\n",
-                    LEFT + x,
-                    TOP + y0,
-                    (y - y0).max(1) as f32 + 0.5
-                ));
-            } else {
-                y += 1;
-            }
-        }
-    }
-    s.push_str("</g>\n</svg>\n");
-    s
-}
-
-/// A 3x5 pixel font for the labels of PNG plots, so no font files are needed.
-fn glyph(c: char) -> [u8; 5] {
-    match c.to_ascii_uppercase() {
-        '0' => [7, 5, 5, 5, 7],
-        '1' => [2, 6, 2, 2, 7],
-        '2' => [7, 1, 7, 4, 7],
-        '3' => [7, 1, 7, 1, 7],
-        '4' => [5, 5, 7, 1, 1],
-        '5' => [7, 4, 7, 1, 7],
-        '6' => [7, 4, 7, 5, 7],
-        '7' => [7, 1, 1, 1, 1],
-        '8' => [7, 5, 7, 5, 7],
-        '9' => [7, 5, 7, 1, 7],
-        'A' => [2, 5, 7, 5, 5],
-        'B' => [6, 5, 6, 5, 6],
-        'C' => [7, 4, 4, 4, 7],
-        'D' => [6, 5, 5, 5, 6],
-        'E' => [7, 4, 6, 4, 7],
-        'F' => [7, 4, 6, 4, 4],
-        'G' => [7, 4, 5, 5, 7],
-        'H' => [5, 5, 7, 5, 5],
-        'I' => [7, 2, 2, 2, 7],
-        'K' => [5, 5, 6, 5, 5],
-        'L' => [4, 4, 4, 4, 7],
-        'M' => [5, 7, 7, 5, 5],
-        'N' => [6, 5, 5, 5, 5],
-        'O' => [7, 5, 5, 5, 7],
-        'P' => [7, 5, 7, 4, 4],
-        'R' => [6, 5, 6, 5, 5],
-        'S' => [7, 4, 7, 1, 7],
-        'T' => [7, 2, 2, 2, 2],
-        'U' => [5, 5, 5, 5, 7],
-        'V' => [5, 5, 5, 5, 2],
-        'W' => [5, 5, 7, 7, 5],
-        'X' => [5, 5, 2, 5, 5],
-        'Y' => [5, 5, 2, 2, 2],
-        '.' => [0, 0, 0, 0, 2],
-        ',' => [0, 0, 0, 2, 4],
-        '!' => [2, 2, 2, 0, 2],
-        '[' => [6, 4, 4, 4, 6],
-        ']' => [3, 1, 1, 1, 3],
-        '(' => [2, 4, 4, 4, 2],
-        ')' => [2, 1, 1, 1, 2],
-        '-' => [0, 0, 7, 0, 0],
-        '=' => [0, 7, 0, 7, 0],
-        _ => [0, 0, 0, 0, 0],
+    let drawn = {
+        let root = SVGBackend::with_string(&mut s, (w, h)).into_drawing_area();
+        draw(&root, values, period, opts)
+    };
+    match drawn {
+        Ok(()) => s,
+        Err(e) => format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\"><text x=\"10\" y=\"20\">cannot draw the plot: {}</text></svg>\n",
+            e.replace('&', "&amp;").replace('<', "&lt;")
+        ),
     }
 }
 
-struct Canvas {
-    w: u32,
-    h: u32,
-    rgb: Vec<u8>,
-}
-
-impl Canvas {
-    fn set(&mut self, x: u32, y: u32, c: [u8; 3]) {
-        if x < self.w && y < self.h {
-            let i = ((y * self.w + x) * 3) as usize;
-            self.rgb[i..i + 3].copy_from_slice(&c);
-        }
-    }
-
-    fn text(&mut self, x: u32, y: u32, s: &str, c: [u8; 3]) {
-        // Glyphs are drawn at scale 2: 6x10 pixels plus spacing.
-        for (k, ch) in s.chars().enumerate() {
-            let g = glyph(ch);
-            for (row, bits) in g.iter().enumerate() {
-                for col in 0..3u32 {
-                    if bits & (4 >> col) != 0 {
-                        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                            self.set(x + k as u32 * 8 + col * 2 + dx, y + row as u32 * 2 + dy, c);
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Renders the same plot as [`plot_svg`] into a PNG image (RGB, 8 bits), with labels in
-/// a built-in pixel font.
+/// Renders the same plot as [`plot_svg`] into a PNG image (RGB, 8 bits).
 ///
 /// Arguments: `out`, where the PNG bytes go; `values`, `period`, `opts` as for
 /// [`plot_svg`].
 ///
-/// Returns: `Ok(())`, or [`HeapError::Io`] when writing fails.
+/// Returns: `Ok(())`, or [`HeapError::Io`] when drawing or writing fails.
 ///
 /// Complexity: O(N + width * height).
 ///
@@ -361,73 +488,16 @@ pub fn plot_png(
     period: Option<&Period>,
     opts: &PlotOptions,
 ) -> Result<(), HeapError> {
-    let grid = Grid::new(values, opts);
-    let (gw, gh) = (grid.w, grid.h);
-    let (w, h) = (gw + LEFT + RIGHT, gh + TOP + BOTTOM);
-    let mut c = Canvas {
-        w,
-        h,
-        rgb: vec![255; (w * h * 3) as usize],
-    };
-    if let Some(p) = period {
-        let x0 = grid.x_of(p.preperiod);
-        for x in x0..gw {
-            for y in 0..gh {
-                c.set(LEFT + x, TOP + y, [232, 244, 232]);
-            }
-        }
-        for k in grid.period_marks(p) {
-            let x = grid.x_of(k);
-            for y in 0..gh {
-                c.set(LEFT + x, TOP + y, [160, 205, 160]);
-            }
-        }
-        for y in 0..gh {
-            c.set(LEFT + x0, TOP + y, [204, 51, 51]);
-            c.set(LEFT + x0 + 1, TOP + y, [204, 51, 51]);
-        }
-        c.text(LEFT + 4, TOP - 14, &period_label(p), [204, 51, 51]);
-    }
-    for y in 0..gh {
-        for x in 0..gw {
-            if grid.cells[(y * gw + x) as usize] {
-                c.set(LEFT + x, TOP + y, [31, 78, 156]);
-                c.set(LEFT + x + 1, TOP + y, [31, 78, 156]);
-            }
-        }
-    }
-    for y in TOP..TOP + gh {
-        c.set(LEFT - 1, y, [0, 0, 0]);
-    }
-    for x in LEFT - 1..LEFT + gw {
-        c.set(x, TOP + gh, [0, 0, 0]);
-    }
-    let n_last = grid.n.saturating_sub(1) as u64;
-    for frac in [0u64, 1, 2] {
-        let i = n_last * frac / 2;
-        let label = i.to_string();
-        let x = (LEFT + grid.x_of(i)).saturating_sub(label.len() as u32 * 4);
-        c.text(x, TOP + gh + 6, &label, [0, 0, 0]);
-        let v = u64::from(grid.max) * frac / 2;
-        let label = v.to_string();
-        let y = TOP + Grid::row(v as u32, grid.max, gh);
-        c.text(
-            (LEFT - 6).saturating_sub(label.len() as u32 * 8),
-            y.saturating_sub(5),
-            &label,
-            [0, 0, 0],
-        );
-    }
-    c.text(LEFT + gw / 2 - 20, TOP + gh + 22, "HEAP N", [0, 0, 0]);
-    c.text(4, TOP - 14, "G(N)", [0, 0, 0]);
-    if !opts.title.is_empty() {
-        let x = (w / 2).saturating_sub(opts.title.chars().count() as u32 * 4);
-        c.text(x, 6, &opts.title, [0, 0, 0]);
-    }
     let io = |e: std::io::Error| HeapError::Io {
         path: "<png output>".into(),
         source: e,
     };
+    let (w, h) = (side(opts.width), side(opts.height));
+    let mut rgb = vec![255u8; (w * h * 3) as usize];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+        draw(&root, values, period, opts).map_err(|e| io(std::io::Error::other(e)))?;
+    }
     let mut enc = png::Encoder::new(&mut *out, w, h);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
@@ -435,7 +505,7 @@ pub fn plot_png(
         .write_header()
         .map_err(|e| io(std::io::Error::other(e)))?;
     writer
-        .write_image_data(&c.rgb)
+        .write_image_data(&rgb)
         .map_err(|e| io(std::io::Error::other(e)))?;
     writer.finish().map_err(|e| io(std::io::Error::other(e)))?;
     Ok(())
@@ -444,6 +514,33 @@ pub fn plot_png(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+        let mut reader = png::Decoder::new(bytes).read_info().expect("decodes");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("a frame");
+        buf.truncate(info.buffer_size());
+        (info.width, info.height, buf)
+    }
+
+    #[test]
+    fn ticks_are_one_two_or_five_times_a_power_of_ten() {
+        // The old plot marked 0, 4, 9 on an axis to 9.
+        assert_eq!(ticks(9, 8), vec![0, 2, 4, 6, 8]);
+        assert_eq!(ticks(9, 10), (0..=9).collect::<Vec<_>>());
+        assert_eq!(ticks(300, 9), vec![0, 50, 100, 150, 200, 250, 300]);
+        assert_eq!(ticks(1, 7), vec![0, 1]);
+        assert_eq!(ticks(0, 7), vec![0]);
+        assert_eq!(ticks(999_999, 9).last(), Some(&900_000));
+        assert_eq!(ticks(u64::MAX, 9).len(), 10);
+        for (max, most) in [(7, 3), (41, 6), (1000, 9), (123_456, 8)] {
+            let t = ticks(max, most);
+            let step = t[1] - t[0];
+            let lead = step / 10u64.pow(step.ilog10());
+            assert!([1, 2, 5].contains(&lead) && step % 10u64.pow(step.ilog10()) == 0);
+            assert!(t.len() as u64 - 1 <= most, "{max} {most} {t:?}");
+        }
+    }
 
     #[test]
     fn svg_marks_period_and_scales_to_large_tables() {
@@ -459,10 +556,102 @@ mod tests {
             values_needed: 0,
         };
         let svg = plot_svg(&g, Some(&p), &PlotOptions::default());
-        assert!(svg.contains("period 50000 preperiod 1000 proven"));
-        // At most one rectangle per occupied pixel run, far fewer than 10^6 points.
-        assert!(svg.len() < 20_000_000);
-        assert!(svg.matches("<rect").count() <= 1000 * 500);
+        assert!(svg.contains("period 50000 preperiod 1000 (proven)"));
+        assert!(!svg.contains("cannot draw"), "{}", &svg[..400]);
+        // At most one dot per 2 x 2 cell and colour, far fewer than 10^6 points.
+        let dots = svg.matches("<circle").count();
+        assert!(dots <= 2 * 501 * 251, "{dots}");
+        assert!(svg.len() < 30_000_000);
+    }
+
+    #[test]
+    fn labels_are_proper_case_and_ticks_round() {
+        let g = Values::from_u32(&[0, 1, 0, 1, 2, 3, 2, 0, 1, 0]);
+        let opts = PlotOptions {
+            title: "sub[1,3,4]".into(),
+            ..PlotOptions::default()
+        };
+        let svg = plot_svg(&g, None, &opts);
+        // The texts of the document, each between its tag and `</text>`.
+        let texts: Vec<&str> = svg
+            .split("</text>")
+            .filter_map(|t| t.rsplit_once('>').map(|(_, s)| s.trim()))
+            .collect();
+        for want in ["sub[1,3,4]", "heap size n", "G(n)", "G(n) = 0 (P-position)"] {
+            assert!(texts.contains(&want), "{want} in {texts:?}");
+        }
+        // A second line of the title (the rule) is drawn below it, cut to the width.
+        let two = PlotOptions {
+            title: format!(
+                "sub[1,3,4]\nrule: G(n) = [0, 1, 0, 1, 2, 3, 2][n mod 7]{}",
+                " x".repeat(200)
+            ),
+            ..PlotOptions::default()
+        };
+        let svg2 = plot_svg(&g, None, &two);
+        assert!(
+            svg2.contains(">\nrule: G(n) = [0, 1, 0, 1, 2, 3, 2][n mod 7] x x"),
+            "{svg2}"
+        );
+        assert!(svg2.contains(" x...\n</text>") && !svg2.contains("\\n"));
+        // Heaps 0..9 and values 0..3: every tick a round number (the old axis read 0, 4, 9).
+        let numbers: Vec<&str> = texts
+            .iter()
+            .copied()
+            .filter(|t| t.parse::<u64>().is_ok())
+            .collect();
+        let x_ticks: Vec<String> = (0..=9).map(|k| k.to_string()).collect();
+        assert_eq!(numbers[..4], ["0", "1", "2", "3"]);
+        assert_eq!(numbers[4..], x_ticks);
+        let narrow = plot_svg(&g, None, &PlotOptions { width: 400, ..opts });
+        // 400 pixels hold three intervals: the heaps are marked 0 and 5 (values 0..3 still).
+        assert!(narrow.contains(">\n5\n</text>") && !narrow.contains(">\n9\n</text>"));
+    }
+
+    #[test]
+    fn zeros_are_red_dots_above_the_x_axis() {
+        // Values 0 and 1 alternate: half the dots are P-positions.
+        let v: Vec<u32> = (0..50).map(|i| i % 2).collect();
+        let mut bytes = Vec::new();
+        plot_png(
+            &mut bytes,
+            &Values::from_u32(&v),
+            None,
+            &PlotOptions::default(),
+        )
+        .expect("ok");
+        let (w, h, rgb) = decode(&bytes);
+        let at = |x: u32, y: u32| {
+            let i = ((y * w + x) * 3) as usize;
+            [rgb[i], rgb[i + 1], rgb[i + 2]]
+        };
+        let red = [ZERO.0, ZERO.1, ZERO.2];
+        let axis = [LABEL.0, LABEL.1, LABEL.2];
+        // The x axis: the lowest row of the plot with a long run of the axis colour.
+        let axis_y = (0..h)
+            .rev()
+            .find(|&y| (0..w).filter(|&x| at(x, y) == axis).count() > (w / 2) as usize)
+            .expect("an x axis");
+        let red_rows: Vec<u32> = (0..h)
+            .filter(|&y| (0..w / 2).any(|x| at(x, y) == red))
+            .collect();
+        assert!(!red_rows.is_empty(), "red dots");
+        // Every red pixel of the plot's left half (the legend is at the right) lies at least
+        // a dot's radius above the axis, none on or under it.
+        let lowest = *red_rows.last().expect("some");
+        assert!(
+            lowest + 3 < axis_y,
+            "lowest red row {lowest}, axis {axis_y}"
+        );
+        // Dots are several pixels wide, not 1 or 2.
+        let row = red_rows[red_rows.len() / 2];
+        let mut run = 0;
+        let mut best = 0;
+        for x in 0..w {
+            run = if at(x, row) == red { run + 1 } else { 0 };
+            best = best.max(run);
+        }
+        assert!(best >= 5, "a dot {best} pixels wide");
     }
 
     #[test]
@@ -482,15 +671,25 @@ mod tests {
             height: 1,
             title: "t".into(),
         };
+        let p = Period {
+            preperiod: 0,
+            period: 1,
+            saltus: 0,
+            proven: false,
+            values_needed: 0,
+        };
         for g in [Values::default(), Values::from_u32(&[0])] {
-            let svg = plot_svg(&g, None, &tiny);
-            assert!(svg.starts_with("<svg"), "{svg}");
-            assert!(svg.trim_end().ends_with("</svg>"), "{svg}");
-            let mut bytes = Vec::new();
-            plot_png(&mut bytes, &g, None, &tiny).expect("encodes");
-            let reader = png::Decoder::new(&bytes[..]).read_info().expect("decodes");
-            // A side is clamped to 90 pixels at least.
-            assert_eq!((reader.info().width, reader.info().height), (90, 90));
+            for period in [None, Some(&p)] {
+                let svg = plot_svg(&g, period, &tiny);
+                assert!(svg.starts_with("<svg"), "{svg}");
+                assert!(svg.trim_end().ends_with("</svg>"), "{svg}");
+                assert!(!svg.contains("cannot draw"), "{svg}");
+                let mut bytes = Vec::new();
+                plot_png(&mut bytes, &g, period, &tiny).expect("encodes");
+                let reader = png::Decoder::new(&bytes[..]).read_info().expect("decodes");
+                // A side is clamped to 90 pixels at least.
+                assert_eq!((reader.info().width, reader.info().height), (90, 90));
+            }
         }
     }
 }

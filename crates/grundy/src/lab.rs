@@ -244,6 +244,41 @@ pub fn plot_values(
     Ok((values, period, rules.to_string()))
 }
 
+/// The most values whose rule [`plot_rule`] looks for: the rule finder tries every period up
+/// to a third of the values, which on a million values without one takes seconds.
+pub const PLOT_RULE_LIMIT: usize = 100_000;
+
+/// The line that a plot of `ruleset`'s `values` (G(0..N), with their `period` as
+/// [`plot_values`] found it) shows under its title, as the playground shows it beside its
+/// plot: the rule behind the values (`grundy pattern`'s) and whether a theorem proves it;
+/// `None` when no rule is found or the values are more than [`PLOT_RULE_LIMIT`].
+///
+/// Errors: an input error when `ruleset` is not one.
+pub fn plot_rule(
+    reg: &Registry,
+    ruleset: &str,
+    values: &Values,
+    period: Option<&Period>,
+) -> Result<Option<String>, Error> {
+    if values.len() > PLOT_RULE_LIMIT {
+        return Ok(None);
+    }
+    let r = reg.parse_ruleset(ruleset)?;
+    let g: Vec<u64> = values.iter().map(u64::from).collect();
+    let p = crate::pattern::of_table(&r, &g, period);
+    Ok((p.kind() != "none").then(|| {
+        format!(
+            "rule: {} ({})",
+            p.formula,
+            if p.proven {
+                "proven"
+            } else {
+                "observed, not proven"
+            }
+        )
+    }))
+}
+
 /// The picture formats of [`plot_file`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Picture {

@@ -8,7 +8,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::rules::{Arg, RulesetRef};
+use crate::rules::{Arg, Comp, RulesetRef};
 use crate::{Error, Limit, Limits, Nimber};
 
 pub use grundy_pattern::{Pattern, Proof};
@@ -54,40 +54,45 @@ pub(crate) fn of_ruleset(
     if let Some(table) = table {
         let table = table?;
         let values: Vec<u64> = table.values.iter().map(u64::from).collect();
-        let proof = table
-            .period
-            .as_ref()
-            .filter(|p| p.proven)
-            .map(|p| Proof::Period {
-                preperiod: p.preperiod,
-                period: p.period,
-                saltus: p.saltus,
-                theorem: period_theorem(r, p),
-            });
         // Heap rulesets (take-and-break codes above all) get the census of rare values
         // when their values have a plain period or no rule.
-        return Ok(
-            grundy_pattern::describe_sequence(&name, &values, proof.as_ref()).with_census(&values),
-        );
+        return Ok(of_table(r, &values, table.period.as_ref()).with_census(&values));
     }
     if one_position(r, &[Arg::int(1)]) {
         let origin = origin(r, 1, limits)?;
-        let mut values = Vec::with_capacity(to1 as usize + 1);
-        for n in origin..=to1 {
-            limits.check()?;
-            match value(r, &[Arg::int(n)], limits) {
-                Ok(v) => values.push(v),
-                // Without an asked N, the values stop where the family's search stops
-                // (Fibonacci Nim's nim-values are searched to 200 only): checked_to says so.
-                Err(e) if to.is_none() && n > MIN_VALUES && e.limit_reached().is_some() => break,
-                Err(e) => return Err(e),
-            }
-        }
         let proof = (name == "fibnim").then(|| Proof::FibonacciPositions {
             theorem: "Whinihan's theorem (1963): the first player loses Fibonacci Nim exactly \
                       when the heap is a Fibonacci number (Zeckendorf representation)"
                 .to_string(),
         });
+        let mut values = Vec::with_capacity(to1 as usize + 1);
+        for n in origin..=to1 {
+            limits.check()?;
+            match value(r, &[Arg::int(n)], limits) {
+                Ok(v) => values.push(v),
+                // The values stop where no method reaches (Fibonacci Nim's nim-values are
+                // searched to 200 only); if the family knows its outcomes beyond, the pattern
+                // is that of the outcomes (spec: outcome families), on the whole range.
+                Err(e) if e.is_too_large() => {
+                    if let Some(is_p) = outcomes(r, &values, origin, to1, limits)? {
+                        return Ok(grundy_pattern::describe_outcomes_from(
+                            &name,
+                            &is_p,
+                            origin,
+                            proof.as_ref(),
+                        ));
+                    }
+                    if to.is_none() && n > MIN_VALUES {
+                        break;
+                    }
+                    return Err(e);
+                }
+                // Without an asked N, the values stop where the family's search stops:
+                // checked_to says so.
+                Err(e) if to.is_none() && n > MIN_VALUES && e.limit_reached().is_some() => break,
+                Err(e) => return Err(e),
+            }
+        }
         return Ok(grundy_pattern::describe_sequence_from(
             &name,
             &values,
@@ -110,11 +115,22 @@ pub(crate) fn of_ruleset(
             }
             grid.push(row);
         }
-        let proof = (name == "wythoff").then(|| Proof::WythoffPairs {
-            theorem: "Wythoff's theorem (1907): the P-positions of Wythoff's game are (0, 0) \
-                      and the pairs (floor(k phi), floor(k phi^2)), k >= 1, with their mirrors"
-                .to_string(),
-        });
+        let proof = match name.as_str() {
+            "wythoff" => Some(Proof::WythoffPairs {
+                theorem: "Wythoff's theorem (1907): the P-positions of Wythoff's game are \
+                          (0, 0) and the pairs (floor(k phi), floor(k phi^2)), k >= 1, with \
+                          their mirrors"
+                    .to_string(),
+            }),
+            "corners" => Some(Proof::Formula {
+                closed: grundy_pattern::Closed::NimProduct,
+                theorem: "the Tartan theorem (Winning Ways, chapter 14): a head at (a, b) of a \
+                          Tartan product G1 x G2 is worth G1(a) (*) G2(b), and Turning Corners \
+                          is Twins x Twins, whose coin at x is worth x"
+                    .to_string(),
+            }),
+            _ => None,
+        };
         return Ok(grundy_pattern::describe_grid_from(
             &name,
             &grid,
@@ -127,6 +143,41 @@ pub(crate) fn of_ruleset(
          values to describe; give a heap ruleset such as sub[1,3,4], or a family such as \
          wythoff"
     )))
+}
+
+/// Whether each of origin..=to is a P-position: from `values` (G(origin..), as far as they
+/// were computed) and then from the family's outcomes of a component alone; `None` when the
+/// family does not know the outcome of some position beyond its values.
+fn outcomes(
+    r: &RulesetRef,
+    values: &[u64],
+    origin: u64,
+    to: u64,
+    limits: &Limits,
+) -> Result<Option<Vec<bool>>, Error> {
+    let mut is_p: Vec<bool> = values.iter().map(|&v| v == 0).collect();
+    for n in origin + values.len() as u64..=to {
+        limits.check()?;
+        let c = component(r, &[Arg::int(n)])?;
+        match r.rules().outcome_alone(&c, limits)? {
+            Some(crate::Outcome::P) => is_p.push(true),
+            Some(crate::Outcome::N) => is_p.push(false),
+            Some(crate::Outcome::D) | None => return Ok(None),
+        }
+    }
+    Ok(Some(is_p))
+}
+
+/// The rule behind a one-argument family's table G(0..N), proven when `period` is proven
+/// (by the theorem that proves it for the family); no census.
+pub(crate) fn of_table(r: &RulesetRef, values: &[u64], period: Option<&crate::Period>) -> Pattern {
+    let proof = period.filter(|p| p.proven).map(|p| Proof::Period {
+        preperiod: p.preperiod,
+        period: p.period,
+        saltus: p.saltus,
+        theorem: period_theorem(r, p),
+    });
+    grundy_pattern::describe_sequence(r.name(), values, proof.as_ref())
 }
 
 /// N as asked or by default, within the limit.
@@ -164,8 +215,8 @@ fn one_position(r: &RulesetRef, args: &[Arg]) -> bool {
     matches!(r.rules().components(args), Ok(c) if c.len() == 1)
 }
 
-/// The nim-value of the one position these arguments write, as u64.
-fn value(r: &RulesetRef, args: &[Arg], limits: &Limits) -> Result<u64, Error> {
+/// The one position these arguments write.
+fn component(r: &RulesetRef, args: &[Arg]) -> Result<Comp, Error> {
     let comps = r.rules().components(args).map_err(|e| {
         Error::input(format!(
             "{}: a position of the pattern's range is refused: {}",
@@ -173,13 +224,19 @@ fn value(r: &RulesetRef, args: &[Arg], limits: &Limits) -> Result<u64, Error> {
             e.message
         ))
     })?;
-    let [c] = comps.as_slice() else {
-        return Err(Error::input(format!(
+    match <[Comp; 1]>::try_from(comps) {
+        Ok([c]) => Ok(c),
+        Err(_) => Err(Error::input(format!(
             "{}: a position of the pattern's range is not one position",
             r.name()
-        )));
-    };
-    let v: Nimber = r.rules().value(c, limits)?;
+        ))),
+    }
+}
+
+/// The nim-value of the one position these arguments write, as u64.
+fn value(r: &RulesetRef, args: &[Arg], limits: &Limits) -> Result<u64, Error> {
+    let c = component(r, args)?;
+    let v: Nimber = r.rules().value(&c, limits)?;
     v.to_u64().ok_or_else(|| {
         Error::too_large(format!(
             "{}: a nim-value beyond 64 bits; ask for a smaller range",

@@ -435,6 +435,12 @@ fn plots_are_written_as_svg_and_png() {
         &text[..40]
     );
     assert!(String::from_utf8_lossy(&o.stdout).contains("period 12 from heap 71 (proven)"));
+    // The plot marks the period and shows the rule under its title, as the playground does.
+    assert!(text.contains("period 12 preperiod 71 (proven)"), "{text}");
+    assert!(
+        text.contains("rule: G(n + 12) = G(n) for n &gt;= 71; G(71..82) = [7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2] (proven)"),
+        "{text}"
+    );
     let png = temp("k.png");
     let o = grundy(&[
         "plot",

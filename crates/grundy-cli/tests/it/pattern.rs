@@ -265,14 +265,25 @@ fn an_unproven_table_is_observed_not_proven() {
     }
 }
 
+/// Issue 41: `pattern fibnim --to 300` exited 3 ("only searched up to 200"). Fibonacci Nim's
+/// nim-values stop at 200, its outcomes do not: the pattern is that of the outcomes, checked
+/// on the whole range asked (spec: outcome families), and so without `--to`.
 #[test]
 fn fibonacci_nim_has_fibonacci_p_positions() {
-    let p = pattern(&["fibnim"]);
+    let p = pattern(&["fibnim", "--to", "300"]);
     assert_eq!(p["kind"], "p-positions");
     assert_eq!(p["proven"], true);
     assert!(p["proof"].as_str().unwrap().contains("Whinihan"));
     let n = p["checked_to"].as_u64().unwrap();
-    assert!(n >= 100, "{n}");
+    assert_eq!(n, 300);
+    assert_eq!(pattern(&["fibnim"])["checked_to"], 1000);
+    let text = grundy(&["pattern", "fibnim", "--to", "300"]);
+    assert!(
+        text.status.success(),
+        "{}",
+        String::from_utf8_lossy(&text.stderr)
+    );
+    assert!(String::from_utf8_lossy(&text.stdout).contains("checked:  0 <= n <= 300"));
     let mut xs: Vec<u64> = (0..=10 * n + 10).collect();
     // Around a Fibonacci number near 10^18, and 10^18 itself.
     let (mut a, mut b) = (1u64, 2u64);
@@ -665,10 +676,15 @@ fn the_ruler_game_starts_at_1_and_is_a_closed_form_of_n_itself() {
 
 #[test]
 fn turning_corners_is_the_nim_product() {
+    // Proven at every size by the Tartan theorem (Twins x Twins), as the README says.
     let p = pattern(&["corners", "--to", "16"]);
     assert_eq!(
         (&p["kind"], &p["proven"]),
-        (&"formula".into(), &false.into())
+        (&"formula".into(), &true.into())
+    );
+    assert!(
+        p["proof"].as_str().unwrap().contains("Tartan theorem"),
+        "{p}"
     );
     let mut cells = vec![];
     for a in 0..=170u64 {
