@@ -153,7 +153,7 @@ fn box_last(k: usize, to: u64) -> Option<u64> {
     while size(side + 1).is_some_and(|n| n <= BOX_POSITIONS) {
         side += 1;
     }
-    if size(side).is_none_or(|n| n > BOX_MOST) {
+    if !size(side).is_some_and(|n| n <= BOX_MOST) {
         return None;
     }
     Some((side - 1).min(to))
