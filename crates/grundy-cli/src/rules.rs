@@ -31,8 +31,8 @@ pub enum RulesCommand {
     Check {
         /// The script file
         file: PathBuf,
-        /// The last first value to compute: positions 0..N of a one-number family; for k
-        /// numbers, each from 0 to at most N in a box of a few hundred positions
+        /// The last position valued: positions 0..N of a one-number family; for k numbers,
+        /// each number from 0 to at most N, in a box of a few hundred positions
         #[arg(long, default_value_t = 30)]
         to: u64,
         /// Print one JSON object instead of text
