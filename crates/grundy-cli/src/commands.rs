@@ -230,7 +230,7 @@ enum Command {
     },
     #[command(flatten)]
     Theory(crate::theory::TheoryCommand),
-    /// Rule scripts: games written in Rhai (see docs/rules.md)
+    /// Rule scripts: games written in Luau or Rhai (see docs/rules.md)
     Rules {
         #[command(subcommand)]
         command: crate::rules::RulesCommand,

@@ -161,7 +161,7 @@ pub fn run(
                 }
                 _ => {}
             }
-            match api::parse_move(&pos, entry, &list) {
+            match api::parse_move(reg, &pos, entry, &list) {
                 Ok(m) => {
                     say(&format!("you: {}", m.text))?;
                     pos = m.apply(&pos);

@@ -13,8 +13,8 @@ use crate::output::Out;
 /// The options every command takes.
 #[derive(Debug, Args)]
 pub struct RulesArgs {
-    /// A rule script (Rhai) that defines a family named after the file or its `const NAME`;
-    /// repeatable
+    /// A rule script in Luau (.luau, the faster) or Rhai (.rhai) that defines a family named
+    /// after the file or its NAME; repeatable
     #[arg(long = "rules", value_name = "FILE", global = true)]
     pub rules: Vec<PathBuf>,
     /// Raise a limit of every call of a rule script, e.g. operations=100000000 (keys:
@@ -31,7 +31,8 @@ pub enum RulesCommand {
     Check {
         /// The script file
         file: PathBuf,
-        /// How many first values to compute (positions 0..N of a one-integer family)
+        /// The last position valued: positions 0..N of a one-number family; for k numbers,
+        /// each number from 0 to at most N, in a box of a few hundred positions
         #[arg(long, default_value_t = 30)]
         to: u64,
         /// Print one JSON object instead of text

@@ -494,7 +494,7 @@ fn parse_move(py: Python<'_>, expr: String, entry: String) -> PyResult<(String, 
         let pos = reg.parse(&expr)?;
         let list = grundy::api::legal_moves(&pos, 30);
         let m =
-            grundy::api::parse_move(&pos, &entry, &list).map_err(|e| Error::input(e.message))?;
+            grundy::api::parse_move(&reg, &pos, &entry, &list).map_err(|e| Error::input(e.message))?;
         Ok((m.text.clone(), m.apply(&pos).to_string()))
     })
 }

@@ -59,3 +59,12 @@ def test_display_is_shown_and_to_parses_back():
     assert m.shown == "2001-11-3 + nim(1)"
     again = grundy.analyze(m.to, remoteness=False)
     assert again.shown == m.shown and again.outcome == "P"
+
+
+def test_a_script_position_can_be_typed_as_a_move():
+    # A typed position was parsed with the built-in families only: "unknown ruleset 'kiki'".
+    grundy.load_rules(os.path.join(EXAMPLES, "kiki.luau"))
+    g = grundy.Game("kiki(3,3)")
+    m = g.play("kiki(2, 2)")
+    assert m.to == "kiki(2,2)"
+    assert g.position == "kiki(2,2)"

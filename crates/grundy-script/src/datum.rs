@@ -219,7 +219,7 @@ impl Arity {
             Arity::Fixed(1) => Ok(args),
             Arity::Fixed(k) if args.len() % k != 0 => Err(format!(
                 "found {} arguments: a position of this family is written with {} \
-                 (const ARITY = {k};), and a sum with a multiple of {k}",
+                 (ARITY {k}), and a sum with a multiple of {k}",
                 args.len(),
                 self.argument_count()
             )),

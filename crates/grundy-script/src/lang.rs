@@ -19,8 +19,8 @@ use crate::{Arity, Datum, ScriptError, ScriptOption};
 pub enum Language {
     /// [Rhai](https://rhai.rs): `fn moves(p) { ... }` (the first language, `.rhai` files).
     Rhai,
-    /// [Luau](https://luau.org): `function moves(p) ... end` (`.luau` or `.lua` files),
-    /// about five times faster.
+    /// [Luau](https://luau.org): `function moves(p) ... end` (`.luau` or `.lua` files), the
+    /// faster of the two (docs/rules.md gives the figure).
     Luau,
 }
 
@@ -47,6 +47,22 @@ impl Language {
             "rhai" => Some(Language::Rhai),
             "luau" | "lua" => Some(Language::Luau),
             _ => None,
+        }
+    }
+
+    /// How a script in this language declares a global constant, for advice in messages:
+    /// `const ARITY = 2;` in Rhai, `ARITY = 2` in Luau.
+    ///
+    /// Example:
+    /// ```
+    /// use grundy_script::Language;
+    /// assert_eq!(Language::Luau.declaration("ARITY", "2"), "ARITY = 2");
+    /// assert_eq!(Language::Rhai.declaration("ARITY", "2"), "const ARITY = 2;");
+    /// ```
+    pub fn declaration(self, name: &str, value: &str) -> String {
+        match self {
+            Language::Rhai => format!("const {name} = {value};"),
+            Language::Luau => format!("{name} = {value}"),
         }
     }
 

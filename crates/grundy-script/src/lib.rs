@@ -1,8 +1,9 @@
-//! Rule scripts: game families written in [Rhai](https://rhai.rs), run in a sandbox.
+//! Rule scripts: game families written in [Luau](https://luau.org) or [Rhai](https://rhai.rs),
+//! run in a sandbox.
 //!
-//! A rule script defines one impartial game family: `fn moves(p)` returns the options of
+//! A rule script defines one impartial game family: `moves(p)` returns the options of
 //! position `p`, each a position of the family or `sum([q1, q2, ...])`; the optional
-//! `fn display(p)` and `fn describe(p, q)` give texts. Positions are [`Datum`]s: integers,
+//! `display(p)` and `describe(p, q)` give texts. Positions are [`Datum`]s: integers,
 //! strings, or arrays of them, compared by value. The contract is in `docs/rules.md`.
 //!
 //! [`Script::compile`] compiles a script once into a sandboxed engine (no files, network,
@@ -55,4 +56,4 @@ pub use lang::{check, check_in, Language, Script};
 pub use limits::{with_stack, Interrupt, LimitKind, Limits};
 pub use report::check_values;
 pub use script::{CheckReport, FunctionInfo, ScriptOption};
-pub use table::{mex_values, TableError};
+pub use table::{box_values, mex_values, TableError, ValueBox};

@@ -144,14 +144,20 @@ pub struct CheckReport {
     /// The first values `G(0)`, `G(1)`, ... of a one-integer family (filled by
     /// [`crate::check_values`]; empty when they could not be computed).
     pub values: Vec<u64>,
+    /// The values on a box of small positions of a family of several numbers (filled by
+    /// [`crate::check_values`]; `None` when they could not be computed).
+    pub grid: Option<crate::ValueBox>,
     /// The period seen in [`CheckReport::values`] (never proven).
     pub period: Option<grundy::Period>,
     /// Why the first values are missing or stop early (a cycle, options that are not
-    /// integers, an error of the script at some position), when they do.
+    /// integers or of another game, an error of the script at some position), when they do.
     pub values_note: Option<String>,
     /// On how many small positions the closed forms (`nimber`, `outcome`) were compared
     /// with the search and agreed; `None` when there are none or they were not checked.
     pub closed_forms_checked: Option<usize>,
+    /// On how many small positions `display` and `describe` (on every move) ran without an
+    /// error; `None` when the script has neither or they were not tried.
+    pub texts_checked: Option<usize>,
 }
 
 impl CheckReport {
@@ -169,9 +175,11 @@ impl CheckReport {
             problems: Vec::new(),
             warnings: Vec::new(),
             values: Vec::new(),
+            grid: None,
             period: None,
             values_note: None,
             closed_forms_checked: None,
+            texts_checked: None,
         }
     }
 

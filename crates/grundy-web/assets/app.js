@@ -807,7 +807,7 @@ fn moves(n) {
 }`,
   },
   {
-    label: "Lasker's Nim in Luau (about five times faster than Rhai)",
+    label: "Lasker's Nim in Luau (the faster language)",
     name: 'laskerl',
     source: `-- Lasker's Nim in Luau: take any number from a heap, or split a heap into two non-empty
 -- heaps; sum({a, b}) is the two heaps a and b. A script is Luau when it defines its moves

@@ -16,7 +16,7 @@ use crate::analysis::{self, move_text, Options};
 use crate::position::{Component, Place, Position, Replacement, Term};
 use crate::rules::{Arg, Comp, DynRuleset};
 use crate::solve::{Error, Limits, Remoteness, RemotenessSolver};
-use crate::{Nimber, Outcome, Play};
+use crate::{Nimber, Outcome, Play, Registry};
 
 /// The most sum states the engine's remoteness search stores before it falls back on
 /// nim-values.
@@ -178,12 +178,20 @@ pub fn has_moves(pos: &Position) -> bool {
 /// `a -> b` (a heap of a becomes b; `a -> b c` for a heap split in two, `a -> 0` to take all;
 /// `*a -> *b` for a nimber).
 ///
-/// Arguments: the position, the text typed, and the moves shown to the player.
+/// Arguments: the registry the position was parsed with (a position typed as a move is parsed
+/// with it, so that families it adds, such as rule scripts, can be typed as built-ins are), the
+/// position, the text typed, and the moves shown to the player.
 /// Returns: the legal move meant, or why the entry is not one (and what to type instead).
 /// Complexity: linear in the size of the position, plus one move listing of the component
 /// that changes.
-/// Example: `parse_move(&parse("nim(3,4,5)")?, "3 -> 1", &list)?.apply(..)` is `nim(1,4,5)`.
-pub fn parse_move(pos: &Position, input: &str, listed: &MoveList) -> Result<PlayMove, MoveError> {
+/// Example: `parse_move(reg, &reg.parse("nim(3,4,5)")?, "3 -> 1", &list)?.apply(..)` is
+/// `nim(1,4,5)`.
+pub fn parse_move(
+    reg: &Registry,
+    pos: &Position,
+    input: &str,
+    listed: &MoveList,
+) -> Result<PlayMove, MoveError> {
     let text = input.trim();
     if text.is_empty() {
         return err("type a move: its number, the position after it, or a short form like 3 -> 1");
@@ -210,7 +218,7 @@ pub fn parse_move(pos: &Position, input: &str, listed: &MoveList) -> Result<Play
     if let Some((from, to)) = text.split_once("->") {
         return parse_short(pos, from.trim(), to.trim());
     }
-    let entered = match crate::expr::parse(text) {
+    let entered = match reg.parse(text) {
         Ok(p) => p,
         Err(e) => {
             return err(format!(
@@ -811,8 +819,12 @@ mod tests {
         let list = legal_moves(&p, 100);
         assert!(list.complete);
         assert_eq!(list.moves.len(), 12);
-        let by_short = parse_move(&p, "3 -> 1", &list).unwrap().apply(&p);
-        let by_pos = parse_move(&p, "nim(1, 4, 5)", &list).unwrap().apply(&p);
+        let by_short = parse_move(Registry::shared(), &p, "3 -> 1", &list)
+            .unwrap()
+            .apply(&p);
+        let by_pos = parse_move(Registry::shared(), &p, "nim(1, 4, 5)", &list)
+            .unwrap()
+            .apply(&p);
         assert_eq!(by_short.to_string(), "nim(1,4,5)");
         assert_eq!(by_pos, by_short);
         let k = list
@@ -820,12 +832,12 @@ mod tests {
             .iter()
             .position(|m| m.apply(&p) == by_short)
             .unwrap();
-        let by_number = parse_move(&p, &(k + 1).to_string(), &list)
+        let by_number = parse_move(Registry::shared(), &p, &(k + 1).to_string(), &list)
             .unwrap()
             .apply(&p);
         assert_eq!(by_number, by_short);
         // Taking a whole heap, written by dropping it.
-        let m = parse_move(&p, "nim(4,5)", &list).unwrap();
+        let m = parse_move(Registry::shared(), &p, "nim(4,5)", &list).unwrap();
         assert_eq!(m.apply(&p).to_string(), "nim(0,4,5)");
     }
 
@@ -844,14 +856,14 @@ mod tests {
             "nim(",
             "x",
         ] {
-            let e = parse_move(&p, bad, &list).unwrap_err();
+            let e = parse_move(Registry::shared(), &p, bad, &list).unwrap_err();
             assert!(!e.message.is_empty(), "{bad}");
         }
-        assert!(parse_move(&p, "3 -> 7", &list)
+        assert!(parse_move(Registry::shared(), &p, "3 -> 7", &list)
             .unwrap_err()
             .message
             .contains("cannot become"));
-        assert!(parse_move(&p, "nim(3,4,5)", &list)
+        assert!(parse_move(Registry::shared(), &p, "nim(3,4,5)", &list)
             .unwrap_err()
             .message
             .contains("position now"));
@@ -864,9 +876,9 @@ mod tests {
         assert!(!list.complete);
         assert_eq!(list.moves.len(), 20);
         assert_eq!(list.moves[0].apply(&p).to_string(), "nim(0,7)");
-        let m = parse_move(&p, "10^30 -> 5", &list).unwrap();
+        let m = parse_move(Registry::shared(), &p, "10^30 -> 5", &list).unwrap();
         assert_eq!(m.apply(&p).to_string(), "nim(5,7)");
-        assert!(parse_move(&p, "10^30 -> 10^31", &list).is_err());
+        assert!(parse_move(Registry::shared(), &p, "10^30 -> 10^31", &list).is_err());
         let mut e = Engine::new(Play::Normal, Limits::default().with_nodes(1000));
         let c = e.choose(&p).unwrap().unwrap();
         assert!(c.wins);
@@ -908,9 +920,9 @@ mod tests {
     fn tb_split_in_short_form() {
         let p = pos("tb[0.77](5)");
         let list = legal_moves(&p, 100);
-        let m = parse_move(&p, "5 -> 1 2", &list).unwrap();
+        let m = parse_move(Registry::shared(), &p, "5 -> 1 2", &list).unwrap();
         assert_eq!(m.apply(&p).to_string(), "tb[0.77](1,2)");
-        let m = parse_move(&p, "5 -> 2, 1", &list).unwrap();
+        let m = parse_move(Registry::shared(), &p, "5 -> 2, 1", &list).unwrap();
         assert_eq!(m.apply(&p).to_string(), "tb[0.77](1,2)");
     }
 }

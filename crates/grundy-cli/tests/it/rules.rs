@@ -579,3 +579,145 @@ fn batch_errors_have_the_one_error_shape() {
         "{e}"
     );
 }
+
+/// Two nim heaps as one position of two numbers, in both languages, with a closed form and
+/// texts: `rules check` values a box of small positions (each number from 0 up), compares
+/// `nimber` with the search there and tries `display` and `describe`, and speaks the
+/// script's own language. It computed no values for two numbers, and told a Luau script to
+/// write `const ARITY = 2` (Rhai).
+const TWO_HEAPS_LUAU: &str = "ARITY = 2
+function moves(p)
+    if p[1] < 0 or p[2] < 0 then error(\"heaps are not negative\") end
+    local out = {}
+    for k = 1, p[1] do out[#out + 1] = {p[1] - k, p[2]} end
+    for k = 1, p[2] do out[#out + 1] = {p[1], p[2] - k} end
+    return out
+end
+function nimber(p) return bit32.bxor(p[1], p[2]) end
+function display(p) return p[1] .. \"|\" .. p[2] end
+function describe(p, q) return \"a move\" end
+";
+
+const TWO_HEAPS_RHAI: &str = "const ARITY = 2;
+fn moves(p) {
+    let out = [];
+    for k in 1..=p[0] { out.push([p[0] - k, p[1]]); }
+    for k in 1..=p[1] { out.push([p[0], p[1] - k]); }
+    out
+}
+fn nimber(p) { p[0] ^ p[1] }
+fn display(p) { `${p[0]}|${p[1]}` }
+fn describe(p, q) { \"a move\" }
+";
+
+#[test]
+fn rules_check_values_a_box_of_positions_of_two_numbers_in_either_language() {
+    let s = Scratch::new("box");
+    for (file, src) in [
+        ("heaps.luau", TWO_HEAPS_LUAU),
+        ("heaps.rhai", TWO_HEAPS_RHAI),
+    ] {
+        let path = s.file(file, src);
+        let v = json(&grundy(&["rules", "check", &path, "--json"]));
+        assert_eq!(v["arity"], 2, "{file}");
+        let rows = v["box"]["values"].as_array().cloned().unwrap_or_default();
+        assert_eq!(v["box"]["last"], 19, "{file}: {v}");
+        assert_eq!(rows.len(), 20, "{file}: {v}");
+        for (a, row) in rows.iter().enumerate() {
+            let row = row.as_array().cloned().unwrap_or_default();
+            assert_eq!(row.len(), 20, "{file}");
+            for (b, x) in row.iter().enumerate() {
+                assert_eq!(x.as_u64(), Some((a ^ b) as u64), "{file}: heaps({a},{b})");
+            }
+        }
+        assert_eq!(v["closed_forms_checked"], 400, "{file}: {v}");
+        assert_eq!(v["texts_checked"], 400, "{file}: {v}");
+        assert!(v["values_note"].is_null(), "{file}: {v}");
+        // As text: a row a line, `--to` bounds the numbers, no other language's syntax.
+        let out = ok(&grundy(&["rules", "check", &path, "--to", "3"]));
+        assert!(out.contains("  heaps(2, *): 2 3 0 1\n"), "{file}: {out}");
+        assert!(
+            out.contains("closed forms: agree with the search on 16 positions"),
+            "{out}"
+        );
+        assert!(
+            out.contains("texts: display and describe ran on 16 positions"),
+            "{out}"
+        );
+        assert!(!out.contains("no first values"), "{out}");
+    }
+}
+
+#[test]
+fn rules_check_marks_positions_a_script_refuses_and_speaks_its_language() {
+    let s = Scratch::new("refuse");
+    // kiki's board has at least one row and one column: the zeros are refused and marked.
+    let out = ok(&grundy(&[
+        "rules",
+        "check",
+        "examples/rules/kiki.luau",
+        "--to",
+        "3",
+    ]));
+    assert!(
+        out.contains("values 0..3 in each of 2 numbers (16 positions"),
+        "{out}"
+    );
+    assert!(out.contains("  kiki(0, *): - - - -\n"), "{out}");
+    assert!(out.contains("  kiki(2, *): - 1 2 3\n"), "{out}");
+    assert!(
+        out.contains("refused: kiki(0, 0) and every position marked -"),
+        "{out}"
+    );
+    // A family of arrays of any length has no box: the note declares ARITY as the script's
+    // own language does.
+    for (file, src, decl, other) in [
+        (
+            "rows.luau",
+            "ARITY = \"all\"\nfunction moves(p) return {} end\n",
+            "(ARITY = \"all\")",
+            "const ARITY",
+        ),
+        (
+            "rows.rhai",
+            "const ARITY = \"all\";\nfn moves(p) { [] }\n",
+            "(const ARITY = \"all\";)",
+            "(ARITY = \"all\")",
+        ),
+    ] {
+        let path = s.file(file, src);
+        let out = ok(&grundy(&["rules", "check", &path]));
+        assert!(out.contains(decl), "{file}: {out}");
+        assert!(!out.contains(other), "{file}: {out}");
+    }
+}
+
+#[test]
+fn rules_check_tries_display_and_describe_on_one_number_positions() {
+    let s = Scratch::new("texts");
+    for (file, src) in [
+        (
+            "bash.luau",
+            "function moves(n) local o = {} for k = 1, 3 do if k <= n then o[#o + 1] = n - k end end return o end
+function display(n) if n == 5 then error(\"five\") end return \"heap \" .. n end
+",
+        ),
+        (
+            "bash.rhai",
+            "fn moves(n) { let o = []; for k in 1..=3 { if k <= n { o.push(n - k); } } o }
+fn display(n) { if n == 5 { throw \"five\"; } `heap ${n}` }
+",
+        ),
+    ] {
+        let path = s.file(file, src);
+        let v = json(&grundy(&["rules", "check", &path, "--to", "8", "--json"]));
+        let warnings = v["warnings"].to_string();
+        assert!(warnings.contains("display(bash(5)) failed"), "{file}: {v}");
+        assert!(v["texts_checked"].is_null(), "{file}: {v}");
+        let fixed = src.replace("n == 5", "n == 500");
+        let path = s.file(file, &fixed);
+        let v = json(&grundy(&["rules", "check", &path, "--to", "8", "--json"]));
+        assert_eq!(v["texts_checked"], 9, "{file}: {v}");
+        assert_eq!(v["values"][4], 0, "{file}: {v}");
+    }
+}

@@ -152,3 +152,48 @@ fn huge_heaps_are_listed_with_a_cap() {
     p.send_line("quit").expect("send");
     p.exp_eof().expect("the game ends");
 }
+
+#[test]
+fn a_script_position_can_be_typed_as_a_move() {
+    // The session read typed positions with the built-in families only: `bash(7)` was refused
+    // as "unknown ruleset 'bash'", and kiki's board could be played by move numbers only.
+    let dir = std::env::temp_dir().join(format!("grundy-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let bash = dir.join("bash.luau");
+    std::fs::write(
+        &bash,
+        "function moves(n)\n    local out = {}\n    for k = 1, 3 do if k <= n then out[#out + 1] = n - k end end\n    return out\nend\n",
+    )
+    .expect("the script is written");
+    let kiki = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/kiki.luau"
+    );
+    let bash = bash.display().to_string();
+    for (args, typed, said) in [
+        (
+            ["--rules", bash.as_str(), "bash(10)"],
+            "bash(7)",
+            "you: bash(10) -> bash(7)",
+        ),
+        (
+            ["--rules", kiki, "kiki(3,3)"],
+            "kiki(2, 2)",
+            "you: kiki(3, 3) -> kiki(2, 2)",
+        ),
+    ] {
+        let mut p = start(&args);
+        p.exp_string(PROMPT).expect("prompt");
+        p.send_line(typed).expect("send");
+        let (_, answer) = p
+            .exp_regex("(you|not a move): [^\r\n]*")
+            .expect("the move is answered");
+        assert_eq!(answer.trim_end(), said, "{typed}");
+        p.exp_string("engine: ").expect("the engine answers");
+        if next(&mut p).1.is_none() {
+            p.send_line("quit").expect("send");
+        }
+        p.exp_eof().expect("the game ends");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -520,14 +520,15 @@ class Family:
 
 
 def load_rules(path: "Union[str, _os.PathLike[str]]") -> str:
-    """Loads a rule script (a Rhai file with ``fn moves(p)``, see docs/rules.md) and registers
-    its family, so that expressions may name it and mix it with built-ins in sums, as
-    ``grundy --rules FILE`` does. Loading the same script again replaces its family.
+    """Loads a rule script (a Luau file, ``.luau``, with ``function moves(p)``, or a Rhai file,
+    ``.rhai``, with ``fn moves(p)``; see docs/rules.md) and registers its family, so that
+    expressions may name it and mix it with built-ins in sums, as ``grundy --rules FILE``
+    does. Loading the same script again replaces its family.
 
     Returns the family's name. Raises :class:`InputError` for a script with an error (the
     message names FILE:LINE:COLUMN) and :class:`LimitError` when a script limit is reached.
 
-    >>> name = grundy.load_rules("examples/rules/lasker.rhai")  # doctest: +SKIP
+    >>> name = grundy.load_rules("examples/rules/lasker.luau")  # doctest: +SKIP
     >>> grundy.analyze(f"{name}(3) + nim(4)").outcome          # doctest: +SKIP
     'P'
     """

@@ -252,3 +252,53 @@ fn options_read_straight_into_keys_equal_the_general_reading() {
         }
     }
 }
+
+/// Take 1, 2 or 3 counters (Luau), the issue's `bash.luau`.
+const BASH_LUAU: &str = "function moves(n)
+    local out = {}
+    for k = 1, 3 do if k <= n then out[#out + 1] = n - k end end
+    return out
+end";
+
+/// kiki's board (HDU 2147) in Luau: a coin moves left, down or down-left.
+const KIKI_LUAU: &str = "ARITY = 2
+function moves(p)
+    local n, m = p[1], p[2]
+    local out = {}
+    if m > 1 then out[#out + 1] = {n, m - 1} end
+    if n > 1 then out[#out + 1] = {n - 1, m} end
+    if n > 1 and m > 1 then out[#out + 1] = {n - 1, m - 1} end
+    return out
+end";
+
+#[test]
+fn a_script_position_typed_as_a_move_is_read_with_the_scripts() {
+    // The play session read a typed position with the built-in families only, so `bash(7)`
+    // was "unknown ruleset 'bash'" and a two-number game could be played by numbers only.
+    let reg = registry(&[
+        ("games/bash.luau", BASH_LUAU),
+        ("games/kiki.luau", KIKI_LUAU),
+        ("games/wy.rhai", WYTHOFF),
+    ]);
+    for (start, typed, after) in [
+        ("bash(10)", "bash(7)", "bash(7)"),
+        ("bash(10) + nim(3)", "bash(8) + nim(3)", "bash(8) + nim(3)"),
+        ("kiki(3,3)", "kiki(2, 2)", "kiki(2,2)"),
+        ("kiki(3,3,2,2)", "kiki(3,2,2,2)", "kiki(3,2) + kiki(2,2)"),
+        ("wy(4,7)", "wy(2,5)", "wy(2,5)"),
+    ] {
+        let pos = reg.parse(start).unwrap_or_else(|e| panic!("{start}: {e}"));
+        let list = api::legal_moves(&pos, 30);
+        let m = api::parse_move(&reg, &pos, typed, &list)
+            .unwrap_or_else(|e| panic!("{start}: {typed}: {}", e.message));
+        assert_eq!(m.apply(&pos).to_string(), after, "{start}: {typed}");
+    }
+    // A position that is not one move away is refused with the reason, not as unknown.
+    let pos = reg.parse("kiki(3,3)").unwrap_or_else(|e| panic!("{e}"));
+    let list = api::legal_moves(&pos, 30);
+    let e = api::parse_move(&reg, &pos, "kiki(1,1)", &list)
+        .err()
+        .map(|e| e.message)
+        .unwrap_or_default();
+    assert!(e.contains("cannot be reached in one move"), "{e}");
+}

@@ -395,6 +395,7 @@ test('rule scripts of several numbers declare their arity, and the help says so'
   await go(base);
   await click('#tabs button[data-tab=rules]');
   assert.match(await run("return document.getElementById('rules-help').textContent"), /const ARITY = k;/);
+  assert.match(await run("return document.getElementById('rules-help').textContent"), /in Luau or Rhai/);
   assert.match(await run("return document.getElementById('rules-help').textContent"), /NAME\(a, b, c\) is the sum/);
   // Every template whose moves read p[1] (a position of several numbers) declares its arity;
   // a one-number template declares none.
