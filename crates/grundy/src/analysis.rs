@@ -884,20 +884,19 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
         )),
     };
     // A component without a move adds nothing to a sum, under either play (the sum's game
-    // tree is the same without it): the search, which would list every component's moves
-    // anyway, looks at the others only; one left alone may have a closed form (a token on a
-    // dag among tokens on sinks).
-    let mut live: Vec<(Place, Component, Vec<Replacement>)> = Vec::with_capacity(comps.len());
+    // tree is the same without it): the search, whose first step lists every component's
+    // moves anyway, looks at the others only; one left alone may have a closed form (a token
+    // on a dag among tokens on sinks).
+    let mut live: Vec<(Place, Component)> = Vec::with_capacity(comps.len());
     for (i, (place, c)) in comps.iter().enumerate() {
         if i % 4096 == 4095 {
             opts.limits.check()?;
         }
-        let moves = component_moves(c, &opts.limits)?;
-        if !moves.is_empty() {
-            live.push((*place, c.clone(), moves));
+        if !component_moves(c, &opts.limits)?.is_empty() {
+            live.push((*place, c.clone()));
         }
     }
-    if let [(place, c, _)] = live.as_slice() {
+    if let [(place, c)] = live.as_slice() {
         if comps.len() > 1 {
             if let Some(mut a) = misere_alone(pos, *place, c, opts)? {
                 a.method = Some(format!(
@@ -911,13 +910,13 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     }
     let mut a;
     let mut solver = MisereSolver::new(opts.limits.clone());
-    let all: Vec<Component> = live.iter().map(|(_, c, _)| c.clone()).collect();
+    let all: Vec<Component> = live.iter().map(|(_, c)| c.clone()).collect();
     let outcome = solver.outcome(&all)?;
     a = Analysis::empty(Play::Misere, outcome, Rule::MisereSearch);
     let mut count = 0usize;
     if outcome == Outcome::N {
-        for (i, (place, c, moves)) in live.iter().enumerate() {
-            for rep in moves.iter().cloned() {
+        for (i, (place, c)) in live.iter().enumerate() {
+            for rep in component_moves(c, &opts.limits)? {
                 let mut next: Vec<Component> = Vec::with_capacity(all.len() + 1);
                 next.extend(all[..i].iter().cloned());
                 next.extend(all[i + 1..].iter().cloned());
