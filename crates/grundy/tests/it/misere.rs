@@ -191,3 +191,57 @@ fn dag_misere_closed_form_agrees_with_the_search() {
     // Both paths are exercised.
     assert!(alone > 50 && searched > 20, "{alone} {searched}");
 }
+
+/// Codeforces 455B ("A Lot of Games") asks for misere play on the trie of the words: a trie of
+/// 6,000 vertices written as `dag[...]` is answered by the outcomes the family computed with
+/// its values, under a position limit of 100 that any search of it would pass, and equal to
+/// the rule computed here from the leaves up.
+#[test]
+fn a_trie_under_misere_play_needs_no_search() {
+    let mut rng = grundy::rules::Rng::new(455);
+    let mut children: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut letters: Vec<Vec<u64>> = vec![Vec::new()];
+    while children.len() < 6000 {
+        let mut u = 0;
+        for _ in 0..rng.range(1, 30) {
+            let letter = rng.range(0, 2);
+            let next = match letters[u].iter().position(|&l| l == letter) {
+                Some(i) => children[u][i],
+                None => {
+                    children.push(Vec::new());
+                    letters.push(Vec::new());
+                    let v = children.len() - 1;
+                    children[u].push(v);
+                    letters[u].push(letter);
+                    v
+                }
+            };
+            u = next;
+        }
+    }
+    // Children have larger numbers: from the last vertex back is leaves first.
+    let mut won = vec![false; children.len()];
+    for u in (0..children.len()).rev() {
+        won[u] = children[u].is_empty() || children[u].iter().any(|&v| !won[v]);
+    }
+    let spec: Vec<String> = children
+        .iter()
+        .map(|c| c.iter().map(usize::to_string).collect::<Vec<_>>().join(","))
+        .collect();
+    let pos = parse(&format!("dag[{}](0)", spec.join(";"))).unwrap();
+    let opts = Options {
+        limits: grundy::Limits::default().with_nodes(100),
+        ..misere()
+    };
+    let a = analyze(&pos, &opts).unwrap();
+    assert!(
+        matches!(a.rule, grundy::analysis::Rule::MisereAlone { .. }),
+        "{:?}",
+        a.rule
+    );
+    assert_eq!(a.outcome == Outcome::N, won[0]);
+    let wins = children[0].iter().filter(|&&v| !won[v]).count();
+    if won[0] {
+        assert_eq!(a.winning_moves_total, Some(num_bigint::BigUint::from(wins)));
+    }
+}
