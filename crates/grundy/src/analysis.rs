@@ -870,17 +870,8 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
         return Ok(misere_nim(pos, &comps, &heaps, opts));
     }
     // One component whose family has a closed form for misere play alone (Fibonacci Nim).
-    if let [(place, c @ Component::Of(r, s))] = comps.as_slice() {
-        if let Some((outcome, found, count)) =
-            r.rules().misere_alone(s, opts.max_moves, &opts.limits)?
-        {
-            let family = r.name().to_string();
-            let mut a = Analysis::empty(Play::Misere, outcome, Rule::MisereAlone { family });
-            for to in found.into_iter().take(opts.max_moves) {
-                a.winning_moves
-                    .push(render(pos, *place, c, Replacement::States(to)));
-            }
-            a.winning_moves_total = count;
+    if let [(place, c)] = comps.as_slice() {
+        if let Some(a) = misere_alone(pos, *place, c, opts)? {
             return Ok(a);
         }
     }
@@ -892,14 +883,39 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             "search of the whole sum (the misere quotient is out of reach: {why})"
         )),
     };
+    // A component without a move adds nothing to a sum, under either play (the sum's game
+    // tree is the same without it): the search, whose first step lists every component's
+    // moves anyway, looks at the others only; one left alone may have a closed form (a token
+    // on a dag among tokens on sinks).
+    let mut live: Vec<(Place, Component)> = Vec::with_capacity(comps.len());
+    for (i, (place, c)) in comps.iter().enumerate() {
+        if i % 4096 == 4095 {
+            opts.limits.check()?;
+        }
+        if !component_moves(c, &opts.limits)?.is_empty() {
+            live.push((*place, c.clone()));
+        }
+    }
+    if let [(place, c)] = live.as_slice() {
+        if comps.len() > 1 {
+            if let Some(mut a) = misere_alone(pos, *place, c, opts)? {
+                a.method = Some(format!(
+                    "{} component(s) without a move add nothing; {} alone by its misere rule",
+                    comps.len() - 1,
+                    c.describe()
+                ));
+                return Ok(a);
+            }
+        }
+    }
     let mut a;
     let mut solver = MisereSolver::new(opts.limits.clone());
-    let all: Vec<Component> = comps.iter().map(|(_, c)| c.clone()).collect();
+    let all: Vec<Component> = live.iter().map(|(_, c)| c.clone()).collect();
     let outcome = solver.outcome(&all)?;
     a = Analysis::empty(Play::Misere, outcome, Rule::MisereSearch);
     let mut count = 0usize;
     if outcome == Outcome::N {
-        for (i, (place, c)) in comps.iter().enumerate() {
+        for (i, (place, c)) in live.iter().enumerate() {
             for rep in component_moves(c, &opts.limits)? {
                 let mut next: Vec<Component> = Vec::with_capacity(all.len() + 1);
                 next.extend(all[..i].iter().cloned());
@@ -917,6 +933,31 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     a.winning_moves_total = Some(BigUint::from(count));
     a.method = method;
     Ok(a)
+}
+
+/// One component under misere play by its family's closed form ([`crate::rules::Alone`]),
+/// when it has one.
+fn misere_alone(
+    pos: &Position,
+    place: Place,
+    c: &Component,
+    opts: &Options,
+) -> Result<Option<Analysis>, Error> {
+    let Component::Of(r, s) = c else {
+        return Ok(None);
+    };
+    let Some((outcome, found, count)) = r.rules().misere_alone(s, opts.max_moves, &opts.limits)?
+    else {
+        return Ok(None);
+    };
+    let family = r.name().to_string();
+    let mut a = Analysis::empty(Play::Misere, outcome, Rule::MisereAlone { family });
+    for to in found.into_iter().take(opts.max_moves) {
+        a.winning_moves
+            .push(render(pos, place, c, Replacement::States(to)));
+    }
+    a.winning_moves_total = count;
+    Ok(Some(a))
 }
 
 /// Misere Nim by Bouton's rule, exact at any size.

@@ -206,19 +206,7 @@ impl Term {
                             continue;
                         }
                     }
-                    if let Some(text) = rules.rules().other_family(c) {
-                        f.write_str(&text)?;
-                        continue;
-                    }
-                    f.write_str(rules.name())?;
-                    f.write_str("(")?;
-                    for (j, a) in rules.rules().args(c).iter().enumerate() {
-                        if j > 0 {
-                            f.write_str(",")?;
-                        }
-                        write!(f, "{a}")?;
-                    }
-                    f.write_str(")")?;
+                    f.write_str(&each_piece(rules, c))?;
                 }
                 Ok(())
             }
@@ -281,6 +269,10 @@ fn each_piece(rules: &RulesetRef, c: &Comp) -> String {
     if let Some(text) = rules.rules().other_family(c) {
         return text;
     }
+    if let Some(text) = rules.rules().text(c) {
+        // A compound (one component a term): its parts are expressions, written as they are.
+        return format!("{}({text})", rules.name());
+    }
     format!("{}({})", rules.name(), rules.args_text(c))
 }
 
@@ -322,15 +314,24 @@ impl Pieces {
     /// the same text as `position.replace(place, to).to_string()`.
     pub fn replaced(&self, place: Place, to: &Replacement) -> String {
         let mut out = String::new();
-        if self.terms.is_empty() {
-            out.push('0');
-            return out;
-        }
         for (t, term) in self.terms.iter().enumerate() {
-            if t > 0 {
+            let here = t == place.term;
+            // An empty term of one component a term is left out (see `Position::write`).
+            let empty = match (term, to) {
+                (TermPieces::Each(_, pieces), Replacement::States(states))
+                    if here && place.comp < pieces.len() =>
+                {
+                    pieces.len() - 1 + states.len() == 0
+                }
+                (TermPieces::Each(_, pieces), _) => pieces.is_empty(),
+                _ => false,
+            };
+            if empty {
+                continue;
+            }
+            if !out.is_empty() {
                 out.push_str(" + ");
             }
-            let here = t == place.term;
             match (term, to) {
                 (TermPieces::Star(_), Replacement::Star(m)) if here => out.push_str(&m.star()),
                 (TermPieces::Star(s), _) => out.push_str(s),
@@ -345,9 +346,6 @@ impl Pieces {
                             parts.extend(pieces[place.comp + 1..].iter().map(String::as_str));
                         }
                         _ => parts.extend(pieces.iter().map(String::as_str)),
-                    }
-                    if parts.is_empty() {
-                        out.push('0');
                     }
                     for (i, p) in parts.iter().enumerate() {
                         if i > 0 {
@@ -380,6 +378,9 @@ impl Pieces {
                 }
             }
         }
+        if out.is_empty() {
+            out.push('0');
+        }
         out
     }
 }
@@ -395,14 +396,23 @@ impl fmt::Display for Shown<'_> {
 
 impl Position {
     fn write(&self, f: &mut fmt::Formatter<'_>, shown: bool) -> fmt::Result {
-        if self.terms.is_empty() {
-            return f.write_str("0");
-        }
-        for (i, t) in self.terms.iter().enumerate() {
-            if i > 0 {
+        // A term of one component a term holding none (a finished compound) adds nothing:
+        // it is left out, as the parser leaves out `0`, so the text parses back.
+        let mut written = false;
+        for t in &self.terms {
+            if let Term::Game { rules, comps } = t {
+                if comps.is_empty() && rules.rules().one_term_per_component() {
+                    continue;
+                }
+            }
+            if written {
                 f.write_str(" + ")?;
             }
+            written = true;
             t.write(f, shown)?;
+        }
+        if !written {
+            f.write_str("0")?;
         }
         Ok(())
     }

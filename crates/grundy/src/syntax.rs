@@ -385,7 +385,8 @@ impl<'t, 'b, B: Build> Parser<'t, 'b, B> {
                 let open = self.pos;
                 self.pos += 1;
                 if self.b.takes_parts(&rules) {
-                    let parts = self.parts(open)?;
+                    let name = self.b.name(&rules);
+                    let parts = self.parts(start, &name, open)?;
                     self.b.compound(rules, parts, out);
                     return Ok(());
                 }
@@ -502,9 +503,15 @@ impl<'t, 'b, B: Build> Parser<'t, 'b, B> {
         self.b.ruleset(family, params.as_deref(), params_start, end)
     }
 
-    /// Parses the parts of a compound (`conj(A, B)`) after '(' up to the matching ')': each
-    /// part is a whole expression, given as its terms; `conj()` has none.
-    fn parts(&mut self, open: usize) -> Result<Vec<Vec<B::Term>>, ParseError> {
+    /// Parses the parts of a compound (`conj(A, B)`, written `name` from `start`) after '('
+    /// up to the matching ')': each part is a whole expression, given as its terms. A
+    /// compound has at least one part: `conj()` is an error at `start`.
+    fn parts(
+        &mut self,
+        start: usize,
+        name: &str,
+        open: usize,
+    ) -> Result<Vec<Vec<B::Term>>, ParseError> {
         if self.depth >= MAX_NESTING {
             return Err(self.error_at(
                 open,
@@ -516,10 +523,13 @@ impl<'t, 'b, B: Build> Parser<'t, 'b, B> {
         loop {
             self.skip_ws();
             if self.peek() == Some(')') && parts.is_empty() {
-                // `anti()`: the compound of no parts, a finished game (no move).
-                self.pos += 1;
-                self.depth -= 1;
-                return Ok(parts);
+                return Err(self.error_at(
+                    start,
+                    &format!(
+                        "{name}() has no parts; a compound needs at least one part, each an \
+                         expression, e.g. {name}(nim(3), nim(4))"
+                    ),
+                ));
             }
             parts.push(self.sum()?);
             self.skip_ws();
@@ -728,6 +738,12 @@ mod tests {
         );
         let e = read(&mut Toy, &deep).unwrap_err();
         assert!(e.message.contains("nested more than"), "{e}");
+        // A compound of no parts is an error at its name, which it names.
+        for (text, column) in [("pair()", 1), ("f(1) + pair( )", 8), ("pair(pair())", 6)] {
+            let e = read(&mut Toy, text).unwrap_err();
+            assert_eq!(e.column, column, "{text}: {e}");
+            assert!(e.message.starts_with("pair() has no parts"), "{text}: {e}");
+        }
     }
 
     /// Positions and columns count characters, whether the text is ASCII (read in place) or

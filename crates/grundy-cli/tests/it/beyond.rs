@@ -144,11 +144,14 @@ fn compounds_analyze_and_explain() {
         "conj(nim(12,12,12), sub[1,2](30,31))",
     ]));
     assert!(v["outcome"] == "N" || v["outcome"] == "P");
-    // A compound of no parts is the finished game (the Anti-SG move "the game is over" goes
-    // to anti(), which must parse back): no move, lost for the player to move.
-    let v = json(&grundy(&["analyze", "--json", "conj()"]));
-    assert_eq!(v["outcome"], "P");
-    assert_eq!(v["game"], "conj()");
+    // A compound of no parts is an input error naming it and its column (issue 41).
+    for name in ["conj", "every", "select", "anti"] {
+        let out = grundy(&["analyze", &format!("nim(1) + {name}()")]);
+        assert_eq!(out.status.code(), Some(2), "{name}()");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("column 10"), "{err}");
+        assert!(err.contains(&format!("{name}() has no parts")), "{err}");
+    }
 }
 
 #[test]

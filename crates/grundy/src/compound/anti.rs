@@ -3,12 +3,12 @@
 //! (then the player to move has won). SJ theorem (Jia Zhihao, 2009): the player to move
 //! wins exactly when the XOR of the parts' values is nonzero and some part has value above
 //! 1, or the XOR is 0 and no part has value above 1. As a game of the engine (normal play),
-//! a position where every part has value 0 has a single move, "the game is over", to the
-//! finished game `anti()`.
+//! a position where every part has value 0 has a single move, "the game is over", after
+//! which the compound leaves the sum (the theory writes that finished game `Parts(vec![])`).
 
 use num_bigint::BigUint;
 
-use super::{part_moves, Operator, Parts, Theory, Verdict, Words};
+use super::{sum_options, Operator, Parts, Theory, Verdict, Words};
 use crate::position::Component;
 use crate::{Error, Limits, Nimber};
 
@@ -20,8 +20,8 @@ const WORDS: Words = Words {
     example: "anti(nim(1), nim(1), nim(2))",
     help: "SJ theorem: the player to move wins when the XOR is nonzero and some part is \
            above 1, or the XOR is 0 and no part is above 1. A position where every part has \
-           value 0 is over; the engine shows it as N with the single move 'the game is over' \
-           to anti(), the finished game. This is not --misere, which plays the sum to its \
+           value 0 is over; the engine shows it as N with the single move 'the game is over', \
+           after which the compound leaves the sum (alone: 0). This is not --misere, which plays the sum to its \
            last move: the two agree when every part of value 0 has no move (Nim heaps), and \
            differ on trees (tree(0,1,0,3) is P under --misere, N as anti(tree(0,1,0,3))). \
            Judges of Anti-SG on trees (HDU 3590) expect anti(...).",
@@ -55,7 +55,6 @@ impl Operator for Anti {
         &self,
         t: &mut Theory,
         p: &[Vec<Component>],
-        every_move: bool,
         limits: &Limits,
     ) -> Result<Vec<Parts>, Error> {
         if t.all_zero(p, limits)? {
@@ -64,13 +63,10 @@ impl Operator for Anti {
         }
         let mut out = Vec::new();
         for (i, part) in p.iter().enumerate() {
-            for m in part_moves(part)? {
-                let times = if every_move { m.count } else { 1 };
-                for _ in 0..times {
-                    let mut next = p.to_vec();
-                    next[i] = m.to.clone();
-                    out.push(Parts(next));
-                }
+            for to in sum_options(part)? {
+                let mut next = p.to_vec();
+                next[i] = to;
+                out.push(Parts(next));
             }
         }
         Ok(out)
@@ -84,7 +80,7 @@ impl Operator for Anti {
     ) -> Result<Verdict, Error> {
         let v = t.part_values(p, limits)?;
         let won = if p.is_empty() {
-            // anti(): the finished game, lost for the player to move.
+            // The finished game (after "the game is over"): lost for the player to move.
             false
         } else {
             let x = crate::nim_sum(v.iter());

@@ -45,11 +45,10 @@ impl Operator for Conj {
         &self,
         t: &mut Theory,
         parts: &[Vec<Component>],
-        every_move: bool,
         _limits: &Limits,
     ) -> Result<Vec<Parts>, Error> {
         // Every part moves: none stays.
-        t.product_moves(parts, every_move, |_| false)
+        t.product_moves(parts, |_| false)
     }
 
     fn verdict(

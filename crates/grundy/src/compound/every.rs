@@ -48,11 +48,10 @@ impl Operator for Every {
         &self,
         t: &mut Theory,
         parts: &[Vec<Component>],
-        every_move: bool,
         _limits: &Limits,
     ) -> Result<Vec<Parts>, Error> {
         // Every part that can move moves; a finished part stays.
-        t.product_moves(parts, every_move, |has_moves| !has_moves)
+        t.product_moves(parts, |has_moves| !has_moves)
     }
 
     fn verdict(

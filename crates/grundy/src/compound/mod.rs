@@ -24,18 +24,20 @@
 //!   (then the player to move has won). SJ theorem (Jia Zhihao, 2009): the player to move
 //!   wins exactly when the XOR of the parts' values is nonzero and some part has value above
 //!   1, or the XOR is 0 and no part has value above 1. As a game of the engine (normal play),
-//!   a position where every part has value 0 has a single move, "the game is over", to the
-//!   finished game `anti()`.
+//!   a position where every part has value 0 has a single move, "the game is over", after
+//!   which the compound leaves the sum (alone, the position left is `0`).
 //!
-//! `NAME()`, a compound of no parts, is a finished game (no move, value 0); the Anti-SG move
-//! "the game is over" leads to `anti()`, so that every position the engine prints parses back.
+//! A compound has at least one part: `NAME()` is an input error of the parser. Inside the
+//! theory, `Parts(vec![])` stands for the compound after "the game is over"; as an option it
+//! is no component at all, so that every position the engine prints parses back.
 //!
 //! A compound alone is answered by the theory, never by a search of the product game: the
 //! outcome from each part's remoteness, steps or value (each found by a search of that part
 //! alone, memoised in a [`Theory`]), and the winning moves listed only as far as asked and
-//! counted by arithmetic over the parts' moves. Moves are counted as in sums: a part's move is
-//! a move of one of its components, so `select(nim(1,1,1))` has three winning moves (which
-//! lead to the same position). The nim-value of a compound (needed only when it stands in a
+//! counted by arithmetic over the parts' moves. A move is the position it leads to: a part is
+//! a sum kept as a sorted multiset, so moving either of two equal components is one move
+//! (`select(nim(1,1,1))` has one winning move, `conj(nim(1), nim(2,2))` two), as a plain sum
+//! lists one move per position it leads to. The nim-value of a compound (needed only when it stands in a
 //! sum with other games) comes from a bounded search that takes the value 0 of every position
 //! the theory calls lost without looking further.
 //! **Boundary:** the parser knows compounds only by [`Kind::of`]; the analysis sees one
@@ -95,13 +97,11 @@ pub trait Operator: Send + Sync + 'static {
     fn move_count(&self, counts: &[u128]) -> u128;
 
     /// Every move of the compound of these parts (at least one part), as the compounds it
-    /// leaves: every move (a move repeated when equal components of a part make it) or each
-    /// resulting compound once.
+    /// leaves, each once (`Parts(vec![])`: the compound is over and leaves the sum).
     fn moves(
         &self,
         t: &mut Theory,
         parts: &[Vec<Component>],
-        every_move: bool,
         limits: &Limits,
     ) -> Result<Vec<Parts>, Error>;
 
@@ -264,16 +264,6 @@ pub const VALUE_SEARCH_WORK: usize = 2_000_000;
 /// take (distinct even keys times parts); past it the count is left out (`None`).
 const COUNT_WORK: usize = 20_000_000;
 
-/// A move of a part (a sum): the sum it leaves, and how many moves of the part lead there
-/// this way (a part with `k` equal components has `k` such moves).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PartMove {
-    /// The sum after the move, sorted.
-    pub to: Vec<Component>,
-    /// How many moves of the part these are.
-    pub count: u64,
-}
-
 /// The runs of equal components of a sorted part: (first index, multiplicity).
 fn runs(part: &[Component]) -> Vec<(usize, u64)> {
     let mut out: Vec<(usize, u64)> = Vec::new();
@@ -296,32 +286,22 @@ fn replaced(part: &[Component], i: usize, to: Vec<Component>) -> Vec<Component> 
     next
 }
 
-/// Every move of a part, grouped: one entry per component value and option.
+/// Every option of a disjunctive sum, each position once: one component moves, and moving
+/// either of two equal components leaves the same sum (a part is a sorted multiset), so it
+/// is one move.
 ///
-/// Arguments: the sorted components of a sum. Returns: for each distinct component and each
-/// of its options, the sum after the move and how many equal components make it.
+/// Arguments: the sorted components of a sum. Returns: the sums after each move, sorted,
+/// one per distinct component and option.
 /// Complexity: one option listing per distinct component, each result sorted.
-pub fn part_moves(part: &[Component]) -> Result<Vec<PartMove>, Error> {
+pub fn sum_options(part: &[Component]) -> Result<Vec<Vec<Component>>, Error> {
     let mut out = Vec::new();
-    for (i, k) in runs(part) {
+    for (i, _) in runs(part) {
         for o in part[i].try_options()? {
-            out.push(PartMove {
-                to: replaced(part, i, o),
-                count: k,
-            });
+            out.push(replaced(part, i, o));
             limit_options(out.len())?;
         }
     }
     Ok(out)
-}
-
-/// Every option of a disjunctive sum: one component moves (moving either of two equal
-/// components gives the same sum, listed once).
-///
-/// Arguments: the sorted components of a sum. Returns: the sums after each move, sorted.
-/// Complexity: one option listing per distinct component.
-pub fn sum_options(part: &[Component]) -> Result<Vec<Vec<Component>>, Error> {
-    Ok(part_moves(part)?.into_iter().map(|m| m.to).collect())
 }
 
 fn limit_options(n: usize) -> Result<(), Error> {
@@ -461,11 +441,12 @@ pub fn step(part: &[Component], limits: &Limits) -> Result<u64, Error> {
     Ok(Theory::new().facts(part, limits)?.step)
 }
 
-/// Every move of a compound (to `anti()`, the finished game, when the Anti-SG game is over).
+/// Every move of a compound (an empty option, the compound leaving the sum, when the Anti-SG
+/// game is over).
 ///
 /// Arguments: the kind, the parts, limits (for the parts' values of Anti-SG).
-/// Returns: the options as compound positions, one per move (a move made by any of `k` equal
-/// components of a part is there `k` times). Complexity: the product of the parts' move
+/// Returns: the options, one per position they lead to (moving either of two equal
+/// components of a part leaves the same compound: one move). Complexity: the product of the parts' move
 /// counts for `conj` and `every`, the product of (count + 1) for `select`, bounded by
 /// [`MAX_OPTIONS`] and [`MAX_LISTING_WORK`].
 pub fn compound_options(
@@ -474,9 +455,9 @@ pub fn compound_options(
     limits: &Limits,
 ) -> Result<Vec<Opt<Parts>>, Error> {
     Ok(Theory::new()
-        .moves(kind, parts, true, limits)?
+        .moves(kind, parts, limits)?
         .into_iter()
-        .map(|p| vec![p])
+        .map(option_of)
         .collect())
 }
 
@@ -560,7 +541,7 @@ impl Compound {
         limits: &Limits,
     ) -> Result<Counted<Parts>, Error> {
         let wrap = |(listed, n): (Vec<Parts>, Option<BigUint>)| {
-            (listed.into_iter().map(|q| vec![q]).collect(), n)
+            (listed.into_iter().map(option_of).collect(), n)
         };
         self.with_theory(|t| {
             if target.is_zero() {
@@ -569,7 +550,7 @@ impl Compound {
             }
             let mut listed = Vec::new();
             let mut count = 0u64;
-            for (i, q) in t.moves(self.kind, p, true, limits)?.into_iter().enumerate() {
+            for (i, q) in t.moves(self.kind, p, limits)?.into_iter().enumerate() {
                 if i % 256 == 255 {
                     limits.check()?;
                 }
@@ -614,21 +595,19 @@ impl Ruleset for Compound {
     }
 
     fn options(&self, p: &Parts, limits: &Limits) -> Result<Vec<Opt<Parts>>, Error> {
-        self.with_theory(|t| t.moves(self.kind, p, true, limits))
-            .map(|all| all.into_iter().map(|q| vec![q]).collect())
+        self.with_theory(|t| t.moves(self.kind, p, limits))
+            .map(|all| all.into_iter().map(option_of).collect())
     }
 
     fn searchable(&self, p: &Parts) -> Result<(), Error> {
-        self.with_theory(|t| t.check_listing(self.kind, p, true).map(|_| ()))
+        self.with_theory(|t| t.check_listing(self.kind, p).map(|_| ()))
     }
 
     fn describe(&self, p: &Parts, to: &[Parts]) -> String {
-        let Some(next) = to.first().filter(|n| !n.0.is_empty() || p.0.is_empty()) else {
-            return format!(
-                "the game is over (every part has value 0): take the win, to the finished \
-                 game {}()",
-                self.kind.name()
-            );
+        let Some(next) = to.first() else {
+            return "the game is over (every part has value 0): take the win, the compound \
+                    leaves the sum"
+                .to_string();
         };
         const SHOWN: usize = 8;
         let changed: Vec<(usize, &Vec<Component>, &Vec<Component>)> =
@@ -659,6 +638,12 @@ impl Ruleset for Compound {
 
     fn sample(&self, seed: u64) -> Vec<Parts> {
         vec![random_parts(seed)]
+    }
+
+    /// A compound term is one compound; after "the game is over" it holds none and is
+    /// written `0` (`NAME()` is not an expression).
+    fn one_term_per_component(&self) -> bool {
+        true
     }
 
     fn theory(&self) -> Option<&dyn Known<Parts>> {
@@ -741,6 +726,17 @@ impl Alone<Parts> for Compound {
     }
 }
 
+/// The option of a compound's move to `q`: `q` itself, or nothing when the move ends the
+/// compound (`Parts(vec![])`, the Anti-SG move "the game is over"): the compound leaves the
+/// sum, so the position left parses back (`NAME()` is not an expression).
+fn option_of(q: Parts) -> Opt<Parts> {
+    if q.0.is_empty() {
+        Vec::new()
+    } else {
+        vec![q]
+    }
+}
+
 /// How many equal copies of the component that moved from part `a` (to make part `b`) `a`
 /// holds: the first component of `a` missing from `b`, counted in `a`.
 fn moved_copies(a: &[Component], b: &[Component]) -> usize {
@@ -819,8 +815,6 @@ mod tests {
             "anti(nim(1), nim(1), nim(2))",
             "conj(conj(nim(1), nim(2)), 0)",
             "anti(anti(nim(1), nim(2)), nim(1))",
-            "anti()",
-            "every() + conj()",
         ] {
             let p = reg.parse(text).unwrap();
             let printed = p.to_string();
@@ -830,7 +824,7 @@ mod tests {
         let p = reg.parse("anti(anti(nim(1), nim(2)), nim(1))").unwrap();
         assert!(crate::analysis::nimber(&p, &Limits::default()).is_ok());
         // conj with an empty part is over at once: a P-position (value 0).
-        for text in ["conj(nim(5), 0)", "anti()", "select()"] {
+        for text in ["conj(nim(5), 0)", "every(0, *0)", "select(0)"] {
             let p = reg.parse(text).unwrap();
             assert_eq!(
                 crate::analysis::nimber(&p, &Limits::default()).unwrap(),
@@ -946,10 +940,13 @@ mod tests {
             &Limits::default(),
         );
         assert!(after.unwrap().is_empty());
+        // As an option, the compound leaves the sum: no component, nothing to print.
+        let over = compound_options(Kind::of("anti").unwrap(), &p, &Limits::default()).unwrap();
+        assert_eq!(over, vec![Vec::<Parts>::new()]);
     }
 
     #[test]
-    fn equal_components_count_as_separate_moves() {
+    fn moving_either_of_equal_components_is_one_move() {
         let limits = Limits::default();
         let (moves, n) = winning_moves(
             Kind::of("select").unwrap(),
@@ -958,8 +955,8 @@ mod tests {
             &limits,
         )
         .unwrap();
-        assert_eq!(n, Some(BigUint::from(3u32)));
-        assert_eq!(moves.len(), 3);
+        assert_eq!(n, Some(BigUint::from(1u32)));
+        assert_eq!(moves, vec![parts_of("select(nim(0,1,1))")]);
         let (moves, n) = winning_moves(
             Kind::of("conj").unwrap(),
             &parts_of("conj(nim(1), nim(2,2))"),
@@ -967,7 +964,16 @@ mod tests {
             &limits,
         )
         .unwrap();
-        assert_eq!(n, Some(BigUint::from(4u32)));
-        assert_eq!(moves.len(), 4);
+        // Part 2 (nim(2,2)) moves to nim(0,2) or nim(1,2): two moves, not four.
+        assert_eq!(n, Some(BigUint::from(2u32)));
+        assert_eq!(moves.len(), 2);
+        assert_ne!(moves[0], moves[1]);
+        // Every option of a compound is a distinct position.
+        let p = parts_of("every(nim(2,2), sub[1,3,4](5))");
+        let all = compound_options(Kind::of("every").unwrap(), &p, &limits).unwrap();
+        let mut distinct = all.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(all.len(), distinct.len());
     }
 }

@@ -44,11 +44,10 @@ impl Operator for Select {
         &self,
         t: &mut Theory,
         parts: &[Vec<Component>],
-        every_move: bool,
         _limits: &Limits,
     ) -> Result<Vec<Parts>, Error> {
         // Any part may stay, as long as one moves.
-        t.product_moves(parts, every_move, |_| true)
+        t.product_moves(parts, |_| true)
     }
 
     fn verdict(

@@ -8,9 +8,8 @@ use hashbrown::{HashMap, HashSet};
 use num_bigint::BigUint;
 
 use super::{
-    component_moves_to, part_moves, part_value, replaced, runs, sum_options, Facts, Kind, PartMove,
-    Parts, Verdict, COUNT_WORK, MAX_LISTING_WORK, MAX_OPTIONS, VALUE_SEARCH_NODES,
-    VALUE_SEARCH_WORK,
+    component_moves_to, part_value, replaced, runs, sum_options, Facts, Kind, Parts, Verdict,
+    COUNT_WORK, MAX_LISTING_WORK, MAX_OPTIONS, VALUE_SEARCH_NODES, VALUE_SEARCH_WORK,
 };
 use crate::position::Component;
 use crate::solve::StepsFold;
@@ -29,18 +28,17 @@ pub struct Theory {
     facts: HashMap<Vec<Component>, Facts>,
     /// Nim-values of parts.
     values: HashMap<Vec<Component>, Nimber>,
-    /// Moves of parts, counted: (distinct results, moves).
-    counts: HashMap<Vec<Component>, (u64, u64)>,
+    /// How many moves parts have (one per position left).
+    counts: HashMap<Vec<Component>, u64>,
     /// Nim-values of compounds found by the bounded search.
     compound_values: HashMap<(Kind, Parts), Nimber>,
 }
 
 /// One way a part may change in a move of `conj` or `every`: into `to` (`None`: it stays),
-/// the theory's key of the result, and how many moves of the part lead there.
+/// and the theory's key of the result.
 struct Choice {
     to: Option<Vec<Component>>,
     key: u64,
-    count: u64,
 }
 
 /// Every-SG asks for an even greatest step; with keys `EVEN_TOP - step` that is an even
@@ -76,21 +74,6 @@ pub(super) fn odometer(
     }
 }
 
-/// The indices `range` of `choices`, each repeated as many times as it counts moves, at most
-/// `cap` in all.
-fn expanded(choices: &[Choice], range: std::ops::Range<usize>, cap: usize) -> Vec<usize> {
-    let mut out = Vec::new();
-    for i in range {
-        for _ in 0..choices[i].count {
-            if out.len() >= cap {
-                return out;
-            }
-            out.push(i);
-        }
-    }
-    out
-}
-
 /// The product of some counts, exact.
 fn product(counts: impl IntoIterator<Item = u128>) -> BigUint {
     let mut p = BigUint::from(1u32);
@@ -118,23 +101,8 @@ fn least_even(
     limits: &Limits,
 ) -> Result<(Vec<Vec<usize>>, Option<BigUint>), Error> {
     let n = choices.len();
-    // prefix[i][k]: moves among the first k choices of part i.
-    let prefix: Vec<Vec<u128>> = choices
-        .iter()
-        .map(|cs| {
-            let mut p = vec![0u128];
-            for c in cs {
-                let last = p.last().copied().unwrap_or(0);
-                p.push(last + u128::from(c.count));
-            }
-            p
-        })
-        .collect();
     let first_at_least = |i: usize, t: u64| choices[i].partition_point(|c| c.key < t);
-    let weight_at_least = |i: usize, t: u64| {
-        let lo = first_at_least(i, t);
-        prefix[i][choices[i].len()] - prefix[i][lo]
-    };
+    let weight_at_least = |i: usize, t: u64| (choices[i].len() - first_at_least(i, t)) as u128;
     let mut evens: Vec<u64> = choices
         .iter()
         .flatten()
@@ -192,7 +160,7 @@ fn least_even(
                         std::cmp::Ordering::Equal => lo_ge[i]..lo_gt[i],
                         std::cmp::Ordering::Greater => lo_ge[i]..choices[i].len(),
                     };
-                    expanded(&choices[i], range, room)
+                    range.take(room).collect()
                 })
                 .collect();
             let lens: Vec<usize> = lists.iter().map(Vec::len).collect();
@@ -335,38 +303,31 @@ impl Theory {
         Ok(v)
     }
 
-    /// How many moves a part has: (distinct results, moves), memoised.
-    fn move_counts(&mut self, part: &[Component]) -> Result<(u64, u64), Error> {
+    /// How many moves a part has (one per distinct component and option), memoised.
+    fn move_count(&mut self, part: &[Component]) -> Result<u64, Error> {
         if let Some(c) = self.counts.get(part) {
             return Ok(*c);
         }
-        let (mut distinct, mut all) = (0u64, 0u64);
-        for (i, k) in runs(part) {
+        let mut distinct = 0u64;
+        for (i, _) in runs(part) {
             let n = part[i].try_options()?.len() as u64;
             distinct = distinct.saturating_add(n);
-            all = all.saturating_add(n.saturating_mul(k));
         }
         if self.counts.len() >= VALUE_SEARCH_WORK {
             self.counts.clear();
         }
-        self.counts.insert(part.to_vec(), (distinct, all));
-        Ok((distinct, all))
+        self.counts.insert(part.to_vec(), distinct);
+        Ok(distinct)
     }
 
     /// Refuses a listing of a compound's moves that would hold more than [`MAX_OPTIONS`]
     /// moves or copy more than [`MAX_LISTING_WORK`] components; otherwise returns the number
     /// of components the listing copies (an upper bound).
-    pub(super) fn check_listing(
-        &mut self,
-        kind: Kind,
-        parts: &Parts,
-        every_move: bool,
-    ) -> Result<u128, Error> {
+    pub(super) fn check_listing(&mut self, kind: Kind, parts: &Parts) -> Result<u128, Error> {
         let p = &parts.0;
         let mut counts = Vec::with_capacity(p.len());
         for part in p {
-            let (distinct, all) = self.move_counts(part)?;
-            counts.push(u128::from(if every_move { all } else { distinct }));
+            counts.push(u128::from(self.move_count(part)?));
         }
         let moves = if p.is_empty() {
             0
@@ -388,23 +349,22 @@ impl Theory {
 
     /// Every move of a compound, as the compounds it leaves.
     ///
-    /// Arguments: the kind, the parts, whether to list every move (a move repeated when equal
-    /// components of a part make it) or each resulting compound once, and limits (for the
-    /// parts' values in Anti-SG). Returns: the compounds after each move; `Parts(vec![])`, the
-    /// finished game, after the Anti-SG move "the game is over".
+    /// Arguments: the kind, the parts, and limits (for the parts' values in Anti-SG).
+    /// Returns: the compounds after each move, each once (moving either of two equal
+    /// components of a part is one move); `Parts(vec![])`, the finished game, after the
+    /// Anti-SG move "the game is over".
     /// Complexity: bounded by [`MAX_OPTIONS`] moves and [`MAX_LISTING_WORK`] components.
     pub fn moves(
         &mut self,
         kind: Kind,
         parts: &Parts,
-        every_move: bool,
         limits: &Limits,
     ) -> Result<Vec<Parts>, Error> {
         if parts.0.is_empty() {
             return Ok(Vec::new());
         }
-        self.check_listing(kind, parts, every_move)?;
-        kind.operator().moves(self, &parts.0, every_move, limits)
+        self.check_listing(kind, parts)?;
+        kind.operator().moves(self, &parts.0, limits)
     }
 
     /// The moves of a compound in which each part makes one of its moves or, where `stay`
@@ -412,20 +372,14 @@ impl Theory {
     pub(super) fn product_moves(
         &mut self,
         p: &[Vec<Component>],
-        every_move: bool,
         stay: fn(bool) -> bool,
     ) -> Result<Vec<Parts>, Error> {
-        let repeat = |m: &PartMove| if every_move { m.count } else { 1 };
         let mut out = Vec::new();
         // For each part, the choices: its moves, plus staying put where allowed.
         let mut choices: Vec<Vec<Option<Vec<Component>>>> = Vec::with_capacity(p.len());
         for part in p {
-            let mut c: Vec<Option<Vec<Component>>> = Vec::new();
-            for m in part_moves(part)? {
-                for _ in 0..repeat(&m) {
-                    c.push(Some(m.to.clone()));
-                }
-            }
+            let mut c: Vec<Option<Vec<Component>>> =
+                sum_options(part)?.into_iter().map(Some).collect();
             if stay(!c.is_empty()) {
                 c.push(None);
             }
@@ -512,8 +466,8 @@ impl Theory {
     /// at most `cap` of them, and how many there are (`None`: not counted).
     ///
     /// Arguments: the kind, the parts, the most moves to list, limits for the parts' searches.
-    /// Returns: the compounds after the listed moves (a move made by any of `k` equal
-    /// components is listed `k` times), and the count of moves.
+    /// Returns: the compounds after the listed moves (each position once: moving either of
+    /// two equal components of a part is one move), and the count of moves.
     /// Complexity: the parts' searches (as for [`Theory::verdict`]), the moves of each part
     /// listed once, the listed compounds built; never a listing of the product's moves.
     /// Example: `select(nim(1), nim(2), nim(0))` has one winning move, both heaps to 0.
@@ -550,12 +504,11 @@ impl Theory {
         let mut any_moves = false;
         for part in p {
             let mut c = Vec::new();
-            for m in part_moves(part)? {
-                let f = self.facts(&m.to, limits)?;
+            for to in sum_options(part)? {
+                let f = self.facts(&to, limits)?;
                 c.push(Choice {
-                    to: Some(m.to),
+                    to: Some(to),
                     key: key(&f),
-                    count: m.count,
                 });
             }
             any_moves |= !c.is_empty();
@@ -567,7 +520,6 @@ impl Theory {
                 c.push(Choice {
                     to: None,
                     key: stays,
-                    count: 1,
                 });
             }
             c.sort_by_key(|c| c.key);
@@ -592,8 +544,8 @@ impl Theory {
         Ok((listed, count))
     }
 
-    /// The moves of a part of value `v` to value `w`: at most `room` of them (each made by
-    /// one of `k` equal components listed `k` times) and how many there are.
+    /// The moves of a part of value `v` to value `w`: at most `room` of them (moving either
+    /// of two equal components is one move) and how many there are.
     #[allow(clippy::type_complexity)]
     pub(super) fn part_moves_to(
         &mut self,
@@ -606,24 +558,16 @@ impl Theory {
         let mut listed = Vec::new();
         let mut count = Some(BigUint::default());
         let change = v ^ w;
-        for (i, k) in runs(part) {
+        for (i, _) in runs(part) {
             let c = &part[i];
             let target = &crate::analysis::component_nimber(c, limits)? ^ &change;
             let left = room - listed.len().min(room);
             let (found, n) = component_moves_to(c, &target, left, limits)?;
             count = match (count, n) {
-                (Some(a), Some(b)) => Some(a + b * BigUint::from(k)),
+                (Some(a), Some(b)) => Some(a + b),
                 _ => None,
             };
-            for o in found {
-                let next = replaced(part, i, o);
-                for _ in 0..k {
-                    if listed.len() >= room {
-                        break;
-                    }
-                    listed.push(next.clone());
-                }
-            }
+            listed.extend(found.into_iter().map(|o| replaced(part, i, o)));
         }
         Ok((listed, count))
     }
@@ -637,7 +581,7 @@ impl Theory {
         let p = &parts.0;
         let mut lower = Vec::with_capacity(p.len());
         for part in p {
-            lower.push(u128::from(self.move_counts(part)?.0) + 1);
+            lower.push(u128::from(self.move_count(part)?) + 1);
         }
         let cap = u128::from(cap);
         let mut product = lower.iter().fold(1u128, |a, &b| a.saturating_mul(b));
@@ -698,9 +642,9 @@ impl Theory {
             )));
         }
         let mut work = self
-            .check_listing(kind, parts, false)
+            .check_listing(kind, parts)
             .map_err(|e| too_large(e.to_string()))?;
-        let opts = self.moves(kind, parts, false, limits)?;
+        let opts = self.moves(kind, parts, limits)?;
         let mut on_stack: HashSet<Parts> = HashSet::new();
         on_stack.insert(parts.clone());
         let mut stack = vec![Frame {
@@ -739,7 +683,7 @@ impl Theory {
                 }
                 let o = o.clone();
                 work = work.saturating_add(
-                    self.check_listing(kind, &o, false)
+                    self.check_listing(kind, &o)
                         .map_err(|e| too_large(e.to_string()))?,
                 );
                 if work > VALUE_SEARCH_WORK as u128 {
@@ -747,7 +691,7 @@ impl Theory {
                         "more than {VALUE_SEARCH_WORK} components copied"
                     )));
                 }
-                let opts = self.moves(kind, &o, false, limits)?;
+                let opts = self.moves(kind, &o, limits)?;
                 on_stack.insert(o.clone());
                 stack.push(Frame {
                     node: o,

@@ -6,7 +6,10 @@
 //! the successors inside a list by `,` or spaces; an empty list is a sink. `dag[1,2;;3;]` has
 //! four vertices with edges 0->1, 0->2, 2->3. Vertices are numbered from 0, as in the judge.
 //! Each token is a component; a vertex's value is the mex of its successors' values, computed
-//! in a topological order (Kahn's algorithm, no recursion). A cycle is a parameter error naming
+//! in a topological order (Kahn's algorithm, no recursion), and in the same pass its misere
+//! outcome alone (a sink is won for the player to move, who cannot move; any other vertex is
+//! won when some successor is lost), so that a token alone under misere play is answered
+//! without a search, as the graph module answers it. A cycle is a parameter error naming
 //! a vertex on it; loopy games and graphs read from files belong to the graph module.
 //! Worked example (HDU 1524 sample): in `dag[1,2;;3;]`, vertices 1 and 3 are sinks (value 0),
 //! vertex 2 has value mex{0} = 1 and vertex 0 mex{0, 1} = 2; tokens on 0 and 2 give 2 ^ 1 = 3,
@@ -18,10 +21,13 @@ use std::fmt::Write as _;
 
 use num_traits::ToPrimitive;
 
+use num_bigint::BigUint;
+
 use crate::rules::{
-    Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef, Theory,
+    first_moves, Alone, Arg, ArgError, BuildContext, Family, Opt, ParamError, Ruleset, RulesetRef,
+    Theory,
 };
-use crate::{mex_u64, Error, Limits, Nimber};
+use crate::{mex_u64, Error, Limits, Nimber, Outcome};
 
 /// The registry entry.
 pub fn family() -> Family {
@@ -46,11 +52,13 @@ fn build(params: Option<&str>, _ctx: &BuildContext<'_>) -> Result<RulesetRef, Pa
     Ok(RulesetRef::of(dag))
 }
 
-/// A directed acyclic graph with the nim-value of every vertex.
+/// A directed acyclic graph with the nim-value and the misere outcome of every vertex.
 #[derive(Debug, Clone)]
 pub struct Dag {
     succ: Vec<Vec<usize>>,
     values: Vec<u64>,
+    /// Whether a token alone on the vertex is won for the player to move under misere play.
+    misere_won: Vec<bool>,
 }
 
 impl Dag {
@@ -116,7 +124,7 @@ impl Dag {
             }
             succ.push(out);
         }
-        let values = values(&succ).map_err(|v| {
+        let (values, misere_won) = values(&succ).map_err(|v| {
             ParamError::new(
                 list_start[v],
                 format!(
@@ -125,12 +133,18 @@ impl Dag {
                 ),
             )
         })?;
-        Ok(Dag { succ, values })
+        Ok(Dag {
+            succ,
+            values,
+            misere_won,
+        })
     }
 }
 
-/// Values in Kahn order (sinks first); on a cycle, `Err` with a vertex on it.
-fn values(succ: &[Vec<usize>]) -> Result<Vec<u64>, usize> {
+/// Values and misere outcomes (won for the player to move) in Kahn order (sinks first); on a
+/// cycle, `Err` with a vertex on it.
+#[allow(clippy::type_complexity)]
+fn values(succ: &[Vec<usize>]) -> Result<(Vec<u64>, Vec<bool>), usize> {
     let n = succ.len();
     let mut pred: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut left: Vec<usize> = vec![0; n];
@@ -141,10 +155,13 @@ fn values(succ: &[Vec<usize>]) -> Result<Vec<u64>, usize> {
         }
     }
     let mut value: Vec<Option<u64>> = vec![None; n];
+    let mut misere_won = vec![false; n];
     let mut ready: VecDeque<usize> = (0..n).filter(|&u| left[u] == 0).collect();
     while let Some(u) = ready.pop_front() {
         let opts: Vec<u64> = succ[u].iter().filter_map(|&v| value[v]).collect();
         value[u] = Some(mex_u64(&opts));
+        // Every successor is finished (Kahn order): misere, the player who cannot move wins.
+        misere_won[u] = succ[u].is_empty() || succ[u].iter().any(|&v| !misere_won[v]);
         for &p in &pred[u] {
             left[p] -= 1;
             if left[p] == 0 {
@@ -167,7 +184,10 @@ fn values(succ: &[Vec<usize>]) -> Result<Vec<u64>, usize> {
         }
         return Err(u);
     }
-    Ok(value.into_iter().map(|v| v.unwrap_or(0)).collect())
+    Ok((
+        value.into_iter().map(|v| v.unwrap_or(0)).collect(),
+        misere_won,
+    ))
 }
 
 impl Ruleset for Dag {
@@ -240,6 +260,33 @@ impl Ruleset for Dag {
 
     fn theory(&self) -> Option<&dyn Theory<usize>> {
         Some(self)
+    }
+
+    fn alone(&self) -> Option<&dyn Alone<usize>> {
+        Some(self)
+    }
+}
+
+impl Alone<usize> for Dag {
+    /// A token alone under misere play, from the outcomes computed with the values: the
+    /// winning moves are to successors lost for the player to move. O(out-degree).
+    fn misere_alone(
+        &self,
+        u: &usize,
+        cap: usize,
+        _limits: &Limits,
+    ) -> Result<Option<(Outcome, Vec<Opt<usize>>, Option<BigUint>)>, Error> {
+        let Some(&won) = self.misere_won.get(*u) else {
+            return Ok(None);
+        };
+        let outcome = if won { Outcome::N } else { Outcome::P };
+        let wins: Vec<Opt<usize>> = self.succ[*u]
+            .iter()
+            .filter(|&&v| !self.misere_won[v])
+            .map(|&v| vec![v])
+            .collect();
+        let (listed, count) = first_moves(wins, cap);
+        Ok(Some((outcome, listed, count)))
     }
 }
 

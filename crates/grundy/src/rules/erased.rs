@@ -298,18 +298,24 @@ impl<R: Ruleset> Lister<R::P> for Listing<'_, R> {
     }
 }
 
-/// The nim-value of `p` by the arena search, in `arena` (emptied first when it holds more
-/// than half the query's position limit, so a long-lived memo stays bounded).
+/// The nim-value of `p` by the arena search, in `arena`: read there when a search already
+/// valued it (the options of a component just valued, when its winning moves are counted),
+/// else searched, the arena emptied first when it holds more than half the query's position
+/// limit, so a long-lived memo stays bounded.
 pub fn arena_value<R: Ruleset>(
     arena: &mut Arena<R::P>,
     r: &R,
     p: &R::P,
     limits: &Limits,
 ) -> Result<Nimber, Error> {
+    let lister = Listing { r, limits };
+    if let Some(v) = arena.get(p, &lister) {
+        return Ok(v);
+    }
     if arena.len() >= limits.max_nodes / 2 || arena.bytes() as u64 >= limits.max_memory / 4 {
         arena.clear();
     }
-    arena.value(p, &Listing { r, limits }, limits)
+    arena.value(p, &lister, limits)
 }
 
 impl<R: Ruleset> Typed<R> {

@@ -46,8 +46,8 @@ fn product<T: Clone>(lists: &[Vec<T>]) -> Vec<Vec<T>> {
 }
 
 /// The product game searched plainly, from the definitions of the compounds. A part's moves
-/// are the moves of each of its components (equal components separately); the compounds'
-/// moves are built from those, with no theory.
+/// are the moves of each of its components, one per sum they lead to; the compounds' moves
+/// are built from those, with no theory.
 #[derive(Default)]
 struct Brute {
     sums: HashMap<Sum, u64>,
@@ -55,9 +55,15 @@ struct Brute {
 }
 
 impl Brute {
+    /// The moves of a part: a part is a sorted multiset, so moving either of two equal
+    /// components is one move (each option of a component as its family lists it, as in a
+    /// plain sum).
     fn sum_moves(part: &Sum) -> Vec<Sum> {
         let mut out = Vec::new();
         for i in 0..part.len() {
+            if i > 0 && part[i - 1] == part[i] {
+                continue;
+            }
             for o in part[i].try_options().unwrap() {
                 let mut next = part.clone();
                 next.remove(i);
@@ -82,8 +88,8 @@ impl Brute {
         v
     }
 
-    /// Every move of a compound (one entry per move), as the parts it leaves; the Anti-SG
-    /// move "the game is over" leaves no parts (the finished game).
+    /// Every move of a compound (one entry per position it leads to), as the parts it leaves;
+    /// the Anti-SG move "the game is over" leaves no parts (the finished game).
     fn moves(&mut self, kind: Kind, parts: &[Sum]) -> Vec<Vec<Sum>> {
         if parts.is_empty() {
             return Vec::new();
@@ -168,7 +174,7 @@ impl Brute {
 }
 
 fn the_parts(pos: &Position) -> (Kind, Parts) {
-    let Term::Game { rules, comps } = &pos.terms[0] else {
+    let Some(Term::Game { rules, comps }) = pos.terms.first() else {
         panic!("{pos} is not a compound")
     };
     let kind = Kind::of(rules.name()).expect("a compound");
@@ -196,6 +202,10 @@ fn listed(reg: &Registry, a: &Analysis) -> Vec<Vec<Sum>> {
                 .parse(&m.to)
                 .unwrap_or_else(|e| panic!("{} -> {} does not parse: {e}", a.game, m.to));
             assert_eq!(after.to_string(), m.to, "parse(print(x)) = x");
+            if after.terms.is_empty() {
+                // After the Anti-SG move "the game is over" the compound has left: `0`.
+                return Vec::new();
+            }
             the_parts(&after).1 .0
         })
         .collect();
@@ -240,13 +250,9 @@ fn random_compound(rng: &mut Rng, kind: Kind, nested: bool) -> String {
     random_compound_of(rng, kind, nested, 2)
 }
 
-/// A compound of 0 to 3 parts, each of 1 to `most` pieces (or a small compound, `nested`).
+/// A compound of 1 to 3 parts, each of 1 to `most` pieces (or a small compound, `nested`).
 fn random_compound_of(rng: &mut Rng, kind: Kind, nested: bool, most: u64) -> String {
-    let n = if rng.range(0, 15) == 0 {
-        0
-    } else {
-        rng.range(1, 3)
-    };
+    let n = rng.range(1, 3);
     let parts: Vec<String> = (0..n).map(|_| random_part_of(rng, nested, most)).collect();
     format!("{}({})", kind.name(), parts.join(", "))
 }
@@ -372,11 +378,11 @@ fn parse_print_round_trip_of_random_compounds() {
             0 => random_compound(&mut rng, kind, true),
             1 => format!("{}({inner}, {})", kind.name(), random_part(&mut rng, true)),
             2 => format!(
-                "{} + nim(2) + {}()",
+                "{} + nim(2) + {}",
                 random_compound(&mut rng, kind, true),
-                kind.name()
+                random_compound(&mut rng, inner_kind, false)
             ),
-            _ => format!("{}()", kind.name()),
+            _ => format!("{}(0)", kind.name()),
         };
         let pos = reg.parse(&text).unwrap();
         let printed = pos.to_string();
@@ -394,34 +400,93 @@ fn anti_sg_game_over_moves_to_a_text_that_parses() {
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(a.winning_moves.len(), 1);
     let to = &a.winning_moves[0].to;
-    assert_eq!(to, "anti()");
+    // The compound leaves the sum: alone, the empty game.
+    assert_eq!(to, "0");
     let after = reg.parse(to).unwrap();
     assert_eq!(after.to_string(), *to);
     let b = analyze(&after, &Options::default()).unwrap();
     assert_eq!(b.outcome, Outcome::P);
     assert_eq!(b.winning_moves_total, Some(BigUint::default()));
-    // In a sum too.
-    let pos = reg.parse("anti(0) + nim(1)").unwrap();
-    for m in analyze(&pos, &all_moves()).unwrap().winning_moves {
+    // In a sum too: anti(0) is N (value 1, its one move ends it), so beside nim(0) the
+    // winning move ends the compound, which leaves the sum.
+    let pos = reg.parse("anti(0) + nim(0)").unwrap();
+    let a = analyze(&pos, &all_moves()).unwrap();
+    let tos: Vec<&str> = a.winning_moves.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(tos, ["nim(0)"]);
+    // nim(3) + anti(nim(1,1)) + *3 has value 3 ^ 1 ^ 3 = 1.
+    let pos = reg.parse("nim(3) + anti(nim(1,1)) + *3").unwrap();
+    let a = analyze(&pos, &all_moves()).unwrap();
+    let tos: Vec<&str> = a.winning_moves.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(
+        tos,
+        [
+            "nim(2) + anti(nim(1) + nim(1)) + *3",
+            "nim(3) + *3",
+            "nim(3) + anti(nim(1) + nim(1)) + *2"
+        ]
+    );
+    for to in tos {
+        assert_eq!(reg.parse(to).unwrap().to_string(), to);
+    }
+    for m in &a.winning_moves {
         assert_eq!(reg.parse(&m.to).unwrap().to_string(), m.to);
     }
 }
 
 #[test]
-fn moves_are_counted_as_in_sums() {
+fn a_compound_of_no_parts_is_an_input_error_at_its_column() {
+    let reg = Registry::builtin();
+    for (text, column) in [
+        ("conj()", 1),
+        ("every( )", 1),
+        ("nim(3) + select()", 10),
+        ("conj(nim(1), anti())", 14),
+    ] {
+        let e = reg.parse(text).unwrap_err();
+        assert_eq!(e.kind(), grundy::ErrorKind::Input, "{text}: {e}");
+        assert_eq!(e.column(), Some(column), "{text}: {e}");
+        let name = &text[column - 1..text[column - 1..].find('(').unwrap() + column - 1];
+        let msg = e.to_string();
+        assert!(
+            msg.contains(&format!("{name}() has no parts")),
+            "{text}: {msg}"
+        );
+    }
+}
+
+/// A move is the position it leads to, listed and counted once: in a plain sum the terms keep
+/// their order, so moving the first or the second of two equal heaps leads to two positions;
+/// a compound's part is a sorted multiset, so there it is one move (issue 41: the moves of
+/// `conj(nim(2,2), wythoff(2,3))` were listed twice each).
+#[test]
+fn a_move_is_the_position_it_leads_to() {
     let reg = Registry::builtin();
     let count = |text: &str| {
         let a = analyze(&reg.parse(text).unwrap(), &all_moves()).unwrap();
         assert_eq!(a.winning_moves.len(), crate::common::total(&a), "{text}");
+        let mut tos: Vec<&str> = a.winning_moves.iter().map(|m| m.to.as_str()).collect();
+        tos.sort_unstable();
+        tos.dedup();
+        assert_eq!(
+            tos.len(),
+            a.winning_moves.len(),
+            "{text}: a position listed twice"
+        );
         crate::common::total(&a)
     };
     assert_eq!(count("nim(1,1,1)"), 3);
-    // Three moves, each of one of the three heaps, to the same position.
-    assert_eq!(count("select(nim(1,1,1))"), 3);
-    assert_eq!(count("every(nim(1,1,1))"), 3);
+    assert_eq!(count("nim(3) + nim(3) + nim(1)"), 3);
+    // One position after taking any of the three heaps.
+    assert_eq!(count("select(nim(1,1,1))"), 1);
+    assert_eq!(count("every(nim(1,1,1))"), 1);
     assert_eq!(count("anti(nim(1,1,1), nim(2))"), 1);
-    // Part 1 has one move; part 2 four (either heap of 2 to 0 or to 1), every one wins.
-    assert_eq!(count("conj(nim(1), nim(2,2))"), 4);
+    // Part 1 has one move; part 2 two (a heap of 2 to 0 or to 1), every one wins.
+    assert_eq!(count("conj(nim(1), nim(2,2))"), 2);
+    // The issue's examples: two winning moves, and one.
+    assert_eq!(count("conj(nim(2,2), wythoff(2,3))"), 2);
+    assert_eq!(count("every(nim(2,2), sub[1,3,4](5))"), 1);
+    // In a sum with another game, where the compound's moves to a value are counted.
+    assert_eq!(count("select(nim(1,1)) + nim(2)"), 1);
 }
 
 #[test]

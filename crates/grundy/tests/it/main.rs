@@ -9,6 +9,7 @@ mod cancel;
 mod cliffs;
 mod common;
 mod compound;
+mod counting;
 mod examples;
 mod families;
 mod families_b;
