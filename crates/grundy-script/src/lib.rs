@@ -55,5 +55,5 @@ pub use key::{Item, Key, KeyReader, KeyWriter};
 pub use lang::{check, check_in, Language, Script};
 pub use limits::{with_stack, Interrupt, LimitKind, Limits};
 pub use report::check_values;
-pub use script::{CheckReport, FunctionInfo, ScriptOption};
-pub use table::{box_values, mex_values, TableError, ValueBox};
+pub use script::{CheckReport, FunctionInfo, ScriptOption, ValueBox};
+pub use table::{box_values, mex_values, TableError};

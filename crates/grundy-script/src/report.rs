@@ -4,7 +4,8 @@
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::script::CheckReport;
-use crate::table::{box_positions, box_values, mex_values, TableError, ValueBox};
+use crate::script::ValueBox;
+use crate::table::{box_positions, box_values, mex_values, TableError};
 use crate::{check, Script};
 use std::sync::Arc;
 

@@ -146,7 +146,7 @@ pub struct CheckReport {
     pub values: Vec<u64>,
     /// The values on a box of small positions of a family of several numbers (filled by
     /// [`crate::check_values`]; `None` when they could not be computed).
-    pub grid: Option<crate::ValueBox>,
+    pub grid: Option<ValueBox>,
     /// The period seen in [`CheckReport::values`] (never proven).
     pub period: Option<grundy::Period>,
     /// Why the first values are missing or stop early (a cycle, options that are not
@@ -1270,6 +1270,23 @@ pub(crate) fn analyse(
         stack: limits.stack_size(),
     };
     (Some(script), report)
+}
+
+/// The values of a family of several numbers on a box of small positions ([`crate::box_values`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueBox {
+    /// How many numbers write one position.
+    pub arity: usize,
+    /// The last number of each coordinate (each runs from 0).
+    pub last: u64,
+    /// One value per position, the last number fastest; `None` where the script refuses it.
+    /// Shorter than the box when the search stopped ([`ValueBox::stopped`]).
+    pub values: Vec<Option<u64>>,
+    /// The first position refused and the script's error there.
+    pub refused: Option<(String, ScriptError)>,
+    /// The position at which the search reached its limit of positions, and that limit: the
+    /// values stop before it.
+    pub stopped: Option<(String, ScriptError)>,
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use thiserror::Error;
 
 use crate::error::{CallSite, Location};
+use crate::script::ValueBox;
 use crate::{Datum, LimitKind, Script, ScriptError, ScriptOption};
 
 /// Why [`mex_values`] could not give the values.
@@ -387,23 +388,6 @@ pub(crate) fn box_positions(arity: usize, last: u64) -> Vec<Datum> {
             digits[i] = 0;
         }
     }
-}
-
-/// The values of a family of several numbers on a box of small positions ([`box_values`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ValueBox {
-    /// How many numbers write one position.
-    pub arity: usize,
-    /// The last number of each coordinate (each runs from 0).
-    pub last: u64,
-    /// One value per position, the last number fastest; `None` where the script refuses it.
-    /// Shorter than the box when the search stopped ([`ValueBox::stopped`]).
-    pub values: Vec<Option<u64>>,
-    /// The first position refused and the script's error there.
-    pub refused: Option<(String, ScriptError)>,
-    /// The position at which the search reached its limit of positions, and that limit: the
-    /// values stop before it.
-    pub stopped: Option<(String, ScriptError)>,
 }
 
 #[cfg(test)]
