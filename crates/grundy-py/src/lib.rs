@@ -300,7 +300,8 @@ impl NativeTable {
         grundy::render::table_text(&self.t)
     }
 
-    /// The nim-sequence drawn as an SVG document, the period marked.
+    /// The nim-sequence drawn as an SVG document: the P-positions in red, the period shaded
+    /// and labelled.
     #[pyo3(signature = (width=1000, height=500))]
     fn svg(&self, width: u32, height: u32) -> String {
         let opts = grundy_plot::PlotOptions {

@@ -357,7 +357,8 @@ class Table:
         return self._native.text()
 
     def plot(self, width: int = 1000, height: int = 500) -> SVG:
-        """The nim-sequence as an SVG plot (values against heap sizes), the period marked."""
+        """The nim-sequence as an SVG plot (values against heap sizes): the P-positions in
+        red, the period shaded and labelled."""
         return SVG(self._native.svg(width, height))
 
     def __repr__(self) -> str:
