@@ -494,8 +494,8 @@ fn parse_move(py: Python<'_>, expr: String, entry: String) -> PyResult<(String, 
     run(py, Limits::default(), None, |_| {
         let pos = reg.parse(&expr)?;
         let list = grundy::api::legal_moves(&pos, 30);
-        let m =
-            grundy::api::parse_move(&reg, &pos, &entry, &list).map_err(|e| Error::input(e.message))?;
+        let m = grundy::api::parse_move(&reg, &pos, &entry, &list)
+            .map_err(|e| Error::input(e.message))?;
         Ok((m.text.clone(), m.apply(&pos).to_string()))
     })
 }

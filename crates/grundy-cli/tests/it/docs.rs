@@ -72,7 +72,10 @@ fn steps(text: &str) -> Vec<Step> {
             continue;
         }
         let is_text = t == "```text";
-        let block: Vec<(usize, &str)> = lines.by_ref().take_while(|(_, l)| l.trim() != "```").collect();
+        let block: Vec<(usize, &str)> = lines
+            .by_ref()
+            .take_while(|(_, l)| l.trim() != "```")
+            .collect();
         if let Some(name) = file.take() {
             let mut text: String = block.iter().map(|(_, l)| format!("{l}\n")).collect();
             if text.is_empty() {
@@ -114,8 +117,12 @@ fn same_line(shown: &str, got: &str) -> bool {
             x == y
                 || (x.parse::<f64>().is_ok()
                     && y.parse::<f64>().is_ok()
-                    && wa.get(i + 1).is_some_and(|n| n.trim_end_matches(',') == "s")
-                    && wb.get(i + 1).is_some_and(|n| n.trim_end_matches(',') == "s"))
+                    && wa
+                        .get(i + 1)
+                        .is_some_and(|n| n.trim_end_matches(',') == "s")
+                    && wb
+                        .get(i + 1)
+                        .is_some_and(|n| n.trim_end_matches(',') == "s"))
         })
 }
 
@@ -251,6 +258,12 @@ fn shown_commands_files_and_cuts_are_read_as_written() {
     assert!(!matches(&shown("a\n...\nd"), &["a", "b"]));
     assert!(!matches(&shown("a\nd"), &["a", "b", "d"]));
     // Durations may differ; other numbers may not.
-    assert!(same_line("work: 6741 evaluations, 0.00 s", "work: 6741 evaluations, 0.03 s"));
-    assert!(!same_line("work: 6841 evaluations, 0.00 s", "work: 6741 evaluations, 0.00 s"));
+    assert!(same_line(
+        "work: 6741 evaluations, 0.00 s",
+        "work: 6741 evaluations, 0.03 s"
+    ));
+    assert!(!same_line(
+        "work: 6841 evaluations, 0.00 s",
+        "work: 6741 evaluations, 0.00 s"
+    ));
 }
