@@ -229,34 +229,14 @@ impl<G: Parts> Search<G> {
         if let Some(v) = self.known_or_theory(p) {
             return Ok(v);
         }
-        self.ticker.tick(limits)?;
-        self.stats.expanded += 1;
-        let mut parts = Vec::new();
-        let mut ends = Vec::new();
-        self.game.options(p, &mut parts, &mut ends);
+        let (parts, ends) = self.expand(p, limits)?;
         let mut seen = [false; 256];
-        let mut open: Vec<(usize, usize, u32)> = Vec::with_capacity(ends.len());
-        let mut start = 0usize;
-        for &end in &ends {
-            let end = end as usize;
-            let mut x = 0u8;
-            let mut largest = 0u32;
-            let mut known = true;
-            for q in &parts[start..end] {
-                largest = largest.max(self.game.size(q));
-                match self.known(q) {
-                    Some(v) => x ^= v,
-                    None => known = false,
-                }
-            }
-            if known {
+        let mut open = self
+            .triage(&parts, &ends, |x| {
                 seen[usize::from(x)] = true;
-            } else {
-                open.push((start, end, largest));
-            }
-            start = end;
-        }
-        open.sort_by_key(|&(_, _, largest)| largest);
+                false
+            })
+            .unwrap_or_default();
         let mut r = 0usize;
         'values: loop {
             while seen[r] {
@@ -305,6 +285,53 @@ impl<G: Parts> Search<G> {
             return Ok(self.value(p, limits)? == x);
         }
         Ok(self.in_set(p, 1u128 << x, limits)? == x)
+    }
+
+    /// The options of `p` (their parts, and where each option's parts end), counted and
+    /// checked against the limits.
+    #[allow(clippy::type_complexity)]
+    fn expand(&mut self, p: &G::Part, limits: &Limits) -> Result<(Vec<G::Part>, Vec<u32>), Stop> {
+        self.ticker.tick(limits)?;
+        self.stats.expanded += 1;
+        let mut parts = Vec::new();
+        let mut ends = Vec::new();
+        self.game.options(p, &mut parts, &mut ends);
+        Ok((parts, ends))
+    }
+
+    /// Sorts the options: those whose parts are all valued already go to `known` with their
+    /// value, at no search (it returns true to stop: `None` then); the others come back as
+    /// `(start, end, largest part's size)`, the cheapest to test (smallest largest part)
+    /// first, to be searched.
+    fn triage(
+        &mut self,
+        parts: &[G::Part],
+        ends: &[u32],
+        mut known: impl FnMut(u8) -> bool,
+    ) -> Option<Vec<(usize, usize, u32)>> {
+        let mut open = Vec::with_capacity(ends.len());
+        let mut start = 0usize;
+        for &end in ends {
+            let end = end as usize;
+            let mut x = 0u8;
+            let mut largest = 0u32;
+            let mut all_known = true;
+            for q in &parts[start..end] {
+                largest = largest.max(self.game.size(q));
+                match self.known(q) {
+                    Some(v) => x ^= v,
+                    None => all_known = false,
+                }
+            }
+            if !all_known {
+                open.push((start, end, largest));
+            } else if known(x) {
+                return None;
+            }
+            start = end;
+        }
+        open.sort_by_key(|&(_, _, largest)| largest);
+        Some(open)
     }
 
     /// The value of `p` by the mex of its options' exact values: the fallback for the parts
@@ -358,42 +385,17 @@ impl<G: Parts> Search<G> {
 
     /// [`Search::in_set`] past the table: the search itself.
     fn in_set_searched(&mut self, p: &G::Part, wanted: u128, limits: &Limits) -> Result<u8, Stop> {
-        self.ticker.tick(limits)?;
-        self.stats.expanded += 1;
-        let mut parts = Vec::new();
-        let mut ends = Vec::new();
-        self.game.options(p, &mut parts, &mut ends);
+        let (parts, ends) = self.expand(p, limits)?;
         let n = ends.len() as u32;
         let mut possible = low_bits128(n.min(127) + 1);
-        // First the options valued already: no search at all.
-        let mut later: Vec<(usize, usize, u32)> = Vec::with_capacity(ends.len());
-        let mut start = 0usize;
-        for &end in &ends {
-            let end = end as usize;
-            let mut x = 0u8;
-            let mut largest = 0u32;
-            let mut known = true;
-            for q in &parts[start..end] {
-                largest = largest.max(self.game.size(q));
-                match self.known(q) {
-                    Some(v) => x ^= v,
-                    None => known = false,
-                }
+        let Some(later) = self.triage(&parts, &ends, |x| {
+            if x < 128 {
+                possible &= !(1u128 << x);
             }
-            if known {
-                if x < 128 {
-                    possible &= !(1u128 << x);
-                }
-                if possible & wanted == 0 {
-                    return Ok(NOT_IN_SET);
-                }
-            } else {
-                later.push((start, end, largest));
-            }
-            start = end;
-        }
-        // Then the others, those whose largest part is smallest first (the cheapest).
-        later.sort_by_key(|&(_, _, largest)| largest);
+            possible & wanted == 0
+        }) else {
+            return Ok(NOT_IN_SET);
+        };
         let upto = if wanted == 0 {
             0
         } else {
