@@ -9,16 +9,20 @@
 //! * [`board`]: boards as users write them (`R x C`, drawn rows, edge lists), parsed with
 //!   errors that name the column.
 
+pub mod board;
 pub mod cram;
 pub mod kayles;
 pub mod region;
 pub mod search;
+pub mod solve;
 pub mod word;
 
+pub use board::{Board, Graph, TextError};
 pub use cram::Cram;
 pub use kayles::{GraphKayles, GridKayles};
 pub use region::{Frame, Region};
 pub use search::{Parts, Search, Stats};
+pub use solve::{CramSolver, GridKaylesSolver, GridSolver};
 pub use word::Word;
 
 #[cfg(test)]

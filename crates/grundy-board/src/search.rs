@@ -97,6 +97,12 @@ impl<G: Parts> Search<G> {
         }
     }
 
+    /// Bounds the table to `capacity` parts (at least 1024); a full table is emptied and
+    /// the search goes on.
+    pub fn set_capacity(&mut self, capacity: usize) {
+        self.capacity = capacity.max(1024);
+    }
+
     /// The game.
     pub fn game(&self) -> &G {
         &self.game

@@ -13,6 +13,7 @@ use crate::rules::Family;
 pub mod beans;
 pub mod classic;
 pub mod coins;
+pub mod cram;
 pub mod dag;
 pub mod fibnim;
 pub mod georgia;
@@ -21,6 +22,7 @@ pub mod hackenbush;
 pub mod hill;
 pub mod mult;
 pub mod nim;
+pub mod nodekayles;
 pub mod northcott;
 pub mod staircase;
 pub mod sub;
@@ -50,6 +52,8 @@ pub fn builtin_families() -> Vec<Family> {
         mult::family(),
         tree::family(),
         hackenbush::family(),
+        cram::family(),
+        nodekayles::family(),
     ];
     all.extend(coins::families());
     all.extend(classic::families());
