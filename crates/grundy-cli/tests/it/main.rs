@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod beyond;
+mod boards;
 mod cli;
 mod conveniences;
 mod docs;
