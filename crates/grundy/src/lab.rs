@@ -810,4 +810,56 @@ mod tests {
         let e = census(&given, most, &CensusRun::default(), &l).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Limit);
     }
+
+    /// The laboratory's errors name no flag of the command line (Python users read them
+    /// too): too many digits, zero threads, too many values, a certificate refused, one too
+    /// long, a time limit, each in the library's words and of its kind.
+    #[test]
+    fn the_laboratory_names_no_flag() {
+        let reg = Registry::builtin();
+        let l = Limits::default();
+        let given = census_rules(&["0.07".to_string()], 0, false).unwrap();
+        let zero = CensusRun {
+            threads: Some(0),
+            ..CensusRun::default()
+        };
+        let short = api::table(&reg, "tb[0.07]", &100u32.into(), &l).unwrap();
+        let nim = api::table(&reg, "nim", &50u32.into(), &l).unwrap();
+        let path = std::env::temp_dir().join(format!("grundy-lab-flags-{}", std::process::id()));
+        let cert = |t: &crate::api::Table| {
+            write_certificate(&t.ruleset, &t.values, t.period.as_ref(), &path, Form::Text)
+        };
+        let expired = Limits::default().with_timeout(std::time::Duration::ZERO);
+        let long = vec![b'x'; 2 << 20];
+        let errors = [
+            census_rules(&[], CENSUS_MAX_DIGITS + 1, false).unwrap_err(),
+            census(&given, 300, &zero, &l).unwrap_err(),
+            census(
+                &given,
+                crate::api::TABLE_LIMIT + 1,
+                &CensusRun::default(),
+                &l,
+            )
+            .unwrap_err(),
+            census(&given, 300, &CensusRun::default(), &expired).unwrap_err(),
+            cert(&short).unwrap_err(),
+            cert(&nim).unwrap_err(),
+            read_certificate(&long[..], "long.cert", 10).unwrap_err(),
+            verify_certificate(b"not a certificate", "x.cert", &Check::default(), &l).unwrap_err(),
+        ];
+        for e in &errors {
+            assert!(!e.to_string().contains("--"), "{e}");
+        }
+        let kinds: Vec<_> = errors.iter().map(Error::kind).collect();
+        use crate::ErrorKind::{Input, Limit};
+        assert_eq!(
+            kinds,
+            [Input, Input, Limit, Limit, Input, Input, Limit, Input]
+        );
+        assert_eq!(
+            errors[3].limit_reached(),
+            Some(&crate::Limit::Time(std::time::Duration::ZERO))
+        );
+        assert!(!path.exists());
+    }
 }
