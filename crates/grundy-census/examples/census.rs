@@ -8,7 +8,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use grundy_census::{census, octal_codes, CensusOptions, FirstDigit, Progress};
+use grundy_census::{census, octal_codes, CensusOptions, FirstDigit};
+use grundy_types::{Limits, Progress};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,22 +24,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = PathBuf::from(&args[2]);
     let codes = octal_codes(digits, first);
     let start = Instant::now();
-    let report = |p: &Progress| {
-        if p.done % 64 == 0 || p.done == p.total {
+    let report = move |p: &Progress| {
+        if p.done % 64 == 0 || Some(p.done) == p.total {
             eprintln!(
                 "{}/{} done ({:.1} s)",
                 p.done,
-                p.total,
+                p.total.unwrap_or(0),
                 start.elapsed().as_secs_f64()
             );
         }
     };
     let opts = CensusOptions {
         state: args.get(3).map(PathBuf::from),
-        progress: Some(&report),
         ..CensusOptions::default()
     };
-    let table = census(&codes, n, &opts)?;
+    let limits = Limits {
+        progress: Some(std::sync::Arc::new(report)),
+        ..Limits::default()
+    };
+    let table = census(&codes, n, &opts, &limits)?;
     let secs = start.elapsed().as_secs_f64();
     table.write_csv(&out.with_extension("csv"))?;
     table.write_json(&out.with_extension("json"))?;

@@ -58,6 +58,19 @@ pub enum CensusError {
         /// Rulesets in the census.
         total: usize,
     },
+    /// The budget's time limit was reached; finished codes are in the state file.
+    #[error(
+        "the census reached its time limit of {limit:.1?} after {done} of {total} rulesets; run \
+         again with the same state file to continue"
+    )]
+    TimeLimit {
+        /// Rulesets finished (including those of earlier runs).
+        done: usize,
+        /// Rulesets in the census.
+        total: usize,
+        /// The time limit.
+        limit: std::time::Duration,
+    },
 }
 
 impl CensusError {
@@ -69,7 +82,7 @@ impl CensusError {
             CensusError::Rules { .. } | CensusError::Empty(_) | CensusError::BadState { .. } => {
                 ErrorKind::Input
             }
-            CensusError::Compute { .. } => ErrorKind::Limit,
+            CensusError::Compute { .. } | CensusError::TimeLimit { .. } => ErrorKind::Limit,
             CensusError::Io { .. } => ErrorKind::Io,
             CensusError::Cancelled { .. } => ErrorKind::Cancelled,
         }
@@ -86,12 +99,13 @@ mod tests {
         let bad = canonical_rules(&["tb[0.x]"]).unwrap_err();
         assert!(matches!(bad, CensusError::Rules { .. }), "{bad}");
         assert_eq!(bad.kind(), ErrorKind::Input);
-        let opts = CensusOptions {
-            memory_limit: 1,
-            ..CensusOptions::default()
+        let tiny = grundy_types::Limits {
+            max_memory: 1,
+            ..grundy_types::Limits::default()
         };
         let rules = canonical_rules(&["tb[0.07]"]).unwrap();
-        let big = census(&rules, 1_000_000, &opts).err().unwrap();
+        let opts = CensusOptions::default();
+        let big = census(&rules, 1_000_000, &opts, &tiny).err().unwrap();
         assert!(matches!(big, CensusError::Compute { .. }), "{big}");
         assert_eq!(big.kind(), ErrorKind::Limit);
     }

@@ -5,7 +5,8 @@
 //! - Which codes: [`octal_codes`] (documented there: canonical codes, last digit nonzero,
 //!   `d0 = 0` or also 4) or [`canonical_rules`] for a given list.
 //! - Running: [`census`] with [`CensusOptions`] (state file for resuming, certificate
-//!   directory, checking limit, progress callback, cancellation handle).
+//!   directory, checking limit) and the request's budget, a `grundy_types::Limits`
+//!   (memory of one table, cancellation, deadline, progress).
 //! - Output: [`Census::to_csv`], [`Census::to_json`], written crash-safe by
 //!   [`Census::write_csv`] and [`Census::write_json`].
 //!
@@ -19,7 +20,8 @@
 //! ```
 //! use grundy_census::{census, canonical_rules, CensusOptions};
 //! let rules = canonical_rules(&["0.07", "0.77"]).unwrap();
-//! let table = census(&rules, 400, &CensusOptions::default()).unwrap();
+//! let limits = grundy_types::Limits::default();
+//! let table = census(&rules, 400, &CensusOptions::default(), &limits).unwrap();
 //! let kayles = &table.rows[1];
 //! assert_eq!((kayles.preperiod, kayles.period, kayles.proven), (Some(71), Some(12), true));
 //! assert_eq!(kayles.verified, Some(true));
@@ -41,4 +43,4 @@ pub use error::CensusError;
 pub use file::{write_atomic, write_atomic_with};
 pub use output::CSV_HEADER;
 pub use row::{sparse_split, Row, SparseSplit, RARE_VALUES_LISTED};
-pub use run::{canonical_rules, census, Census, CensusOptions, Progress};
+pub use run::{canonical_rules, census, Census, CensusOptions};

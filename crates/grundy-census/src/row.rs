@@ -106,8 +106,8 @@ pub(crate) struct Proofs<'a> {
     pub verify_max_work: u128,
     /// Where certificates go, if anywhere (written by the caller).
     pub keep_certificate: bool,
-    /// Cancellation, passed on to the checker.
-    pub cancel: Option<&'a grundy_types::Cancel>,
+    /// The budget, passed on to the checker.
+    pub limits: &'a grundy_types::Limits,
 }
 
 /// Builds the row of `rules` from its values: period (grundy-heap's `find_period`, then
@@ -115,7 +115,8 @@ pub(crate) struct Proofs<'a> {
 /// checksum, certificate and its independent check.
 ///
 /// Returns: the row and, when the period is proven and `proofs.keep_certificate`, its
-/// certificate; `Err(CertError::Cancelled)` only when cancelled.
+/// certificate; `Err(CertError::Cancelled)` or `Err(CertError::TimeLimit)` only when the
+/// budget stops the check.
 pub(crate) fn analyze(
     rules: &HeapRules,
     values: &Values,
@@ -195,12 +196,11 @@ pub(crate) fn analyze(
         if proofs.verify_max_work > 0 {
             let opts = VerifyOptions {
                 max_work: proofs.verify_max_work,
-                cancel: proofs.cancel.cloned(),
                 ..VerifyOptions::default()
             };
-            match verify(c, &opts) {
+            match verify(c, &opts, proofs.limits) {
                 Ok(_) => verified = Some(true),
-                Err(CertError::Cancelled) => return Err(CertError::Cancelled),
+                Err(e @ (CertError::Cancelled | CertError::TimeLimit { .. })) => return Err(e),
                 Err(e @ (CertError::TooMuchWork { .. } | CertError::TooManyValues { .. })) => {
                     notes.push(format!("not checked: {e}"));
                 }

@@ -7,27 +7,17 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use grundy_heap::{values, ComputeOptions, HeapError, HeapRules};
-use grundy_types::Cancel;
+use grundy_heap::{values, HeapError, HeapRules, Strategy};
+use grundy_types::{Limits, Stop};
 use grundy_verify::CertError;
 
 use crate::error::CensusError;
 use crate::file::write_atomic;
 use crate::row::{analyze, Proofs, Row};
 
-/// Progress of a census, passed to the callback after every ruleset.
+/// How to run a census, beside its budget (a [`Limits`], given beside these options).
 #[derive(Clone, Debug)]
-pub struct Progress {
-    /// Rulesets finished, counting those of earlier runs.
-    pub done: usize,
-    /// Rulesets in the census.
-    pub total: usize,
-    /// The ruleset just finished.
-    pub rules: String,
-}
-
-/// How to run a census.
-pub struct CensusOptions<'a> {
+pub struct CensusOptions {
     /// The state file that makes the census resumable: finished rows are saved there
     /// (through a temporary file and a rename) after every ruleset; a census started with
     /// an existing state file skips the rulesets it holds. `None`: nothing is saved.
@@ -38,27 +28,21 @@ pub struct CensusOptions<'a> {
     /// certificate; 0 skips the check. The default, 10^9, checks every certificate of a
     /// three-digit census in well under a second each.
     pub verify_max_work: u128,
-    /// Called after every ruleset, from whichever thread finished it.
-    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
-    /// When cancelled, the census stops soon (long computations within about 16384
-    /// values), saves what is finished and returns [`CensusError::Cancelled`]; the same
-    /// handle reaches the heap kernels and the certificate checker.
-    pub cancel: Option<Cancel>,
-    /// Memory limit for one table of values (see `grundy_heap::ComputeOptions`).
-    pub memory_limit: u64,
 }
 
-impl Default for CensusOptions<'_> {
+impl Default for CensusOptions {
     fn default() -> Self {
         CensusOptions {
             state: None,
             cert_dir: None,
             verify_max_work: 1_000_000_000,
-            progress: None,
-            cancel: None,
-            memory_limit: grundy_heap::default_memory_limit(),
         }
     }
+}
+
+/// The task of the progress report sent after `rules` is finished.
+fn finished_task(rules: &str) -> String {
+    format!("rulesets ({rules} done)")
 }
 
 /// A finished census.
@@ -123,12 +107,17 @@ pub fn canonical_rules<S: AsRef<str>>(list: &[S]) -> Result<Vec<String>, CensusE
 /// periods, and records one [`Row`] each.
 ///
 /// Arguments: `rules`, ruleset texts `tb[...]` or `sub[...]` (from [`crate::octal_codes`]
-/// or [`canonical_rules`]), each ruleset once; `n`, values per ruleset; `opts`, state file, certificates,
-/// checking, progress, cancellation and memory.
+/// or [`canonical_rules`]), each ruleset once; `n`, values per ruleset; `opts`, state file,
+/// certificates and checking; `limits`, the budget: its `max_memory` bounds one table of
+/// values; its cancellation and deadline stop the census soon (long computations within
+/// about 16384 values), after saving what is finished; its progress sink hears, after every
+/// ruleset and from whichever thread finished it, the rulesets done (counting those of
+/// earlier runs) out of all, the task naming the ruleset just finished.
 ///
 /// Returns: the census (rows in the order of `rules`), or an error: a ruleset that does
 /// not parse, a table over the memory limit, a file that cannot be read or written, a
-/// state file of another census, or [`CensusError::Cancelled`] (finished rows are saved).
+/// state file of another census, or [`CensusError::Cancelled`] or
+/// [`CensusError::TimeLimit`] (finished rows are saved).
 /// A ruleset is computed once: rows found in the state file are reused, and each
 /// finished row is saved before the next progress call.
 ///
@@ -138,12 +127,19 @@ pub fn canonical_rules<S: AsRef<str>>(list: &[S]) -> Result<Vec<String>, CensusE
 /// Example:
 /// ```
 /// use grundy_census::{census, octal_codes, CensusOptions, FirstDigit};
-/// let c = census(&octal_codes(1, FirstDigit::Zero), 200, &CensusOptions::default()).unwrap();
+/// use grundy_types::Limits;
+/// let codes = octal_codes(1, FirstDigit::Zero);
+/// let c = census(&codes, 200, &CensusOptions::default(), &Limits::default()).unwrap();
 /// let officers = c.rows.iter().find(|r| r.code == "0.6").unwrap();
 /// assert!(!officers.proven);
 /// assert!(c.rows.iter().filter(|r| r.code != "0.6").all(|r| r.proven));
 /// ```
-pub fn census(rules: &[String], n: u64, opts: &CensusOptions<'_>) -> Result<Census, CensusError> {
+pub fn census(
+    rules: &[String],
+    n: u64,
+    opts: &CensusOptions,
+    limits: &Limits,
+) -> Result<Census, CensusError> {
     if rules.is_empty() {
         return Err(CensusError::Empty("the list of rulesets is empty".into()));
     }
@@ -200,7 +196,7 @@ pub fn census(rules: &[String], n: u64, opts: &CensusOptions<'_>) -> Result<Cens
     let total = rules.len();
     let shared = Mutex::new(done);
     let failure: Mutex<Option<CensusError>> = Mutex::new(None);
-    let cancelled = || opts.cancel.as_ref().is_some_and(Cancel::is_cancelled);
+    let cancelled = || limits.check().is_err();
     let pending: Vec<usize> = {
         let done = lock(&shared);
         (0..total)
@@ -211,7 +207,7 @@ pub fn census(rules: &[String], n: u64, opts: &CensusOptions<'_>) -> Result<Cens
         if cancelled() || lock(&failure).is_some() {
             return;
         }
-        match one_row(&parsed[i], len, opts) {
+        match one_row(&parsed[i], len, opts, limits) {
             Ok(Some(row)) => {
                 let mut done = lock(&shared);
                 done.insert(rules[i].clone(), row);
@@ -225,13 +221,7 @@ pub fn census(rules: &[String], n: u64, opts: &CensusOptions<'_>) -> Result<Cens
                     lock(&failure).get_or_insert(e);
                     return;
                 }
-                if let Some(progress) = opts.progress {
-                    progress(&Progress {
-                        done: count,
-                        total,
-                        rules: rules[i].clone(),
-                    });
-                }
+                limits.report(&finished_task(&rules[i]), count as u64, Some(total as u64));
             }
             Ok(None) => {}
             Err(e) => {
@@ -244,9 +234,16 @@ pub fn census(rules: &[String], n: u64, opts: &CensusOptions<'_>) -> Result<Cens
     }
     let mut done = shared.into_inner().unwrap_or_else(|p| p.into_inner());
     if done.len() < total {
-        return Err(CensusError::Cancelled {
-            done: done.len(),
-            total,
+        return Err(match limits.check() {
+            Err(Stop::Time(limit)) => CensusError::TimeLimit {
+                done: done.len(),
+                total,
+                limit,
+            },
+            _ => CensusError::Cancelled {
+                done: done.len(),
+                total,
+            },
         });
     }
     let rows = rules
@@ -262,28 +259,27 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Computes one ruleset's row; `Ok(None)` when cancelled.
+/// Computes one ruleset's row; `Ok(None)` when cancelled or out of time.
 fn one_row(
     rules: &HeapRules,
     len: usize,
-    opts: &CensusOptions<'_>,
+    opts: &CensusOptions,
+    limits: &Limits,
 ) -> Result<Option<Row>, CensusError> {
-    let budget = grundy_types::Limits {
-        cancel: opts.cancel.clone(),
-        max_memory: opts.memory_limit,
-        ..grundy_types::Limits::default()
+    // The census reports rulesets, not the values of each.
+    let budget = Limits {
+        progress: None,
+        ..limits.clone()
     };
-    let compute = ComputeOptions {
-        budget: Some(&budget),
-        memory_limit: opts.memory_limit,
-        // The census is parallel across rulesets; one thread per table is enough.
+    // The census is parallel across rulesets; one thread per table is enough.
+    let how = Strategy {
         parallel: false,
-        ..ComputeOptions::default()
+        ..Strategy::default()
     };
     let text = rules.to_string();
-    let g = match values(rules, len, &compute) {
+    let g = match values(rules, len, &budget, how) {
         Ok(g) => g,
-        Err(HeapError::Cancelled { .. }) => return Ok(None),
+        Err(HeapError::Cancelled { .. } | HeapError::TimeLimit { .. }) => return Ok(None),
         Err(e @ HeapError::ValueOverflow { .. }) => {
             let code = match rules {
                 HeapRules::Tb(c) => c.to_string(),
@@ -318,11 +314,11 @@ fn one_row(
     let proofs = Proofs {
         verify_max_work: opts.verify_max_work,
         keep_certificate: opts.cert_dir.is_some(),
-        cancel: opts.cancel.as_ref(),
+        limits: &budget,
     };
     let (row, cert) = match analyze(rules, &g, &proofs) {
         Ok(x) => x,
-        Err(CertError::Cancelled) => return Ok(None),
+        Err(CertError::Cancelled | CertError::TimeLimit { .. }) => return Ok(None),
         Err(e) => {
             return Err(CensusError::Compute {
                 rules: text,

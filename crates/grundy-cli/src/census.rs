@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use grundy::lab;
-use grundy_census::{Census, CensusError, CensusOptions};
+use grundy_census::Census;
 
 use crate::context::Reporter;
 use crate::failure::Failure;
@@ -39,31 +39,26 @@ pub fn run(req: &Request) -> Result<(), Failure> {
             .find(|r| lab::census_rules(&[r.to_string()], req.digits, req.with_four).is_err());
         match bad {
             Some(text) => Failure::at(e, text),
+            // The library names the number of digits; the command line names its flag.
+            None if req.rulesets.is_empty() => Failure::of_kind(e.kind(), format!("--digits: {e}")),
             None => Failure::from(e),
         }
     })?;
-    let mut opts = CensusOptions {
+    let mut run = lab::CensusRun {
         state: req.state.clone(),
-        cert_dir: req.certificates.clone(),
-        cancel: Some(crate::context::ctrl_c()),
-        ..CensusOptions::default()
+        certificates: req.certificates.clone(),
+        threads: req.threads,
+        ..lab::CensusRun::default()
     };
     if let Some(w) = &req.verify_max_work {
-        opts.verify_max_work = crate::context::parse_count("--verify-max-work", w)?;
-    }
-    if let Some(m) = &req.memory_limit {
-        opts.memory_limit = crate::context::parse_bytes("--memory-limit", m)?;
+        run.verify_max_work = Some(crate::context::parse_count("--verify-max-work", w)?);
     }
     let reporter = Reporter::new();
-    let progress = |p: &grundy_census::Progress| {
-        reporter.report(&grundy::Progress {
-            task: format!("rulesets ({} done)", p.rules),
-            done: p.done as u64,
-            total: Some(p.total as u64),
-        })
-    };
-    opts.progress = Some(&progress);
-    let result = lab::census(&rules, to, req.threads, &opts);
+    let mut limits = crate::context::limits(grundy::Limits::default(), None, None, &reporter)?;
+    if let Some(m) = &req.memory_limit {
+        limits.max_memory = crate::context::parse_bytes("--memory-limit", m)?;
+    }
+    let result = lab::census(&rules, to, &run, &limits);
     reporter.finish();
     let table = result.map_err(|e| match (e.kind(), e.limit_reached()) {
         (grundy::ErrorKind::Cancelled, _) => Failure::Interrupted(match &req.state {
@@ -80,6 +75,8 @@ pub fn run(req: &Request) -> Result<(), Failure> {
             e.kind(),
             format!("{e} (the command line sets the memory of one table with --memory-limit)"),
         ),
+        (_, Some(grundy::Limit::Size)) => Failure::of_kind(e.kind(), format!("--to: {e}")),
+        _ if req.threads == Some(0) => Failure::of_kind(e.kind(), format!("--threads: {e}")),
         _ => Failure::of_kind(e.kind(), e.to_string()),
     })?;
     write(&table, req)
@@ -87,12 +84,7 @@ pub fn run(req: &Request) -> Result<(), Failure> {
 
 /// Writes the table to the files asked for, or to standard output.
 fn write(table: &Census, req: &Request) -> Result<(), Failure> {
-    if let Some(path) = &req.csv_file {
-        table.write_csv(path).map_err(census_failure)?;
-    }
-    if let Some(path) = &req.json_file {
-        table.write_json(path).map_err(census_failure)?;
-    }
+    lab::write_census(table, req.csv_file.as_deref(), req.json_file.as_deref())?;
     if req.csv_file.is_some() || req.json_file.is_some() {
         let proven = table.rows.iter().filter(|r| r.proven).count();
         let verified = table
@@ -116,16 +108,4 @@ fn write(table: &Census, req: &Request) -> Result<(), Failure> {
         out.put(&table.to_csv())?;
     }
     out.flush()
-}
-
-/// The command line's failure for a census error, of the kind the census crate gave it; a
-/// limit says which flag raises it.
-fn census_failure(e: CensusError) -> Failure {
-    let message = match e.kind() {
-        grundy::ErrorKind::Limit => {
-            format!("{e} (the command line sets the memory of one table with --memory-limit)")
-        }
-        _ => e.to_string(),
-    };
-    Failure::of_kind(e.kind(), message)
 }

@@ -4,7 +4,6 @@ use std::path::Path;
 
 use grundy::lab::{self, FileRun, Picture};
 use grundy::Registry;
-use grundy_plot::PlotOptions;
 
 use crate::context::{self, Reporter};
 use crate::failure::Failure;
@@ -62,14 +61,13 @@ pub fn table_to_file(
     } = *flags;
     let rules = lab::heap_rules(reg, ruleset).map_err(|e| Failure::at(e, ruleset))?;
     let n = count(to)?;
-    let memory_limit = match memory_limit {
-        Some(text) => context::parse_bytes("--memory-limit", text)?,
-        None => grundy_heap::default_memory_limit(),
-    };
     // Ctrl-C stops the run at the next block, after a last checkpoint: nothing is lost.
     let bar = Reporter::new();
-    let limits = lab_limits(&bar, timeout)?;
-    let result = lab::table_file(&rules, n, out, checkpoint, memory_limit, &limits);
+    let mut limits = lab_limits(&bar, timeout)?;
+    if let Some(text) = memory_limit {
+        limits.max_memory = context::parse_bytes("--memory-limit", text)?;
+    }
+    let result = lab::table_file(&rules, n, out, checkpoint, &limits);
     bar.finish();
     let (t, values) = match result? {
         FileRun::Done(t) => {
@@ -277,7 +275,7 @@ pub fn plot(
     let (values, period, rules) = computed.map_err(|e| Failure::at(e, ruleset))?;
     let rule = lab::plot_rule(reg, ruleset, &values, period.as_ref())
         .map_err(|e| Failure::at(e, ruleset))?;
-    let popts = PlotOptions {
+    let look = lab::Look {
         width,
         height,
         title: match rule {
@@ -285,7 +283,7 @@ pub fn plot(
             None => rules.clone(),
         },
     };
-    lab::plot_file(out, picture, &values, period.as_ref(), &popts)?;
+    lab::plot_file(out, picture, &values, period.as_ref(), &look)?;
     let line = match &period {
         Some(p) => format!(
             "{}: heaps 0..{} plotted to {}; period {} from heap {}{}",

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use grundy::{lab, ErrorKind};
-use grundy_verify::{CertError, Method, Verified, VerifyOptions};
+use grundy_verify::Verified;
 
 use crate::failure::Failure;
 use crate::output::Out;
@@ -60,72 +60,61 @@ pub struct Request<'a> {
 
 /// `grundy verify CERT [--json] [--max-work W] [--method M] [--threads T]`.
 pub fn run(req: &Request<'_>) -> Result<(), Failure> {
-    let mut opts = VerifyOptions {
-        cancel: Some(crate::context::ctrl_c()),
+    let mut check = lab::Check {
         method: match req.method {
-            "plain" => Method::Plain,
-            "sparse" => Method::Sparse,
-            _ => Method::Auto,
+            "plain" => lab::CheckMethod::Plain,
+            "sparse" => lab::CheckMethod::Sparse,
+            _ => lab::CheckMethod::Auto,
         },
         threads: req.threads,
-        ..VerifyOptions::default()
+        ..lab::Check::default()
     };
     if let Some(w) = req.max_work {
-        opts.max_work = crate::context::parse_count("--max-work", w)?;
+        check.max_work = crate::context::parse_count("--max-work", w)?;
     }
     if let Some(v) = req.max_values {
         // A count beyond 2^64 is no limit at all.
-        opts.max_values =
+        check.max_values =
             u64::try_from(crate::context::parse_count("--max-values", v)?).unwrap_or(u64::MAX);
     }
     let path = req.path;
     let shown = path.display();
+    // The library names no flag: the command line says which of its flags sets a limit.
+    let flagged = |e: grundy::Error| {
+        let flag = match e.limit_reached() {
+            Some(grundy::Limit::InputSize(_)) => "--max-values",
+            Some(grundy::Limit::Size) => "--max-work",
+            _ => return Failure::from(e),
+        };
+        Failure::of_kind(
+            e.kind(),
+            format!("{e} (the command line sets it with {flag})"),
+        )
+    };
     // A longer file than a certificate of --max-values values takes is refused unread.
     let name = shown.to_string();
     let text = if path.as_os_str() == "-" {
-        lab::read_certificate(std::io::stdin(), &name, opts.max_values)?
+        lab::read_certificate(std::io::stdin(), &name, check.max_values)
     } else {
         let file = std::fs::File::open(path)
             .map_err(|e| Failure::File(format!("cannot read {name}: {e}")))?;
-        lab::read_certificate(file, &name, opts.max_values)?
-    };
+        lab::read_certificate(file, &name, check.max_values)
+    }
+    .map_err(|e| match e.kind() {
+        ErrorKind::Limit => Failure::Limit(format!(
+            "{e} (the command line sets the number of values with --max-values)"
+        )),
+        _ => Failure::from(e),
+    })?;
     let reporter = crate::context::Reporter::new();
-    let bar = reporter.clone();
-    opts.progress = Some(grundy_verify::Progress(std::sync::Arc::new(
-        move |done, total| {
-            bar.report(&grundy::Progress {
-                task: "heaps checked".to_string(),
-                done,
-                total: Some(total),
-            })
-        },
-    )));
+    let limits = crate::context::limits(grundy::Limits::default(), None, None, &reporter)?;
     // verify_bytes reads the values (text or binary) straight into one, two or four bytes
     // each.
-    let ok = lab::verify_certificate(&text, &opts);
+    let ok = lab::verify_certificate(&text, &name, &check, &limits);
     reporter.finish();
-    let ok = ok.map_err(|e| {
-        let message = match e.kind() {
-            ErrorKind::Limit => match &e {
-                CertError::TooManyValues { .. } => {
-                    format!("{shown} was not checked: {e} (the command line sets it with --max-values)")
-                }
-                _ => format!(
-                    "{shown} was not checked: {e} (the command line sets it with --max-work)"
-                ),
-            },
-            ErrorKind::Cancelled => format!("{shown} was not checked"),
-            // Input: a text that is no certificate, or a certificate whose claim fails.
-            _ => match &e {
-                CertError::Format { .. }
-                | CertError::Version { .. }
-                | CertError::CountMismatch { .. } => {
-                    format!("{shown} is not a valid certificate: {e}")
-                }
-                _ => format!("{shown} does not verify: {e}"),
-            },
-        };
-        Failure::of_kind(e.kind(), message)
+    let ok = ok.map_err(|e| match e.kind() {
+        ErrorKind::Cancelled => Failure::Interrupted(format!("{shown} was not checked")),
+        _ => flagged(e),
     })?;
     let mut out = Out::new();
     if req.json {

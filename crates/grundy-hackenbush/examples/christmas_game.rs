@@ -18,7 +18,7 @@
 
 use std::io::Read;
 
-use grundy_hackenbush::{value, Graph, Limits, Options};
+use grundy_hackenbush::{value, Graph, InputBounds, Options};
 
 /// Reads whitespace-separated integers, naming what it expected when the input ends or is
 /// not a number.
@@ -45,7 +45,7 @@ impl Numbers<'_> {
 
 /// The answers (`Sally` or `Harry`, one a line) to every test case of `input`.
 pub fn solve(input: &str) -> Result<String, String> {
-    let limits = Limits::default();
+    let limits = InputBounds::default();
     let opts = Options::default();
     let mut nums = Numbers {
         words: input.split_whitespace(),

@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use grundy_hackenbush::{analyze, value, winning_cuts, Graph, Limits, Options};
+use grundy_hackenbush::{analyze, value, winning_cuts, Graph, InputBounds, Options};
 use grundy_types::SplitMix64;
 
 /// grundy-types' SplitMix64, drawing vertex numbers.
@@ -57,12 +57,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let edges: usize = args.get(1).map_or(Ok(1_000_000), |s| s.parse())?;
     let seed: u64 = args.get(2).map_or(Ok(1), |s| s.parse())?;
-    let limits = Limits {
+    let limits = InputBounds {
         max_edges: (edges | 1).max(1_000_001),
-        ..Limits::default()
+        ..InputBounds::default()
     };
     let opts = Options {
-        limits,
+        bounds: limits,
         budget: None,
     };
 

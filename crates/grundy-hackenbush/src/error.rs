@@ -22,14 +22,14 @@ pub enum HackenbushError {
         /// What was wrong and what to write instead.
         message: String,
     },
-    /// An input is larger than a limit of [`crate::Limits`]; checked before allocating.
+    /// An input is larger than a limit of [`crate::InputBounds`]; checked before allocating.
     #[error("{what} is {size}, over the limit {limit_name} = {limit}; {hint}")]
     TooLarge {
         /// What was measured ("the text", "the number of edges").
         what: &'static str,
         /// Its size.
         size: u64,
-        /// The name of the limit (a field of [`crate::Limits`]).
+        /// The name of the limit (a field of [`crate::InputBounds`]).
         limit_name: &'static str,
         /// The value of the limit.
         limit: u64,
@@ -75,7 +75,7 @@ pub enum HackenbushError {
 }
 
 impl HackenbushError {
-    /// What kind of error this is: an input over a limit of [`crate::Limits`] is a limit, the
+    /// What kind of error this is: an input over a limit of [`crate::InputBounds`] is a limit, the
     /// raised flag a cancellation, everything else wrong input (a graph file that cannot be
     /// read included, as for `grundy-graph`: the file was named by the user).
     pub fn kind(&self) -> ErrorKind {
@@ -135,18 +135,18 @@ fn shorten(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Graph, Limits};
+    use crate::{Graph, InputBounds};
 
     #[test]
     fn kind_sorts_a_bad_edge_as_input_and_a_long_text_as_a_limit() {
-        let Err(bad) = Graph::parse("g-", &Limits::default()) else {
+        let Err(bad) = Graph::parse("g-", &InputBounds::default()) else {
             panic!("an edge without its end parsed");
         };
         assert!(matches!(bad, HackenbushError::Parse { .. }), "{bad}");
         assert_eq!(bad.kind(), ErrorKind::Input);
-        let small = Limits {
+        let small = InputBounds {
             max_text_bytes: 3,
-            ..Limits::default()
+            ..InputBounds::default()
         };
         let Err(long) = Graph::parse("g-1 1-2 2-3", &small) else {
             panic!("a text over the limit parsed");

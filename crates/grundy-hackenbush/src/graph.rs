@@ -9,35 +9,36 @@ use crate::error::HackenbushError;
 /// The name the ground prints as; `0` is accepted as a synonym when parsing.
 pub const GROUND: &str = "g";
 
-/// Default for [`Limits::max_edges`]: about 100 bytes of working memory per edge.
+/// Default for [`InputBounds::max_edges`]: about 100 bytes of working memory per edge.
 pub const DEFAULT_MAX_EDGES: usize = 4_000_000;
 
-/// Default for [`Limits::max_text_bytes`].
+/// Default for [`InputBounds::max_text_bytes`].
 pub const DEFAULT_MAX_TEXT_BYTES: usize = 128 << 20;
 
 /// The largest number of edges any limit allows: vertex and edge ids are `u32`, and degree
 /// sums (twice the edges) must fit one too.
 pub const HARD_MAX_EDGES: usize = 1 << 30;
 
-/// Size limits, checked before anything proportional to the input is allocated.
+/// Bounds on the size of an input (not a budget: the request's budget is a
+/// `grundy_types::Limits`), checked before anything proportional to the input is allocated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct InputBounds {
     /// Most edges a graph may have (capped at [`HARD_MAX_EDGES`]).
     pub max_edges: usize,
     /// Most bytes of text a parser reads.
     pub max_text_bytes: usize,
 }
 
-impl Default for Limits {
+impl Default for InputBounds {
     fn default() -> Self {
-        Limits {
+        InputBounds {
             max_edges: DEFAULT_MAX_EDGES,
             max_text_bytes: DEFAULT_MAX_TEXT_BYTES,
         }
     }
 }
 
-impl Limits {
+impl InputBounds {
     /// Returns `TooLarge` when `edges` is over the edge limit.
     pub(crate) fn check_edges(&self, edges: usize) -> Result<(), HackenbushError> {
         let limit = self.max_edges.min(HARD_MAX_EDGES);
@@ -47,7 +48,7 @@ impl Limits {
                 size: edges as u64,
                 limit_name: "max_edges",
                 limit: limit as u64,
-                hint: "raise Limits::max_edges (each edge needs about 100 bytes) or give a \
+                hint: "raise InputBounds::max_edges (each edge needs about 100 bytes) or give a \
                        smaller graph",
             });
         }
@@ -62,7 +63,7 @@ impl Limits {
                 size: bytes,
                 limit_name: "max_text_bytes",
                 limit: self.max_text_bytes as u64,
-                hint: "raise Limits::max_text_bytes or give a smaller graph",
+                hint: "raise InputBounds::max_text_bytes or give a smaller graph",
             });
         }
         Ok(())
@@ -134,15 +135,15 @@ impl Graph {
     ///
     /// Example:
     /// ```
-    /// use grundy_hackenbush::{Graph, Limits};
+    /// use grundy_hackenbush::{Graph, InputBounds};
     /// // Two ground contacts 0 and 5 joined through 1: a cycle through the ground.
-    /// let g = Graph::from_edges(&[(0, 1), (1, 5), (1, 1)], &[5], &Limits::default()).unwrap();
+    /// let g = Graph::from_edges(&[(0, 1), (1, 5), (1, 1)], &[5], &InputBounds::default()).unwrap();
     /// assert_eq!(g.to_string(), "g-1 1-g 1-1");
     /// ```
     pub fn from_edges(
         edges: &[(usize, usize)],
         ground: &[usize],
-        limits: &Limits,
+        limits: &InputBounds,
     ) -> Result<Graph, HackenbushError> {
         limits.check_edges(edges.len())?;
         // Numbers below `dense.len()` (a graph numbered 0, 1, 2, ... stays below it) are
@@ -193,12 +194,12 @@ impl Graph {
     ///
     /// Example:
     /// ```
-    /// use grundy_hackenbush::{value, Graph, Limits, Options};
-    /// let g = Graph::from_parents(&[0, 1, 1], &Limits::default()).unwrap();
+    /// use grundy_hackenbush::{value, Graph, InputBounds, Options};
+    /// let g = Graph::from_parents(&[0, 1, 1], &InputBounds::default()).unwrap();
     /// assert_eq!(g.to_string(), "g-1 1-2 1-3");
     /// assert_eq!(value(&g, &Options::default()).unwrap(), 1);
     /// ```
-    pub fn from_parents(parents: &[usize], limits: &Limits) -> Result<Graph, HackenbushError> {
+    pub fn from_parents(parents: &[usize], limits: &InputBounds) -> Result<Graph, HackenbushError> {
         limits.check_edges(parents.len())?;
         let n = parents.len();
         let mut edges = Vec::with_capacity(n);
@@ -287,8 +288,8 @@ impl Graph {
     ///
     /// Example:
     /// ```
-    /// use grundy_hackenbush::{Graph, Limits};
-    /// let g = Graph::parse("g-a a-b b-c c-a", &Limits::default()).unwrap();
+    /// use grundy_hackenbush::{Graph, InputBounds};
+    /// let g = Graph::parse("g-a a-b b-c c-a", &InputBounds::default()).unwrap();
     /// let cut = g.cut(0).unwrap();
     /// assert_eq!((cut.graph.edge_count(), cut.fallen), (0, 3));
     /// assert_eq!(g.cut(2).unwrap().graph.to_string(), "g-a a-b c-a");
@@ -399,8 +400,12 @@ mod tests {
 
     #[test]
     fn from_edges_fuses_ground_and_numbers_by_appearance() {
-        let g =
-            Graph::from_edges(&[(7, 3), (3, 0), (9, 2), (3, 3)], &[9], &Limits::default()).unwrap();
+        let g = Graph::from_edges(
+            &[(7, 3), (3, 0), (9, 2), (3, 3)],
+            &[9],
+            &InputBounds::default(),
+        )
+        .unwrap();
         assert_eq!(g.to_string(), "7-3 3-g g-2 3-3");
         assert_eq!(g.edges(), &[(1, 2), (2, 0), (0, 3), (2, 2)]);
         assert_eq!(g.vertex_count(), 4);
@@ -408,8 +413,12 @@ mod tests {
 
     #[test]
     fn cut_drops_what_falls_and_floating_edges() {
-        let g =
-            Graph::from_edges(&[(0, 1), (1, 2), (2, 3), (5, 6)], &[], &Limits::default()).unwrap();
+        let g = Graph::from_edges(
+            &[(0, 1), (1, 2), (2, 3), (5, 6)],
+            &[],
+            &InputBounds::default(),
+        )
+        .unwrap();
         assert_eq!(g.in_play(), vec![true, true, true, false]);
         let c = g.cut(1).unwrap();
         assert_eq!(c.graph.to_string(), "g-1");
@@ -424,9 +433,9 @@ mod tests {
 
     #[test]
     fn edge_limit_is_checked_first() {
-        let limits = Limits {
+        let limits = InputBounds {
             max_edges: 2,
-            ..Limits::default()
+            ..InputBounds::default()
         };
         let err = Graph::from_edges(&[(0, 1), (1, 2), (2, 3)], &[], &limits).unwrap_err();
         assert!(err.to_string().contains("max_edges = 2"), "{err}");
@@ -434,7 +443,7 @@ mod tests {
 
     #[test]
     fn parents_out_of_range_point_at_the_entry() {
-        let err = Graph::from_parents(&[0, 9, 1], &Limits::default()).unwrap_err();
+        let err = Graph::from_parents(&[0, 9, 1], &InputBounds::default()).unwrap_err();
         match err {
             HackenbushError::Parse { offset, found, .. } => {
                 assert_eq!((offset, found.as_str()), (2, "9"));

@@ -19,8 +19,8 @@
 //! principles; a loop is worth *1, like a stalk of one edge).
 //!
 //! ```
-//! use grundy_hackenbush::{value, winning_cuts, Graph, Limits, Options};
-//! let g = Graph::parse("g-1 1-2 2-3 3-1 3-3", &Limits::default()).unwrap();
+//! use grundy_hackenbush::{value, winning_cuts, Graph, InputBounds, Options};
+//! let g = Graph::parse("g-1 1-2 2-3 3-1 3-3", &InputBounds::default()).unwrap();
 //! let opts = Options::default();
 //! // The triangle and the loop fuse into 4 loops on vertex 1: 0, and the edge below: *1.
 //! assert_eq!(value(&g, &opts).unwrap(), 1);
@@ -38,7 +38,7 @@ mod ticker;
 
 pub use error::HackenbushError;
 pub use graph::{
-    Cut, Graph, Limits, DEFAULT_MAX_EDGES, DEFAULT_MAX_TEXT_BYTES, GROUND, HARD_MAX_EDGES,
+    Cut, Graph, InputBounds, DEFAULT_MAX_EDGES, DEFAULT_MAX_TEXT_BYTES, GROUND, HARD_MAX_EDGES,
 };
 pub use random::random_graph;
 pub use solve::{analyze, value, winning_cuts, Analysis, Block, Options, WinningCuts};

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::error::{parse_error, HackenbushError};
-use crate::graph::{Graph, Limits, GROUND};
+use crate::graph::{Graph, InputBounds, GROUND};
 
 fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
@@ -48,13 +48,13 @@ impl Graph {
     ///
     /// Example:
     /// ```
-    /// use grundy_hackenbush::{Graph, HackenbushError, Limits};
-    /// let g = Graph::parse("0-1-2-3-1, 3-3 # a triangle with a loop", &Limits::default()).unwrap();
+    /// use grundy_hackenbush::{Graph, HackenbushError, InputBounds};
+    /// let g = Graph::parse("0-1-2-3-1, 3-3 # a triangle with a loop", &InputBounds::default()).unwrap();
     /// assert_eq!(g.to_string(), "g-1 1-2 2-3 3-1 3-3");
-    /// let err = Graph::parse("g-1 1-", &Limits::default()).unwrap_err();
+    /// let err = Graph::parse("g-1 1-", &InputBounds::default()).unwrap_err();
     /// assert!(matches!(err, HackenbushError::Parse { column: 7, .. }));
     /// ```
-    pub fn parse(text: &str, limits: &Limits) -> Result<Graph, HackenbushError> {
+    pub fn parse(text: &str, limits: &InputBounds) -> Result<Graph, HackenbushError> {
         limits.check_text(text.len() as u64)?;
         let dashes = text.bytes().filter(|&b| b == b'-').count();
         limits.check_edges(dashes)?;
@@ -127,11 +127,11 @@ impl Graph {
     ///
     /// Example:
     /// ```
-    /// use grundy_hackenbush::{Graph, HackenbushError, Limits};
-    /// let err = Graph::read("/nonexistent/graph.txt", &Limits::default()).unwrap_err();
+    /// use grundy_hackenbush::{Graph, HackenbushError, InputBounds};
+    /// let err = Graph::read("/nonexistent/graph.txt", &InputBounds::default()).unwrap_err();
     /// assert!(matches!(err, HackenbushError::Io { .. }));
     /// ```
-    pub fn read(path: impl AsRef<Path>, limits: &Limits) -> Result<Graph, HackenbushError> {
+    pub fn read(path: impl AsRef<Path>, limits: &InputBounds) -> Result<Graph, HackenbushError> {
         let path = path.as_ref();
         let io = |source| HackenbushError::Io {
             path: path.to_path_buf(),
@@ -256,7 +256,7 @@ mod tests {
     use super::*;
 
     fn err(text: &str) -> (usize, usize, String, String) {
-        match Graph::parse(text, &Limits::default()).unwrap_err() {
+        match Graph::parse(text, &InputBounds::default()).unwrap_err() {
             HackenbushError::Parse {
                 line,
                 column,
@@ -272,16 +272,16 @@ mod tests {
     fn chains_separators_comments_and_ground_synonyms() {
         let g = Graph::parse(
             "# a house\n0-a-b;b-c ,c-a\r\n\tg-x_1 # roof\nx_1-x_1",
-            &Limits::default(),
+            &InputBounds::default(),
         )
         .unwrap();
         assert_eq!(g.to_string(), "g-a a-b b-c c-a g-x_1 x_1-x_1");
         assert_eq!(
-            Graph::parse("", &Limits::default()).unwrap(),
+            Graph::parse("", &InputBounds::default()).unwrap(),
             Graph::empty()
         );
         assert_eq!(
-            Graph::parse(" # nothing\n", &Limits::default()).unwrap(),
+            Graph::parse(" # nothing\n", &InputBounds::default()).unwrap(),
             Graph::empty()
         );
     }
@@ -311,9 +311,9 @@ mod tests {
 
     #[test]
     fn limits_are_checked_before_parsing() {
-        let limits = Limits {
+        let limits = InputBounds {
             max_edges: 2,
-            ..Limits::default()
+            ..InputBounds::default()
         };
         let e = Graph::parse("g-1-2-3", &limits).unwrap_err();
         assert!(matches!(
@@ -324,9 +324,9 @@ mod tests {
                 ..
             }
         ));
-        let limits = Limits {
+        let limits = InputBounds {
             max_text_bytes: 4,
-            ..Limits::default()
+            ..InputBounds::default()
         };
         let e = Graph::parse("g-1 1-2", &limits).unwrap_err();
         assert!(e.to_string().contains("max_text_bytes"), "{e}");
@@ -335,9 +335,12 @@ mod tests {
     #[test]
     fn print_parses_back() {
         for text in ["g-1 1-2 2-3 3-1 3-3", "g-g g-a a-g", "a-b"] {
-            let g = Graph::parse(text, &Limits::default()).unwrap();
+            let g = Graph::parse(text, &InputBounds::default()).unwrap();
             assert_eq!(g.to_string(), text);
-            assert_eq!(Graph::parse(&g.to_string(), &Limits::default()).unwrap(), g);
+            assert_eq!(
+                Graph::parse(&g.to_string(), &InputBounds::default()).unwrap(),
+                g
+            );
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use grundy_types::SplitMix64;
 
-use crate::graph::{Graph, Limits, DEFAULT_MAX_EDGES};
+use crate::graph::{Graph, InputBounds, DEFAULT_MAX_EDGES};
 
 /// grundy-types' SplitMix64 (small, fast, and the same stream on every platform), drawing
 /// vertex numbers and counts.
@@ -73,5 +73,5 @@ pub fn random_graph(seed: u64, max_edges: usize) -> Graph {
             (edge.1, edge.0)
         });
     }
-    Graph::from_edges(&edges, &ground, &Limits::default()).unwrap_or_default()
+    Graph::from_edges(&edges, &ground, &InputBounds::default()).unwrap_or_default()
 }

@@ -40,7 +40,7 @@
 
 use serde::Serialize;
 
-use crate::graph::{Graph, Limits};
+use crate::graph::{Graph, InputBounds};
 use crate::stalk::{prefix_values, Trie};
 use crate::ticker::Ticker;
 use crate::HackenbushError;
@@ -48,11 +48,11 @@ use crate::HackenbushError;
 const NONE: u32 = u32::MAX;
 const NO_VALUE: u64 = u64::MAX;
 
-/// Limits and cancellation of a computation.
+/// Input bounds and the budget of a computation.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
     /// Size limits, checked before the working arrays are allocated.
-    pub limits: Limits,
+    pub bounds: InputBounds,
     /// The request's budget, checked about every 65,000 steps: when it is cancelled the
     /// computation stops with `Cancelled`, when its time is up with `TimeLimit`.
     pub budget: Option<grundy_types::Limits>,
@@ -131,7 +131,7 @@ struct Core {
 
 impl Core {
     fn build(graph: &Graph, opts: &Options, for_cuts: bool) -> Result<Core, HackenbushError> {
-        opts.limits.check_edges(graph.edge_count())?;
+        opts.bounds.check_edges(graph.edge_count())?;
         let mut ticker = Ticker::new(opts.budget.as_ref());
         ticker.check()?;
         let n = graph.vertex_count();
@@ -308,11 +308,11 @@ fn block_value(hang: u64, deg: u32) -> u64 {
 ///
 /// Example:
 /// ```
-/// use grundy_hackenbush::{value, Graph, Limits, Options};
+/// use grundy_hackenbush::{value, Graph, InputBounds, Options};
 /// // A triangle on the ground fuses into three loops: *1. A square on a stalk: 1 + 0 = *1.
-/// let tri = Graph::parse("g-1-2-g", &Limits::default()).unwrap();
+/// let tri = Graph::parse("g-1-2-g", &InputBounds::default()).unwrap();
 /// assert_eq!(value(&tri, &Options::default()).unwrap(), 1);
-/// let sq = Graph::parse("g-1 1-2-3-4-1", &Limits::default()).unwrap();
+/// let sq = Graph::parse("g-1 1-2-3-4-1", &InputBounds::default()).unwrap();
 /// assert_eq!(value(&sq, &Options::default()).unwrap(), 1);
 /// ```
 pub fn value(graph: &Graph, opts: &Options) -> Result<u64, HackenbushError> {
@@ -330,8 +330,8 @@ pub fn value(graph: &Graph, opts: &Options) -> Result<u64, HackenbushError> {
 ///
 /// Example:
 /// ```
-/// use grundy_hackenbush::{analyze, Graph, Limits, Options};
-/// let g = Graph::parse("g-1 1-2 2-3 3-1 3-3 7-8", &Limits::default()).unwrap();
+/// use grundy_hackenbush::{analyze, Graph, InputBounds, Options};
+/// let g = Graph::parse("g-1 1-2 2-3 3-1 3-3 7-8", &InputBounds::default()).unwrap();
 /// let a = analyze(&g, &Options::default()).unwrap();
 /// assert_eq!((a.value, a.bridges, a.cyclic_edges, a.floating_edges), (1, 1, 4, 1));
 /// assert_eq!(a.blocks.len(), 1);
@@ -383,10 +383,10 @@ pub fn analyze(graph: &Graph, opts: &Options) -> Result<Analysis, HackenbushErro
 ///
 /// Example:
 /// ```
-/// use grundy_hackenbush::{winning_cuts, Graph, Limits, Options};
+/// use grundy_hackenbush::{winning_cuts, Graph, InputBounds, Options};
 /// // A triangle on the ground is *1; cutting the edge opposite the ground leaves two
 /// // stalks of one edge: 1 ^ 1 = 0.
-/// let g = Graph::parse("g-1 1-2 2-g", &Limits::default()).unwrap();
+/// let g = Graph::parse("g-1 1-2 2-g", &InputBounds::default()).unwrap();
 /// let w = winning_cuts(&g, 0, 10, &Options::default()).unwrap();
 /// assert_eq!((w.value, w.count, w.edges), (1, 1, vec![1]));
 /// ```

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use grundy_heap::{compute_to_file, find_period, values, ComputeOptions, HeapRules, RunOptions};
+use grundy_heap::{compute_to_file, find_period, values, HeapRules, Limits, RunOptions, Strategy};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,11 +40,11 @@ fn main() -> ExitCode {
         }
     };
     let summary = args.iter().any(|a| a == "--summary");
-    let opts = ComputeOptions {
+    let how = Strategy {
         parallel: !args.iter().any(|a| a == "--serial"),
         sparse: !args.iter().any(|a| a == "--dense"),
-        ..ComputeOptions::default()
     };
+    let limits = Limits::default();
     let flag = |name: &str| {
         args.iter()
             .position(|a| a == name)
@@ -61,7 +61,7 @@ fn main() -> ExitCode {
             checkpoint: flag("--checkpoint"),
             checkpoint_every: std::time::Duration::from_secs_f64(every),
         };
-        return match compute_to_file(&rules, n.saturating_add(1), &out, &run, &opts) {
+        return match compute_to_file(&rules, n.saturating_add(1), &out, &run, &limits, how) {
             Ok(t) => {
                 println!(
                     "{} values, max {}, rare {}, period {:?}",
@@ -80,7 +80,7 @@ fn main() -> ExitCode {
     }
     let start = Instant::now();
     // heapseq N computes heaps 0..=N, like ogsolve -n N.
-    let g = match values(&rules, n.saturating_add(1), &opts) {
+    let g = match values(&rules, n.saturating_add(1), &limits, how) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("{e}");

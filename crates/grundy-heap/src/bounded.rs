@@ -27,7 +27,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::dense::{ComputeOptions, FindPeriod, Store, Visit};
+use crate::dense::{Ctx, FindPeriod, Store, Strategy, Visit};
 use crate::mapped::{Mapped, HEADER_SPACE};
 use crate::rules::HeapRules;
 use crate::table::{
@@ -312,7 +312,7 @@ impl Hashed {
 
 /// Computes G(0..n) of `rules` into the table file `out` without holding the values in
 /// memory: only the first and last few values stay resident (their bytes are set by
-/// `opts.memory_limit`: a thirty-second of it, between 1 and 128 MiB at each end).
+/// `limits.max_memory`: a thirty-second of it, between 1 and 128 MiB at each end).
 ///
 /// Arguments and checkpoints as for [`crate::compute_to_file`]; the values are written to
 /// `OUT.partW` as the run goes and the checkpoint is a small record naming how many of
@@ -333,21 +333,24 @@ impl Hashed {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{compute_bounded, read_table, values, ComputeOptions, HeapRules, RunOptions};
+/// use grundy_heap::{compute_bounded, read_table, values, Limits, Strategy, HeapRules, RunOptions};
 /// let r = HeapRules::parse("tb[0.6]").unwrap();
 /// let out = std::env::temp_dir().join("grundy-heap-doc-bounded.bin");
-/// let s = compute_bounded(&r, 5000, &out, &RunOptions::default(), &ComputeOptions::default()).unwrap();
+/// let s = compute_bounded(&r, 5000, &out, &RunOptions::default(), &Limits::default(), Strategy::default()).unwrap();
 /// assert_eq!(s.target, 5000);
-/// let o = ComputeOptions::default();
-/// assert_eq!(read_table(&out).unwrap().values, values(&r, 5000, &o).unwrap());
+/// let o = Limits::default();
+/// assert_eq!(read_table(&out).unwrap().values, values(&r, 5000, &o, Strategy::default()).unwrap());
 /// ```
 pub fn compute_bounded(
     rules: &HeapRules,
     n: usize,
     out: &Path,
     run: &RunOptions,
-    opts: &ComputeOptions<'_>,
+    limits: &grundy_types::Limits,
+    how: Strategy,
 ) -> Result<TableSummary, HeapError> {
+    let ctx = Ctx::values(limits, how, rules, n);
+    let opts = &ctx;
     let rules_text = rules.to_string();
     let out = crate::output::resolve_links(out).map_err(|source| HeapError::Io {
         path: out.to_path_buf(),
@@ -372,7 +375,7 @@ pub fn compute_bounded(
             &out,
             format!(
                 "the rules text is {} bytes long; a table kept on disk takes rules of at most \
-                 {MAX_RULES_TEXT} bytes: raise --memory-limit so that the table is held in \
+                 {MAX_RULES_TEXT} bytes: raise the memory limit so that the table is held in \
                  memory",
                 rules_text.len()
             ),
@@ -609,8 +612,8 @@ fn resume(rec: &Record, cp: &Path, out: &Path, n: usize, keep: usize) -> Result<
     };
     let col = opened.map_err(|e| {
         bad(format!(
-            "the values of the checkpoint {} cannot be read ({e}); resume with the same --out, \
-             or delete the checkpoint to start again",
+            "the values of the checkpoint {} cannot be read ({e}); resume with the same table \
+             file, or delete the checkpoint to start again",
             cp.display()
         ))
     })?;

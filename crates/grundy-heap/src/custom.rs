@@ -14,7 +14,7 @@ use std::sync::Arc;
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{naive_values, values, ComputeOptions, CustomRules, HeapMoves, HeapRules};
+/// use grundy_heap::{naive_values, values, Limits, Strategy, CustomRules, HeapMoves, HeapRules};
 /// // From a heap of n take one counter, or halve it (keep n / 2 rounded down).
 /// struct Halve;
 /// impl HeapMoves for Halve {
@@ -29,7 +29,7 @@ use std::sync::Arc;
 ///     }
 /// }
 /// let rules = HeapRules::Custom(CustomRules::new(Halve));
-/// let g = values(&rules, 200, &ComputeOptions::default()).unwrap();
+/// let g = values(&rules, 200, &Limits::default(), Strategy::default()).unwrap();
 /// assert_eq!(g.to_vec(), naive_values(&rules, 200));
 /// assert_eq!(rules.to_string(), "halve");
 /// ```

@@ -9,8 +9,9 @@
 //!   parse errors are [`CodeError`] with offsets.
 //! - Values: [`naive_values`] is the brute-force reference; [`values`] and [`extend`] are
 //!   the dense fast path (sparse-space method, bitset-free byte marks, rayon blocks),
-//!   storing [`Values`] in u8/u16/u32; limits and cancellation come with
-//!   [`ComputeOptions`], failures are [`HeapError`].
+//!   storing [`Values`] in u8/u16/u32; the budget (memory, cancellation, deadline,
+//!   progress) is the request's [`Limits`], the choice of method a [`Strategy`]; failures
+//!   are [`HeapError`].
 //! - Periods: [`find_period`] finds preperiod, period and saltus and certifies them
 //!   (Guy-Smith for finite codes, window repetition for finite subtraction sets);
 //!   [`value_of_heap`] answers heaps of any size from a proven period.
@@ -24,10 +25,10 @@
 //!   [`TableStats`]) with atomic checkpoints that survive kill -9.
 //!
 //! ```
-//! use grundy_heap::{find_period, value_of_heap, values, ComputeOptions, HeapRules};
+//! use grundy_heap::{find_period, value_of_heap, values, HeapRules, Limits, Strategy};
 //! use num_bigint::BigUint;
 //! let dawson = HeapRules::parse("tb[0.07]").unwrap();
-//! let g = values(&dawson, 1000, &ComputeOptions::default()).unwrap();
+//! let g = values(&dawson, 1000, &Limits::default(), Strategy::default()).unwrap();
 //! let p = find_period(&dawson, &g).unwrap();
 //! assert!(p.proven && p.period == 34 && p.preperiod == 53);
 //! let big = BigUint::from(10u32).pow(18);
@@ -56,7 +57,10 @@ mod values;
 pub use bounded::{compute_bounded, fits_in_memory, memory_to_hold};
 pub use code::{Code, CodeError, Move};
 pub use custom::{CustomRules, HeapMoves, Window};
-pub use dense::{default_memory_limit, extend, values, ComputeOptions};
+pub use dense::{default_memory_limit, extend, values, Strategy};
+/// The one budget of a request (memory, cancellation, deadline, progress), which every
+/// computation of this crate takes.
+pub use grundy_types::Limits;
 pub use output::{resolve_links, same_file, write_output};
 pub use period::{find_period, seen_period, value_of_heap, Period};
 pub use pieces::{PiecesError, Piecewise, LARGE_MAX, SMALL_MAX};

@@ -87,14 +87,14 @@ fn rules_max_sub(rules: &HeapRules) -> Option<u64> {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{find_period, values, ComputeOptions, HeapRules};
+/// use grundy_heap::{find_period, values, Limits, Strategy, HeapRules};
 /// let kayles = HeapRules::parse("tb[0.77]").unwrap();
-/// let g = values(&kayles, 400, &ComputeOptions::default()).unwrap();
+/// let g = values(&kayles, 400, &Limits::default(), Strategy::default()).unwrap();
 /// let p = find_period(&kayles, &g).unwrap();
 /// assert_eq!((p.preperiod, p.period, p.proven, p.values_needed), (71, 12, true, 168));
 /// // G = 0,1,2 repeated with a 3 every 301 values: period 301 whatever the table's end.
 /// let sub = HeapRules::parse("sub[1,2,300]").unwrap();
-/// let g = values(&sub, 1000, &ComputeOptions::default()).unwrap();
+/// let g = values(&sub, 1000, &Limits::default(), Strategy::default()).unwrap();
 /// assert_eq!(find_period(&sub, &g).map(|p| (p.period, p.proven)), Some((301, true)));
 /// ```
 pub fn find_period(rules: &HeapRules, values: &Values) -> Option<Period> {
@@ -283,10 +283,10 @@ fn preperiod_of<T: Cell>(g: &[T], p: usize, s: u32) -> usize {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{find_period, value_of_heap, values, ComputeOptions, HeapRules};
+/// use grundy_heap::{find_period, value_of_heap, values, Limits, Strategy, HeapRules};
 /// use num_bigint::BigUint;
 /// let dawson = HeapRules::parse("tb[0.07]").unwrap();
-/// let g = values(&dawson, 300, &ComputeOptions::default()).unwrap();
+/// let g = values(&dawson, 300, &Limits::default(), Strategy::default()).unwrap();
 /// let p = find_period(&dawson, &g).unwrap();
 /// let huge = BigUint::from(10u32).pow(18);
 /// // 10^18 - 53 = 34 * q + 13, so G(10^18) = G(53 + 13) = G(66).

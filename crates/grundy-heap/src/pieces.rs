@@ -27,10 +27,11 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use thiserror::Error;
 
-use crate::dense::ComputeOptions;
+use crate::dense::Ctx;
 use crate::hash61;
 use crate::period::Period;
 use crate::subset::FiniteSet;
+use grundy_types::Limits;
 
 /// Why the piecewise computation stopped.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -212,11 +213,11 @@ fn least_rotation(vals: &[u32]) -> usize {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{FiniteSet, ComputeOptions, Piecewise};
+/// use grundy_heap::{FiniteSet, Limits, Piecewise};
 /// use num_bigint::BigUint;
 /// let set = FiniteSet::new(vec![(1, 2), (999_999_999, 999_999_999)]).unwrap();
 /// let mut g = Piecewise::new(&set).unwrap();
-/// let o = ComputeOptions::default();
+/// let o = Limits::default();
 /// // Codeforces 1194D: k = 999999999 is a multiple of 3, so G(n) depends on n mod (k + 1):
 /// // 0, 1, 2 repeated, and 3 at n = k.
 /// assert_eq!(g.value(&BigUint::from(999_999_999u64), &o), Ok(3));
@@ -310,12 +311,14 @@ impl Piecewise {
 
     /// G(n) for a heap of any size.
     ///
-    /// Arguments: the heap; `opts` for cancellation (the memory limit bounds the patterns).
+    /// Arguments: the heap; `limits`, the request's budget (cancellation, deadline; its
+    /// memory limit bounds the patterns; progress as the heaps covered).
     /// Returns: the value, or [`PiecesError`] when the pieces pass their limits before they
     /// reach n or prove a period (never a wrong value).
     /// Complexity: O(log pieces) once n is covered or a period is proven; before that, the
     /// stretches up to n (for `sub[1,2,k]`, four of O(1) work each).
-    pub fn value(&mut self, n: &BigUint, opts: &ComputeOptions<'_>) -> Result<u32, PiecesError> {
+    pub fn value(&mut self, n: &BigUint, limits: &Limits) -> Result<u32, PiecesError> {
+        let opts = &Ctx::pieces(limits);
         loop {
             if let Some(v) = self.known_value(n) {
                 return Ok(v);
@@ -329,7 +332,8 @@ impl Piecewise {
     ///
     /// Returns: the period, or [`PiecesError`] when the limits come first.
     /// Complexity: the stretches up to the second repetition of a window of max(S) values.
-    pub fn period(&mut self, opts: &ComputeOptions<'_>) -> Result<Period, PiecesError> {
+    pub fn period(&mut self, limits: &Limits) -> Result<Period, PiecesError> {
+        let opts = &Ctx::pieces(limits);
         loop {
             if let Some(p) = &self.period {
                 return Ok(p.clone());
@@ -562,7 +566,7 @@ impl Piecewise {
     }
 
     /// Computes the next stretch, then looks for a proven period at its end.
-    fn stretch(&mut self, opts: &ComputeOptions<'_>) -> Result<(), PiecesError> {
+    fn stretch(&mut self, opts: &Ctx<'_>) -> Result<(), PiecesError> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
@@ -583,7 +587,7 @@ impl Piecewise {
         ))
     }
 
-    fn stretch_inner(&mut self, opts: &ComputeOptions<'_>) -> Result<(), PiecesError> {
+    fn stretch_inner(&mut self, opts: &Ctx<'_>) -> Result<(), PiecesError> {
         match opts.stopped() {
             Some(grundy_types::Stop::Cancelled) => return Err(PiecesError::Cancelled),
             Some(stop) => return Err(PiecesError::Limit(stop.to_string())),
@@ -714,9 +718,7 @@ impl Piecewise {
         if bytes > opts.memory_limit / 4 {
             return Err(self.limit(&format!("{bytes} bytes of patterns")));
         }
-        if let Some(p) = opts.progress {
-            p(self.done);
-        }
+        opts.report(self.done);
         self.look_for_period();
         Ok(())
     }
@@ -873,11 +875,7 @@ mod tests {
         let raised = Cancel::new();
         raised.cancel();
         let budget = grundy_types::Limits::default().with_cancel(raised);
-        let opts = ComputeOptions {
-            budget: Some(&budget),
-            ..ComputeOptions::default()
-        };
-        let stopped = g.value(&BigUint::from(10u64).pow(30), &opts).unwrap_err();
+        let stopped = g.value(&BigUint::from(10u64).pow(30), &budget).unwrap_err();
         assert_eq!(stopped, PiecesError::Cancelled);
         assert_eq!(stopped.kind(), ErrorKind::Cancelled);
         let gave_up = g.limit("the test's bound");

@@ -65,9 +65,9 @@ pub struct TableScan {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{scan_table, values, write_table, ComputeOptions, HeapRules};
+/// use grundy_heap::{scan_table, values, write_table, Limits, Strategy, HeapRules};
 /// let r = HeapRules::parse("tb[0.07]").unwrap();
-/// let g = values(&r, 100, &ComputeOptions::default()).unwrap();
+/// let g = values(&r, 100, &Limits::default(), Strategy::default()).unwrap();
 /// let path = std::env::temp_dir().join("grundy-heap-doc-scan.bin");
 /// write_table(&path, &r, &g, None).unwrap();
 /// let s = scan_table(&path, 10, 12, &Default::default()).unwrap();
@@ -256,7 +256,7 @@ impl Counter {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::{values, write_table, ComputeOptions, HeapRules};
+    use crate::{values, write_table, HeapRules, Limits, Strategy};
 
     fn dir() -> std::path::PathBuf {
         let d = std::env::temp_dir().join(format!("grundy-scan-{}", std::process::id()));
@@ -269,7 +269,7 @@ mod tests {
     #[test]
     fn a_table_reads_back_with_its_counts_and_range() {
         let r = HeapRules::parse("tb[0.07]").unwrap();
-        let g = values(&r, 400, &ComputeOptions::default()).unwrap();
+        let g = values(&r, 400, &Limits::default(), Strategy::default()).unwrap();
         let period = crate::find_period(&r, &g);
         let path = dir().join("t.bin");
         write_table(&path, &r, &g, period.as_ref()).unwrap();
@@ -294,7 +294,7 @@ mod tests {
     #[test]
     fn damaged_and_foreign_files_are_refused_with_the_reason() {
         let r = HeapRules::parse("tb[0.6]").unwrap();
-        let g = values(&r, 300, &ComputeOptions::default()).unwrap();
+        let g = values(&r, 300, &Limits::default(), Strategy::default()).unwrap();
         let path = dir().join("d.bin");
         write_table(&path, &r, &g, None).unwrap();
         let good = fs::read(&path).unwrap();

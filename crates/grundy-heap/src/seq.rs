@@ -8,7 +8,7 @@ use grundy_types::{ErrorKind, Limits, Nimber, Stop};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::{ComputeOptions, HeapError, HeapRules, Period, Values};
+use crate::{HeapError, HeapRules, Period, Strategy, Values};
 
 mod periodic;
 use periodic::Periodic;
@@ -404,27 +404,14 @@ pub fn too_large(family: &str, n: &BigUint) -> Error {
     ))
 }
 
-/// Runs a heap computation with the request's limits: memory, cancellation, deadline and
-/// progress reports.
-pub fn with_compute_options<T>(
+/// Runs a heap computation under the request's limits, turning a stop into this module's
+/// error: a cancellation raised by the deadline is a time limit, not the caller's cancel.
+pub fn with_limits<T>(
     limits: &Limits,
-    task: &str,
-    total: u64,
-    f: impl FnOnce(&ComputeOptions<'_>) -> Result<T, HeapError>,
+    f: impl FnOnce(&Limits) -> Result<T, HeapError>,
 ) -> Result<T, Error> {
-    let report = |done: u64| limits.report(task, done, Some(total));
-    let opts = ComputeOptions {
-        progress: limits
-            .progress
-            .as_ref()
-            .map(|_| &report as &(dyn Fn(u64) + Sync)),
-        budget: Some(limits),
-        memory_limit: limits.max_memory,
-        ..ComputeOptions::default()
-    };
-    match f(&opts) {
+    match f(limits) {
         Ok(v) => Ok(v),
-        // A cancellation raised by the deadline is a time limit, not the caller's cancel.
         Err(e) if e.kind() == ErrorKind::Cancelled => {
             limits.check()?;
             Err(SeqError::Stop(Stop::Cancelled))
@@ -472,9 +459,8 @@ impl HeapSeq {
         }
         let prefix = std::mem::take(&mut guard.values);
         let keep = prefix.clone();
-        let task = format!("values of {}", self.rules);
-        let result = with_compute_options(limits, &task, want, |opts| {
-            crate::extend(&self.rules, prefix, want as usize, opts)
+        let result = with_limits(limits, |l| {
+            crate::extend(&self.rules, prefix, want as usize, l, Strategy::default())
         });
         match result {
             Ok(v) => {
@@ -600,7 +586,6 @@ impl HeapSeq {
         if n > SEARCH_HEAP_LIMIT {
             return Err(too_large(self.family, &BigUint::from(n)));
         }
-        let task = format!("values of {}", self.rules);
         let want = n as usize + 1;
         // A long table of rules with a proven period (Dawson's Kayles is proven at heap 87)
         // follows from one period of it: no kernel runs to 5 * 10^7.
@@ -636,8 +621,8 @@ impl HeapSeq {
                     .read()
                     .map(|s| s.values.clone())
                     .unwrap_or_default();
-                with_compute_options(limits, &task, n + 1, |opts| {
-                    crate::extend(&self.rules, prefix, want, opts)
+                with_limits(limits, |l| {
+                    crate::extend(&self.rules, prefix, want, l, Strategy::default())
                 })?
             }
         };
@@ -1168,7 +1153,8 @@ mod tests {
             let rules = HeapRules::Tb(code.clone());
             let seq = HeapSeq::new(rules.clone(), "test", None);
             // The values by the kernels, independent of any period.
-            let direct = crate::values(&rules, 601, &ComputeOptions::default()).unwrap();
+            let direct =
+                crate::values(&rules, 601, &Limits::default(), Strategy::default()).unwrap();
             for n in [300u64, 417, 600] {
                 let nb = BigUint::from(n);
                 let g = |x: u64| Nimber::from(direct.get(x as usize).unwrap());
@@ -1278,14 +1264,21 @@ mod tests {
         ] {
             let seq = HeapSeq::new(rules.clone(), "test", None);
             let t = seq.table(n, &limits).unwrap();
-            let direct = crate::values(&rules, n as usize + 1, &ComputeOptions::default()).unwrap();
+            let direct = crate::values(
+                &rules,
+                n as usize + 1,
+                &Limits::default(),
+                Strategy::default(),
+            )
+            .unwrap();
             assert_eq!(t.values, direct, "{rules}");
             assert_eq!(t.period, crate::find_period(&rules, &direct), "{rules}");
         }
         let seq = HeapSeq::new(HeapRules::Tb(crate::Code::parse("0.6").unwrap()), "t", None);
         seq.value(&BigUint::from(3000u32), &limits).unwrap();
         let t = seq.table(3005, &limits).unwrap();
-        let direct = crate::values(&seq.rules, 3006, &ComputeOptions::default()).unwrap();
+        let direct =
+            crate::values(&seq.rules, 3006, &Limits::default(), Strategy::default()).unwrap();
         assert_eq!(t.values, direct);
     }
 
@@ -1306,7 +1299,8 @@ mod tests {
                 len <= 1 << 14,
                 "{text}: a table of {len} values for the heap {n}"
             );
-            let small = crate::values(&rules, 1 << 12, &ComputeOptions::default()).unwrap();
+            let small =
+                crate::values(&rules, 1 << 12, &Limits::default(), Strategy::default()).unwrap();
             let p = crate::find_period(&rules, &small).unwrap();
             assert!(p.proven);
             let want = crate::value_of_heap(&small, Some(&p), &nb).unwrap();

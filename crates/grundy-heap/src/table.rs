@@ -26,7 +26,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::dense::{ComputeOptions, Driver, Store};
+use crate::dense::{Ctx, Driver, Store, Strategy};
 use crate::period::{find_period, Period};
 use crate::rules::HeapRules;
 use crate::values::{Cell, HeapError, Values};
@@ -659,9 +659,9 @@ fn write_atomic(path: &Path, table: &TableRef<'_>) -> Result<(), HeapError> {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{read_table, values, write_table, ComputeOptions, HeapRules};
+/// use grundy_heap::{read_table, values, write_table, Limits, Strategy, HeapRules};
 /// let r = HeapRules::parse("tb[0.6]").unwrap();
-/// let g = values(&r, 100, &ComputeOptions::default()).unwrap();
+/// let g = values(&r, 100, &Limits::default(), Strategy::default()).unwrap();
 /// let path = std::env::temp_dir().join("grundy-heap-doc-table.bin");
 /// write_table(&path, &r, &g, None).unwrap();
 /// assert_eq!(read_table(&path).unwrap().values, g);
@@ -743,8 +743,8 @@ impl Default for RunOptions {
 /// periodically saving a checkpoint.
 ///
 /// Arguments: `rules`; `n`, the number of values; `out`, the table file to write;
-/// `run`, the checkpoint file and how often to save it; `opts`, progress, cancellation
-/// and memory limit of the computation.
+/// `run`, the checkpoint file and how often to save it; `limits`, the budget (progress,
+/// cancellation, deadline, memory limit); `how`, the strategy.
 ///
 /// Returns: the table written (values, statistics, period). A checkpoint that exists is
 /// read first; it must be intact and of the same rules and `n`, else
@@ -758,10 +758,10 @@ impl Default for RunOptions {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{compute_to_file, read_table, ComputeOptions, HeapRules, RunOptions};
+/// use grundy_heap::{compute_to_file, read_table, Limits, Strategy, HeapRules, RunOptions};
 /// let r = HeapRules::parse("tb[0.77]").unwrap();
 /// let out = std::env::temp_dir().join("grundy-heap-doc-kayles.bin");
-/// let t = compute_to_file(&r, 500, &out, &RunOptions::default(), &ComputeOptions::default()).unwrap();
+/// let t = compute_to_file(&r, 500, &out, &RunOptions::default(), &Limits::default(), Strategy::default()).unwrap();
 /// assert_eq!(t.period.map(|p| p.period), Some(12));
 /// ```
 pub fn compute_to_file(
@@ -769,8 +769,11 @@ pub fn compute_to_file(
     n: usize,
     out: &Path,
     run: &RunOptions,
-    opts: &ComputeOptions<'_>,
+    limits: &grundy_types::Limits,
+    how: Strategy,
 ) -> Result<Table, HeapError> {
+    let ctx = Ctx::values(limits, how, rules, n);
+    let opts = &ctx;
     let rules_text = rules.to_string();
     let mut current = Values::default();
     if let Some(cp) = &run.checkpoint {
@@ -863,7 +866,7 @@ pub(crate) fn grow_in_chunks<S: Store>(
     store: &mut S,
     n: usize,
     run: &RunOptions,
-    opts: &ComputeOptions<'_>,
+    opts: &Ctx<'_>,
     save: &mut impl FnMut(&mut S) -> Result<(), HeapError>,
 ) -> Result<(), HeapError> {
     if store.len() >= n {
@@ -894,16 +897,15 @@ pub(crate) fn grow_in_chunks<S: Store>(
             last_save = Instant::now();
         }
     }
-    if let Some(p) = opts.progress {
-        p(store.len() as u64);
-    }
+    opts.report(store.len() as u64);
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dense::ComputeOptions;
+    use crate::dense::Strategy;
+    use grundy_types::Limits;
 
     /// A checkpoint holding more values than the run it is for is damaged: refused, not
     /// written out as a longer table (found by the fuzz suite with a crafted checkpoint).
@@ -927,7 +929,15 @@ mod tests {
             checkpoint: Some(cp.clone()),
             checkpoint_every: Duration::ZERO,
         };
-        let err = compute_to_file(&rules, 11, &out, &run, &ComputeOptions::default()).unwrap_err();
+        let err = compute_to_file(
+            &rules,
+            11,
+            &out,
+            &run,
+            &Limits::default(),
+            Strategy::default(),
+        )
+        .unwrap_err();
         assert!(
             matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("16 values")),
             "{err}"

@@ -276,7 +276,7 @@ impl Cell for u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ComputeOptions, HeapRules};
+    use crate::HeapRules;
 
     #[test]
     fn kind_sorts_a_damaged_file_as_input_and_a_table_beyond_memory_as_a_limit() {
@@ -288,11 +288,12 @@ mod tests {
         let damaged = damaged.unwrap_err();
         assert!(matches!(damaged, HeapError::BadFile { .. }), "{damaged}");
         assert_eq!(damaged.kind(), ErrorKind::Input);
-        let opts = ComputeOptions {
-            memory_limit: 1,
-            ..ComputeOptions::default()
+        let tiny = grundy_types::Limits {
+            max_memory: 1,
+            ..grundy_types::Limits::default()
         };
-        let big = crate::values(&HeapRules::parse("tb[0.07]").unwrap(), 1_000_000, &opts);
+        let tb = HeapRules::parse("tb[0.07]").unwrap();
+        let big = crate::values(&tb, 1_000_000, &tiny, crate::Strategy::default());
         let big = big.unwrap_err();
         assert!(matches!(big, HeapError::TooLarge { .. }), "{big}");
         assert_eq!(big.kind(), ErrorKind::Limit);

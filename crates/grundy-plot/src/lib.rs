@@ -440,10 +440,10 @@ fn side(s: u32) -> u32 {
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{find_period, values, ComputeOptions, HeapRules};
+/// use grundy_heap::{find_period, values, Limits, Strategy, HeapRules};
 /// use grundy_plot::{plot_svg, PlotOptions};
 /// let r = HeapRules::parse("tb[0.77]").unwrap();
-/// let g = values(&r, 300, &ComputeOptions::default()).unwrap();
+/// let g = values(&r, 300, &Limits::default(), Strategy::default()).unwrap();
 /// let svg = plot_svg(&g, find_period(&r, &g).as_ref(), &PlotOptions::default());
 /// assert!(svg.starts_with("<svg") && svg.contains("period 12 preperiod 71 (proven)"));
 /// ```
@@ -474,10 +474,10 @@ pub fn plot_svg(values: &Values, period: Option<&Period>, opts: &PlotOptions) ->
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{values, ComputeOptions, HeapRules};
+/// use grundy_heap::{values, Limits, Strategy, HeapRules};
 /// use grundy_plot::{plot_png, PlotOptions};
 /// let r = HeapRules::parse("tb[0.6]").unwrap();
-/// let g = values(&r, 1000, &ComputeOptions::default()).unwrap();
+/// let g = values(&r, 1000, &Limits::default(), Strategy::default()).unwrap();
 /// let mut bytes = Vec::new();
 /// plot_png(&mut bytes, &g, None, &PlotOptions::default()).unwrap();
 /// assert_eq!(&bytes[1..4], b"PNG");

@@ -304,12 +304,12 @@ impl NativeTable {
     /// and labelled.
     #[pyo3(signature = (width=1000, height=500))]
     fn svg(&self, width: u32, height: u32) -> String {
-        let opts = grundy_plot::PlotOptions {
+        let look = grundy::lab::Look {
             width,
             height,
             title: self.t.ruleset.clone(),
         };
-        grundy_plot::plot_svg(&self.t.values, self.t.period.as_ref(), &opts)
+        grundy::lab::plot_svg(&self.t.values, self.t.period.as_ref(), &look)
     }
 }
 

@@ -77,7 +77,7 @@ impl Certificate {
     /// Example:
     /// ```
     /// use grundy_verify::{plain_values, Certificate, Rules};
-    /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, None).unwrap();
+    /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, &grundy_verify::Limits::default()).unwrap();
     /// let cert = Certificate::new("tb[0.07]", g.iter().copied(), 53, 34, 0).unwrap();
     /// assert_eq!(cert.values.len(), 176);
     /// assert!(Certificate::new("tb[0.07]", g.iter().copied(), 53, 17, 0).is_err());
@@ -128,7 +128,7 @@ impl Certificate {
     /// Example:
     /// ```
     /// use grundy_verify::{plain_values, Certificate, Rules};
-    /// let g = plain_values(&Rules::parse("0.77").unwrap(), 200, None).unwrap();
+    /// let g = plain_values(&Rules::parse("0.77").unwrap(), 200, &grundy_verify::Limits::default()).unwrap();
     /// let cert = Certificate::new("0.77", g, 71, 12, 0).unwrap();
     /// assert_eq!(Certificate::parse(&cert.to_text()).unwrap(), cert);
     /// ```
@@ -431,11 +431,11 @@ impl Certificate {
     /// Example:
     /// ```
     /// use grundy_verify::{certify, plain_values, verify_bytes, Rules, VerifyOptions};
-    /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, None).unwrap();
+    /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, &grundy_verify::Limits::default()).unwrap();
     /// let cert = certify("tb[0.07]", &g).unwrap().unwrap();
     /// let mut bytes = Vec::new();
     /// cert.write_binary(&mut bytes).unwrap();
-    /// let ok = verify_bytes(&bytes, &VerifyOptions::default()).unwrap();
+    /// let ok = verify_bytes(&bytes, &VerifyOptions::default(), &grundy_verify::Limits::default()).unwrap();
     /// assert_eq!((ok.preperiod, ok.period), (53, 34));
     /// ```
     pub fn write_binary(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
@@ -470,12 +470,12 @@ impl Certificate {
     /// Example:
     /// ```
     /// use grundy_verify::{plain_values, verify_bytes, Certificate, Rules, VerifyOptions};
-    /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, None).unwrap();
+    /// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, &grundy_verify::Limits::default()).unwrap();
     /// let s = Certificate::streamed("tb[0.07]", g.len(), |i| g[i], 53, 34, 0).unwrap();
     /// assert_eq!((s.count(), s.period(), s.preperiod()), (176, 34, 53));
     /// let mut bytes = Vec::new();
     /// s.write_binary(|i| g[i], &mut bytes).unwrap();
-    /// assert!(verify_bytes(&bytes, &VerifyOptions::default()).is_ok());
+    /// assert!(verify_bytes(&bytes, &VerifyOptions::default(), &grundy_verify::Limits::default()).is_ok());
     /// ```
     pub fn streamed(
         rules: &str,
@@ -656,7 +656,7 @@ impl fmt::Display for Certificate {
 /// Example:
 /// ```
 /// use grundy_verify::{certify, plain_values, Rules};
-/// let g = plain_values(&Rules::parse("0.77").unwrap(), 200, None).unwrap();
+/// let g = plain_values(&Rules::parse("0.77").unwrap(), 200, &grundy_verify::Limits::default()).unwrap();
 /// let cert = certify("tb[0.77]", &g).unwrap().unwrap();
 /// assert_eq!((cert.preperiod, cert.period), (71, 12));
 /// assert!(certify("tb[0.77]", &g[..150]).unwrap().is_none());

@@ -179,9 +179,25 @@ pub enum CertError {
         /// The preperiod claimed.
         preperiod: u64,
     },
-    /// The computation was cancelled through the flag.
+    /// The computation was cancelled through the budget's handle.
     #[error("cancelled")]
     Cancelled,
+    /// The budget's time limit was reached.
+    #[error("the check reached its time limit of {limit:.1?}")]
+    TimeLimit {
+        /// The time limit.
+        limit: std::time::Duration,
+    },
+}
+
+/// A stop of the budget as the checker's error.
+impl From<grundy_types::Stop> for CertError {
+    fn from(stop: grundy_types::Stop) -> CertError {
+        match stop {
+            grundy_types::Stop::Cancelled => CertError::Cancelled,
+            grundy_types::Stop::Time(limit) => CertError::TimeLimit { limit },
+        }
+    }
 }
 
 impl CertError {
@@ -190,7 +206,9 @@ impl CertError {
     /// text that is no certificate, or a certificate whose claim fails.
     pub fn kind(&self) -> ErrorKind {
         match self {
-            CertError::TooMuchWork { .. } | CertError::TooManyValues { .. } => ErrorKind::Limit,
+            CertError::TooMuchWork { .. }
+            | CertError::TooManyValues { .. }
+            | CertError::TimeLimit { .. } => ErrorKind::Limit,
             CertError::Cancelled => ErrorKind::Cancelled,
             CertError::Format { .. }
             | CertError::Version { .. }
@@ -218,7 +236,7 @@ mod tests {
     #[test]
     fn kind_sorts_a_text_that_is_no_certificate_as_input_and_too_much_work_as_a_limit() {
         let opts = VerifyOptions::default();
-        let bad = verify_text("not a certificate", &opts).unwrap_err();
+        let bad = verify_text("not a certificate", &opts, &crate::Limits::default()).unwrap_err();
         assert!(matches!(bad, CertError::Format { .. }), "{bad}");
         assert_eq!(bad.kind(), ErrorKind::Input);
         // sub[1,2]: 0, 1, 2 repeated from heap 0.
@@ -229,7 +247,7 @@ mod tests {
             method: Method::Plain,
             ..VerifyOptions::default()
         };
-        let work = verify_text(&cert.to_text(), &tight).unwrap_err();
+        let work = verify_text(&cert.to_text(), &tight, &crate::Limits::default()).unwrap_err();
         assert!(matches!(work, CertError::TooMuchWork { .. }), "{work}");
         assert_eq!(work.kind(), ErrorKind::Limit);
     }

@@ -61,9 +61,9 @@
 //!
 //! ```
 //! use grundy_verify::{certify, plain_values, verify_text, Rules, VerifyOptions};
-//! let values = plain_values(&Rules::parse("tb[0.77]").unwrap(), 400, None).unwrap();
+//! let values = plain_values(&Rules::parse("tb[0.77]").unwrap(), 400, &grundy_verify::Limits::default()).unwrap();
 //! let cert = certify("tb[0.77]", &values).unwrap().unwrap();
-//! let ok = verify_text(&cert.to_text(), &VerifyOptions::default()).unwrap();
+//! let ok = verify_text(&cert.to_text(), &VerifyOptions::default(), &grundy_verify::Limits::default()).unwrap();
 //! assert_eq!((ok.preperiod, ok.period), (71, 12));
 //! ```
 
@@ -84,9 +84,10 @@ mod verify;
 pub use cert::{certify, Certificate, Streamed, BINARY_VERSION, FORMAT_VERSION, MAGIC};
 pub use checksum::{checksum, Checksum};
 pub use error::CertError;
+/// The one budget of a request (cancellation, deadline, progress), which every check of
+/// this crate takes.
+pub use grundy_types::Limits;
 pub use naive::{plain_values, work_estimate};
 pub use rules::{Rules, MAX_CODE_DIGITS, MAX_SET_ITEMS};
 pub use theorem::Theorem;
-pub use verify::{
-    verify, verify_bytes, verify_text, Method, Progress, Verified, VerifyOptions, Work,
-};
+pub use verify::{verify, verify_bytes, verify_text, Method, Verified, VerifyOptions, Work};

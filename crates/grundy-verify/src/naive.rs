@@ -3,7 +3,7 @@
 //! Nothing clever happens here on purpose (no sparse space, no blocks, no threads): this
 //! is the independent recomputation a certificate is checked against.
 
-use grundy_types::Cancel;
+use grundy_types::Limits;
 
 use crate::error::CertError;
 use crate::rules::{leaves_one, leaves_three, leaves_two, takes_all, Rules};
@@ -59,9 +59,9 @@ pub fn work_estimate(rules: &Rules, count: u64) -> u128 {
 /// The nim-values of heaps `0..count`, by plain mex over every option.
 ///
 /// Arguments: `rules`; `count`, the number of heaps (the caller has checked it against its
-/// limits); `cancel`, polled once per heap.
+/// limits); `limits`, the budget, checked once per heap.
 ///
-/// Returns: `values[n]` = G(n), or [`CertError::Cancelled`].
+/// Returns: `values[n]` = G(n), or [`CertError::Cancelled`] or [`CertError::TimeLimit`].
 ///
 /// Complexity: O(count^2) for codes that split in two, O(count^3) for three-way splits,
 /// O(count * |S|) for subtraction sets; O(count) memory.
@@ -70,21 +70,17 @@ pub fn work_estimate(rules: &Rules, count: u64) -> u128 {
 /// ```
 /// use grundy_verify::{plain_values, Rules};
 /// let dawson = Rules::parse("tb[0.07]").unwrap();
-/// assert_eq!(plain_values(&dawson, 8, None).unwrap(), vec![0, 0, 1, 1, 2, 0, 3, 1]);
+/// assert_eq!(plain_values(&dawson, 8, &grundy_verify::Limits::default()).unwrap(), vec![0, 0, 1, 1, 2, 0, 3, 1]);
 /// ```
-pub fn plain_values(
-    rules: &Rules,
-    count: usize,
-    cancel: Option<&Cancel>,
-) -> Result<Vec<u32>, CertError> {
-    plain_values_counted(rules, count, cancel).map(|(g, _)| g)
+pub fn plain_values(rules: &Rules, count: usize, limits: &Limits) -> Result<Vec<u32>, CertError> {
+    plain_values_counted(rules, count, limits).map(|(g, _)| g)
 }
 
 /// [`plain_values`] with the number of option evaluations it made.
 pub(crate) fn plain_values_counted(
     rules: &Rules,
     count: usize,
-    cancel: Option<&Cancel>,
+    limits: &Limits,
 ) -> Result<(Vec<u32>, u64), CertError> {
     let mut evaluations = 0u64;
     let mut g: Vec<u32> = Vec::with_capacity(count);
@@ -92,9 +88,7 @@ pub(crate) fn plain_values_counted(
     let mut stamp: Vec<u64> = vec![0; 2];
     let mut largest: u32 = 0;
     for n in 0..count {
-        if cancel.is_some_and(Cancel::is_cancelled) {
-            return Err(CertError::Cancelled);
-        }
+        limits.check()?;
         // Every XOR of values below 2^b is below 2^b, and the mex is at most 2^b, where 2^b
         // is the least power of two above every value so far.
         let bound = (u64::from(largest) + 1).next_power_of_two() as usize + 1;
@@ -159,7 +153,7 @@ mod tests {
     use super::*;
 
     fn plain(rules: &str, n: usize) -> Vec<u32> {
-        plain_values(&Rules::parse(rules).unwrap(), n, None).unwrap()
+        plain_values(&Rules::parse(rules).unwrap(), n, &Limits::default()).unwrap()
     }
 
     #[test]
@@ -186,10 +180,11 @@ mod tests {
 
     #[test]
     fn cancellation_is_seen() {
-        let flag = Cancel::new();
+        let flag = grundy_types::Cancel::new();
         flag.cancel();
+        let flag = Limits::default().with_cancel(flag);
         let r = Rules::parse("0.77").unwrap();
-        assert_eq!(plain_values(&r, 10, Some(&flag)), Err(CertError::Cancelled));
+        assert_eq!(plain_values(&r, 10, &flag), Err(CertError::Cancelled));
     }
 
     #[test]

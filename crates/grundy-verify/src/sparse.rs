@@ -36,7 +36,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use grundy_types::Cancel;
+use grundy_types::Limits;
 
 use crate::error::CertError;
 use crate::rules::{leaves_one, leaves_two, takes_all};
@@ -284,10 +284,8 @@ pub(crate) struct Run<'a> {
     pub threads: usize,
     /// Most option evaluations allowed; past it the check stops with `TooMuchWork`.
     pub max_work: u128,
-    /// Polled once per block of heaps.
-    pub cancel: Option<&'a Cancel>,
-    /// Told the heaps checked so far, once per block of heaps.
-    pub progress: Option<&'a (dyn Fn(u64, u64) + Send + Sync)>,
+    /// The budget: checked, and told the heaps checked so far, once per block of heaps.
+    pub limits: &'a Limits,
 }
 
 /// Heaps per unit of work handed to a thread.
@@ -342,9 +340,9 @@ pub(crate) fn check<T: Val>(
             if stop.load(Ordering::Relaxed) {
                 return Ok(heap.work);
             }
-            if run.cancel.is_some_and(Cancel::is_cancelled) {
+            if let Err(why) = run.limits.check() {
                 stop.store(true, Ordering::Relaxed);
-                return Err(CertError::Cancelled);
+                return Err(why.into());
             }
             let b = next_block.fetch_add(1, Ordering::Relaxed);
             let start = b * BLOCK as u64;
@@ -353,9 +351,9 @@ pub(crate) fn check<T: Val>(
             if b >= blocks || start > first_bad.load(Ordering::Relaxed) {
                 return Ok(heap.work);
             }
-            if let Some(p) = run.progress {
-                p(start.min(g.len() as u64), g.len() as u64);
-            }
+            let checked = start.min(g.len() as u64);
+            run.limits
+                .report("heaps checked", checked, Some(g.len() as u64));
             let before = heap.work.evaluations;
             let end = (start as usize + BLOCK).min(g.len());
             for n in start as usize..end {
@@ -657,15 +655,14 @@ mod tests {
             split: &split,
             threads,
             max_work: u128::MAX,
-            cancel: None,
-            progress: None,
+            limits: &Limits::default(),
         };
         check(g, &run).unwrap().1
     }
 
     #[test]
     fn every_mask_accepts_the_true_values_and_finds_a_wrong_one() {
-        let g = plain_values(&Rules::parse("0.376").unwrap(), 600, None).unwrap();
+        let g = plain_values(&Rules::parse("0.376").unwrap(), 600, &Limits::default()).unwrap();
         let bits = value_bits(&g) + 1;
         for mask in 0..1u32 << bits {
             assert_eq!(run_with("0.376", &g, mask, 1), None, "mask {mask:#x}");
@@ -682,7 +679,7 @@ mod tests {
     #[test]
     fn the_chosen_mask_makes_few_heaps_rare() {
         // Kayles' values from 72 on repeat with period 12; most keys are common.
-        let g = plain_values(&Rules::parse("0.77").unwrap(), 3000, None).unwrap();
+        let g = plain_values(&Rules::parse("0.77").unwrap(), 3000, &Limits::default()).unwrap();
         let d = digits("0.77");
         let mask = choose_mask(&g, &[1, 2]);
         let rare_count = (1..g.len()).filter(|&x| rare(key(g[x], x), mask)).count();

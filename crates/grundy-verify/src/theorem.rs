@@ -162,7 +162,7 @@ mod tests {
         // 0.4: G = 0, 0, 0, 1: with n0 = 0 read literally, three values would "prove"
         // period 1; from n1 = 1 five values are needed, and the fourth refutes it.
         let r = Rules::parse("0.4").unwrap();
-        let g = crate::plain_values(&r, 5, None).unwrap();
+        let g = crate::plain_values(&r, 5, &crate::Limits::default()).unwrap();
         assert_eq!(g[..4], [0, 0, 0, 1]);
         assert_eq!(needed("0.4", 0, 1), 5);
         assert_eq!(crate::claim::least_certified_period(&r, &g), None);

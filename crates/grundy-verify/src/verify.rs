@@ -1,10 +1,9 @@
 //! The independent check of a certificate.
 
 use std::fmt;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_types::Cancel;
+use grundy_types::Limits;
 
 use crate::cert::Certificate;
 use crate::checksum::checksum;
@@ -43,18 +42,8 @@ impl fmt::Display for Method {
     }
 }
 
-/// Where a long check reports how far it is: called with the heaps checked so far and the
-/// heaps in all, from the checking threads, about once per 4096 heaps.
-#[derive(Clone)]
-pub struct Progress(pub Arc<dyn Fn(u64, u64) + Send + Sync>);
-
-impl std::fmt::Debug for Progress {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Progress")
-    }
-}
-
-/// Limits, method, cancellation and progress for [`verify`].
+/// The work limits, method and threads of [`verify`]; its budget (cancellation, deadline,
+/// progress) is the request's [`Limits`], given beside these options.
 #[derive(Clone, Debug)]
 pub struct VerifyOptions {
     /// Most option evaluations the check may take: the plain check is refused beforehand
@@ -70,10 +59,6 @@ pub struct VerifyOptions {
     /// Threads for the sparse check (its heaps are checked independently); 0 means one
     /// per available core.
     pub threads: usize,
-    /// When cancelled by another thread, the check stops with [`CertError::Cancelled`].
-    pub cancel: Option<Cancel>,
-    /// Told how far the sparse check is (the plain check reports nothing).
-    pub progress: Option<Progress>,
 }
 
 impl Default for VerifyOptions {
@@ -83,8 +68,6 @@ impl Default for VerifyOptions {
             max_values: 100_000_000,
             method: Method::Auto,
             threads: 1,
-            cancel: None,
-            progress: None,
         }
     }
 }
@@ -177,8 +160,10 @@ impl fmt::Display for Work {
 /// check of each value against its options, see [`Method`]), and checks the period
 /// claim, its minimality, the theorem's count and the checksum.
 ///
-/// Arguments: `cert`, as read by [`Certificate::parse`]; `opts`, limits, method and
-/// cancellation.
+/// Arguments: `cert`, as read by [`Certificate::parse`]; `opts`, work limits, method and
+/// threads; `limits`, the budget: cancelled, the check stops with [`CertError::Cancelled`],
+/// at its deadline with [`CertError::TimeLimit`]; the sparse check reports the heaps
+/// checked to its progress sink, about once per 4096 heaps, from the checking threads.
 ///
 /// Returns: what was proven and the work it took, or the first failed check, in this
 /// order: rules (malformed, or not covered), saltus, period 0, theorem line, checksum of
@@ -195,15 +180,19 @@ impl fmt::Display for Work {
 /// Example:
 /// ```
 /// use grundy_verify::{certify, plain_values, verify, Certificate, Method, Rules, VerifyOptions};
-/// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, None).unwrap();
+/// let g = plain_values(&Rules::parse("0.07").unwrap(), 300, &grundy_verify::Limits::default()).unwrap();
 /// let mut cert = certify("0.07", &g).unwrap().unwrap();
-/// let ok = verify(&cert, &VerifyOptions::default()).unwrap();
+/// let ok = verify(&cert, &VerifyOptions::default(), &grundy_verify::Limits::default()).unwrap();
 /// assert_eq!((ok.preperiod, ok.period), (53, 34));
 /// assert_eq!(ok.work.method, Method::Sparse);
 /// cert.period = 17;
-/// assert!(verify(&cert, &VerifyOptions::default()).is_err());
+/// assert!(verify(&cert, &VerifyOptions::default(), &grundy_verify::Limits::default()).is_err());
 /// ```
-pub fn verify(cert: &Certificate, opts: &VerifyOptions) -> Result<Verified, CertError> {
+pub fn verify(
+    cert: &Certificate,
+    opts: &VerifyOptions,
+    limits: &Limits,
+) -> Result<Verified, CertError> {
     let sum = checksum(cert.values.iter().copied());
     let header = check_header(cert, sum, cert.values.len() as u64)?;
     if header.listed > opts.max_values {
@@ -215,9 +204,9 @@ pub fn verify(cert: &Certificate, opts: &VerifyOptions) -> Result<Verified, Cert
     match sparse_digits(&header.rules, opts.method) {
         Some(digits) => {
             let compact = Compact::new(&cert.values);
-            check_values(cert, header, &digits, &compact, opts)
+            check_values(cert, header, &digits, &compact, opts, limits)
         }
-        None => check_plain(cert, header, opts),
+        None => check_plain(cert, header, opts, limits),
     }
 }
 
@@ -297,7 +286,12 @@ fn verified(cert: &Certificate, h: Header, work: Work) -> Verified {
     }
 }
 
-fn check_plain(cert: &Certificate, h: Header, opts: &VerifyOptions) -> Result<Verified, CertError> {
+fn check_plain(
+    cert: &Certificate,
+    h: Header,
+    opts: &VerifyOptions,
+    limits: &Limits,
+) -> Result<Verified, CertError> {
     let estimate = work_estimate(&h.rules, h.listed);
     if estimate > opts.max_work {
         return Err(CertError::TooMuchWork {
@@ -307,8 +301,7 @@ fn check_plain(cert: &Certificate, h: Header, opts: &VerifyOptions) -> Result<Ve
         });
     }
     let started = Instant::now();
-    let (computed, evaluations) =
-        plain_values_counted(&h.rules, cert.values.len(), opts.cancel.as_ref())?;
+    let (computed, evaluations) = plain_values_counted(&h.rules, cert.values.len(), limits)?;
     if let Some(heap) = (0..cert.values.len()).find(|&n| cert.values[n] != computed[n]) {
         return Err(CertError::WrongValue {
             heap: heap as u64,
@@ -340,12 +333,13 @@ fn check_values(
     digits: &[u8],
     compact: &Compact,
     opts: &VerifyOptions,
+    limits: &Limits,
 ) -> Result<Verified, CertError> {
     let width = compact.width();
     match compact {
-        Compact::U8(g) => check_sparse(cert, h, digits, g, width, opts),
-        Compact::U16(g) => check_sparse(cert, h, digits, g, width, opts),
-        Compact::U32(g) => check_sparse(cert, h, digits, g, width, opts),
+        Compact::U8(g) => check_sparse(cert, h, digits, g, width, opts, limits),
+        Compact::U16(g) => check_sparse(cert, h, digits, g, width, opts, limits),
+        Compact::U32(g) => check_sparse(cert, h, digits, g, width, opts, limits),
     }
 }
 
@@ -356,6 +350,7 @@ fn check_sparse<T: Val>(
     g: &[T],
     width: u8,
     opts: &VerifyOptions,
+    limits: &Limits,
 ) -> Result<Verified, CertError> {
     let started = Instant::now();
     if let Some(m) = sparse::first_impossible(g, digits) {
@@ -388,8 +383,7 @@ fn check_sparse<T: Val>(
         split: &split,
         threads,
         max_work: opts.max_work,
-        cancel: opts.cancel.as_ref(),
-        progress: opts.progress.as_ref().map(|p| &*p.0),
+        limits,
     };
     let (counted, mismatch) = sparse::check(g, &run)?;
     if let Some(m) = mismatch {
@@ -421,15 +415,19 @@ fn check_sparse<T: Val>(
 /// Example:
 /// ```
 /// use grundy_verify::{certify, plain_values, verify_text, Rules, VerifyOptions};
-/// let g = plain_values(&Rules::parse("sub[2,3,7]").unwrap(), 40, None).unwrap();
+/// let g = plain_values(&Rules::parse("sub[2,3,7]").unwrap(), 40, &grundy_verify::Limits::default()).unwrap();
 /// let text = certify("sub[2,3,7]", &g).unwrap().unwrap().to_text();
-/// assert_eq!(verify_text(&text, &VerifyOptions::default()).unwrap().period, 5);
-/// assert!(verify_text(&text.replace("period 5", "period 10"), &Default::default()).is_err());
+/// assert_eq!(verify_text(&text, &VerifyOptions::default(), &grundy_verify::Limits::default()).unwrap().period, 5);
+/// assert!(verify_text(&text.replace("period 5", "period 10"), &Default::default(), &grundy_verify::Limits::default()).is_err());
 /// ```
-pub fn verify_text(text: &str, opts: &VerifyOptions) -> Result<Verified, CertError> {
+pub fn verify_text(
+    text: &str,
+    opts: &VerifyOptions,
+    limits: &Limits,
+) -> Result<Verified, CertError> {
     // The values are read straight into 1, 2 or 4 bytes each, whichever holds them.
     let (cert, compact) = Certificate::parse_into::<Compact>(text)?;
-    verify_parsed(cert, compact, opts)
+    verify_parsed(cert, compact, opts, limits)
 }
 
 /// [`verify_text`] for a certificate file in either form: the text of format 1, or the
@@ -437,10 +435,14 @@ pub fn verify_text(text: &str, opts: &VerifyOptions) -> Result<Verified, CertErr
 /// their first line.
 ///
 /// Example: see [`Certificate::write_binary`].
-pub fn verify_bytes(bytes: &[u8], opts: &VerifyOptions) -> Result<Verified, CertError> {
+pub fn verify_bytes(
+    bytes: &[u8],
+    opts: &VerifyOptions,
+    limits: &Limits,
+) -> Result<Verified, CertError> {
     if crate::cert::is_binary(bytes) {
         let (cert, compact) = Certificate::parse_binary_into::<Compact>(bytes, opts.max_values)?;
-        return verify_parsed(cert, compact, opts);
+        return verify_parsed(cert, compact, opts, limits);
     }
     let text = std::str::from_utf8(bytes).map_err(|e| CertError::Format {
         line: 1 + bytes[..e.valid_up_to()]
@@ -449,7 +451,7 @@ pub fn verify_bytes(bytes: &[u8], opts: &VerifyOptions) -> Result<Verified, Cert
             .count(),
         message: format!("the file is neither UTF-8 text nor a binary certificate: {e}"),
     })?;
-    verify_text(text, opts)
+    verify_text(text, opts, limits)
 }
 
 /// Checks a certificate read with its values in compact storage.
@@ -457,6 +459,7 @@ fn verify_parsed(
     mut cert: Certificate,
     compact: Compact,
     opts: &VerifyOptions,
+    limits: &Limits,
 ) -> Result<Verified, CertError> {
     let header = check_header(&cert, checksum(compact.iter()), compact.count() as u64)?;
     if header.listed > opts.max_values {
@@ -468,9 +471,9 @@ fn verify_parsed(
     let Some(digits) = sparse_digits(&header.rules, opts.method) else {
         cert.values = compact.iter().collect();
         drop(compact);
-        return check_plain(&cert, header, opts);
+        return check_plain(&cert, header, opts, limits);
     };
-    check_values(&cert, header, &digits, &compact, opts)
+    check_values(&cert, header, &digits, &compact, opts, limits)
 }
 
 #[cfg(test)]
@@ -481,18 +484,21 @@ mod tests {
     #[test]
     fn the_sparse_check_reports_the_heaps_it_has_checked() {
         let rules = crate::Rules::parse("tb[0.77]").unwrap();
-        let values = crate::plain_values(&rules, 400, None).unwrap();
+        let values = crate::plain_values(&rules, 400, &Limits::default()).unwrap();
         let cert = crate::certify("tb[0.77]", &values).unwrap().unwrap();
-        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let sink = seen.clone();
         let opts = VerifyOptions {
             method: Method::Sparse,
-            progress: Some(Progress(Arc::new(move |done, total| {
-                sink.lock().unwrap().push((done, total));
-            }))),
             ..VerifyOptions::default()
         };
-        verify_text(&cert.to_text(), &opts).unwrap();
+        let limits = Limits {
+            progress: Some(std::sync::Arc::new(move |p: &grundy_types::Progress| {
+                sink.lock().unwrap().push((p.done, p.total.unwrap_or(0)));
+            })),
+            ..Limits::default()
+        };
+        verify_text(&cert.to_text(), &opts, &limits).unwrap();
         let seen = seen.lock().unwrap();
         let count = cert.values.len() as u64;
         // One report per block of 4096 heaps: Kayles' certificate holds 168 values, one block.

@@ -7,9 +7,8 @@ use std::io::Read;
 use std::path::Path;
 
 use grundy_census::{Census, CensusOptions, FirstDigit};
-use grundy_heap::{ComputeOptions, HeapError, HeapRules, RunOptions, Values};
-use grundy_plot::PlotOptions;
-use grundy_verify::{CertError, Certificate};
+use grundy_heap::{HeapError, HeapRules, RunOptions, Strategy, Values};
+use grundy_verify::{CertError, Certificate, VerifyOptions};
 
 use crate::error::Error;
 use crate::registry::Registry;
@@ -33,21 +32,6 @@ pub fn values_task(rules: &HeapRules) -> String {
     crate::api::short_task(&format!("values of {rules}"))
 }
 
-/// The heap kernels' options under `limits`: their cancellation, and their progress as
-/// reports of [`values_task`] out of `n`.
-fn compute_options<'a>(
-    limits: &'a Limits,
-    memory_limit: u64,
-    progress: &'a (dyn Fn(u64) + Sync),
-) -> ComputeOptions<'a> {
-    ComputeOptions {
-        progress: Some(progress),
-        budget: Some(limits),
-        memory_limit,
-        ..ComputeOptions::default()
-    }
-}
-
 /// How a run to a table file ended.
 #[derive(Debug)]
 pub enum FileRun {
@@ -67,7 +51,8 @@ pub enum FileRun {
 
 /// Computes the values 0..n-1 of `rules` into the table file `out`, resuming from and saving
 /// to `checkpoint` if given (a cancelled run stops at the next block after a last
-/// checkpoint), within `memory_limit` bytes; progress and cancellation come from `limits`.
+/// checkpoint), within `limits.max_memory` bytes; progress, cancellation and the deadline
+/// come from `limits` too.
 /// A table that does not fit in memory ([`grundy_heap::fits_in_memory`]) is computed into
 /// its file, with only its first and last values resident ([`grundy_heap::compute_bounded`]).
 ///
@@ -77,20 +62,17 @@ pub fn table_file(
     n: usize,
     out: &Path,
     checkpoint: Option<&Path>,
-    memory_limit: u64,
     limits: &Limits,
 ) -> Result<FileRun, Error> {
-    let task = values_task(rules);
-    let progress = |done: u64| limits.report(&task, done, Some(n as u64));
-    let opts = compute_options(limits, memory_limit, &progress);
     let run = RunOptions {
         checkpoint: checkpoint.map(Path::to_path_buf),
         ..RunOptions::default()
     };
-    let done = if grundy_heap::fits_in_memory(n as u64, memory_limit) {
-        grundy_heap::compute_to_file(rules, n, out, &run, &opts).map(FileRun::Done)
+    let how = Strategy::default();
+    let done = if grundy_heap::fits_in_memory(n as u64, limits.max_memory) {
+        grundy_heap::compute_to_file(rules, n, out, &run, limits, how).map(FileRun::Done)
     } else {
-        grundy_heap::compute_bounded(rules, n, out, &run, &opts).map(FileRun::OnDisk)
+        grundy_heap::compute_bounded(rules, n, out, &run, limits, how).map(FileRun::OnDisk)
     };
     match done {
         Ok(t) => Ok(t),
@@ -222,7 +204,7 @@ pub fn read_table_file(
 
 /// A ruleset's values 0..n-1 and their period for a plot, and the ruleset's name: by the
 /// heap kernels for a heap game, else from the family's table of one-argument positions (a
-/// rule script); progress and cancellation come from `limits`.
+/// rule script); memory, progress, cancellation and the deadline come from `limits`.
 pub fn plot_values(
     reg: &Registry,
     ruleset: &str,
@@ -236,10 +218,7 @@ pub fn plot_values(
         return Ok((t.values, t.period, t.ruleset));
     }
     let rules = heap_rules(reg, ruleset)?;
-    let task = values_task(&rules);
-    let progress = |done: u64| limits.report(&task, done, Some(n as u64));
-    let opts = compute_options(limits, grundy_heap::default_memory_limit(), &progress);
-    let values = grundy_heap::values(&rules, n, &opts)?;
+    let values = grundy_heap::values(&rules, n, limits, Strategy::default())?;
     let period = grundy_heap::find_period(&rules, &values);
     Ok((values, period, rules.to_string()))
 }
@@ -288,6 +267,46 @@ pub enum Picture {
     Png,
 }
 
+/// How a plot looks: its size and title.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Look {
+    /// Image width in pixels (clamped to 90..=8192).
+    pub width: u32,
+    /// Image height in pixels (clamped to 90..=8192).
+    pub height: u32,
+    /// Title drawn above the plot (for example the rules, `tb[0.16]`); a second line, after
+    /// a newline, is drawn below it in smaller type (for example the rule of the values).
+    pub title: String,
+}
+
+impl Default for Look {
+    fn default() -> Self {
+        let d = grundy_plot::PlotOptions::default();
+        Look {
+            width: d.width,
+            height: d.height,
+            title: d.title,
+        }
+    }
+}
+
+impl Look {
+    /// The plotter's options for this look.
+    fn options(&self) -> grundy_plot::PlotOptions {
+        grundy_plot::PlotOptions {
+            width: self.width,
+            height: self.height,
+            title: self.title.clone(),
+        }
+    }
+}
+
+/// The plot of `values` (with their period, if any) as an SVG document: the P-positions in
+/// red, the period shaded and labelled.
+pub fn plot_svg(values: &Values, period: Option<&Period>, look: &Look) -> String {
+    grundy_plot::plot_svg(values, period, &look.options())
+}
+
 /// Writes the plot of `values` (with their period, if any) to `out` as `picture`.
 ///
 /// Errors: an I/O error naming the file.
@@ -296,13 +315,14 @@ pub fn plot_file(
     picture: Picture,
     values: &Values,
     period: Option<&Period>,
-    opts: &PlotOptions,
+    look: &Look,
 ) -> Result<(), Error> {
+    let opts = look.options();
     let bytes = match picture {
-        Picture::Svg => grundy_plot::plot_svg(values, period, opts).into_bytes(),
+        Picture::Svg => grundy_plot::plot_svg(values, period, &opts).into_bytes(),
         Picture::Png => {
             let mut bytes = Vec::new();
-            grundy_plot::plot_png(&mut bytes, values, period, opts)?;
+            grundy_plot::plot_png(&mut bytes, values, period, &opts)?;
             bytes
         }
     };
@@ -339,7 +359,7 @@ pub enum Form {
 /// Writes to `path` (whole or not at all) the certificate of the period of `ruleset`'s table
 /// `values` (heaps 0, 1, ...).
 ///
-/// Errors: an input error when the period is missing or not proven (raise the table's end),
+/// Errors: an input error when the period is missing or not proven (compute a longer table),
 /// when the checker does not cover the rules (take-and-break codes and subtraction sets
 /// only), or when the values contradict the claim; an I/O error naming the file.
 pub fn write_certificate(
@@ -402,7 +422,7 @@ fn proven<'a>(ruleset: &str, period: Option<&'a Period>, top: usize) -> Result<&
         Some(p) if p.proven => Ok(p),
         Some(p) => Err(Error::input(format!(
             "no certificate: the period {} from heap {} of {ruleset} is only seen in heaps \
-             0..{top}, not proven{}; raise --to",
+             0..{top}, not proven{}; compute a longer table",
             p.period,
             p.preperiod,
             if p.values_needed > 0 {
@@ -412,8 +432,8 @@ fn proven<'a>(ruleset: &str, period: Option<&'a Period>, top: usize) -> Result<&
             }
         ))),
         None => Err(Error::input(format!(
-            "no certificate: {ruleset} has no period in heaps 0..{top}; raise --to, or leave \
-             out --certificate"
+            "no certificate: {ruleset} has no period in heaps 0..{top}; compute a longer table, \
+             or ask for no certificate"
         ))),
     }
 }
@@ -424,7 +444,7 @@ fn refused(ruleset: &str, e: CertError) -> Error {
         // The checker shares no code with the families: it reads codes and subtraction sets.
         CertError::Rules { .. } => Error::input(format!(
             "no certificate for {ruleset}: the independent checker covers take-and-break codes \
-             tb[...] and subtraction sets sub[...] only; leave out --certificate"
+             tb[...] and subtraction sets sub[...] only; ask for no certificate"
         )),
         e => Error::input(format!("no certificate for {ruleset}: {e}")),
     }
@@ -448,7 +468,8 @@ pub fn census_rules(
     }
     if !(1..=CENSUS_MAX_DIGITS).contains(&digits) {
         return Err(Error::input(format!(
-            "--digits {digits}: expected 1 to {CENSUS_MAX_DIGITS}"
+            "a census of codes of {digits} digits: expected 1 to {CENSUS_MAX_DIGITS} digits \
+             after the point"
         )));
     }
     let first = if with_four {
@@ -459,40 +480,82 @@ pub fn census_rules(
     Ok(grundy_census::octal_codes(digits, first))
 }
 
-/// The census of `rules` to heap `to` (values 0..=to), on `threads` threads (`None`: one a
-/// core), with the state file, certificates, progress and cancellation of `opts`.
+/// How to run a census, beside its budget.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CensusRun {
+    /// The state file that makes the census resumable (finished rows are saved there after
+    /// every ruleset, and a census started with it skips them); `None`: nothing is saved.
+    pub state: Option<std::path::PathBuf>,
+    /// Where to write the certificate of every proven period, as `<code>.cert`.
+    pub certificates: Option<std::path::PathBuf>,
+    /// Largest recomputation (option evaluations) the independent checker may do for one
+    /// certificate (0 skips the check); `None`: the census's default, 10^9.
+    pub verify_max_work: Option<u128>,
+    /// Threads (`None`: one a core).
+    pub threads: Option<usize>,
+}
+
+/// The census of `rules` to heap `to` (values 0..=to), run as `run` says, within `limits`:
+/// the memory of one table (`max_memory`), cancellation, deadline, and progress after every
+/// ruleset (the task names the ruleset just finished).
 ///
 /// Errors: a limit error for `to` above [`crate::api::TABLE_LIMIT`] (tables are held in
-/// memory, one a thread) or for a table beyond `opts.memory_limit` (naming
-/// [`crate::Limit::Memory`]); an input error for zero threads or a damaged state file;
-/// [`Error::Cancelled`]; I/O errors naming the file.
+/// memory, one a thread), for a table beyond the memory limit (naming
+/// [`crate::Limit::Memory`]) or at the deadline (naming [`crate::Limit::Time`]); an input
+/// error for zero threads or a damaged state file; [`Error::Cancelled`]; I/O errors naming
+/// the file.
 pub fn census(
     rules: &[String],
     to: u64,
-    threads: Option<usize>,
-    opts: &CensusOptions<'_>,
+    run: &CensusRun,
+    limits: &Limits,
 ) -> Result<Census, Error> {
     let most = crate::api::TABLE_LIMIT;
     if to > most {
         return Err(Error::too_large(format!(
-            "--to {to} is above the limit of {most} values per ruleset; ask for fewer"
+            "heaps 0..{to} are more than the limit of {most} values per ruleset; ask for fewer"
         )));
     }
     // Heaps 0..=to are to + 1 values.
     let n = to + 1;
-    let result = match threads {
-        Some(0) => return Err(Error::input("--threads 0: expected at least one thread")),
+    let mut opts = CensusOptions {
+        state: run.state.clone(),
+        cert_dir: run.certificates.clone(),
+        ..CensusOptions::default()
+    };
+    if let Some(w) = run.verify_max_work {
+        opts.verify_max_work = w;
+    }
+    let result = match run.threads {
+        Some(0) => return Err(Error::input("0 threads: expected at least one thread")),
         Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build()
-            .map_err(|e| Error::input(format!("--threads {t}: {e}")))?
-            .install(|| grundy_census::census(rules, n, opts)),
-        None => grundy_census::census(rules, n, opts),
+            .map_err(|e| Error::input(format!("{t} threads: {e}")))?
+            .install(|| grundy_census::census(rules, n, &opts, limits)),
+        None => grundy_census::census(rules, n, &opts, limits),
     };
     result.map_err(|e| {
-        let limit = crate::Limit::Memory(opts.memory_limit);
+        let limit = match e {
+            grundy_census::CensusError::TimeLimit { limit, .. } => crate::Limit::Time(limit),
+            _ => crate::Limit::Memory(limits.max_memory),
+        };
         Error::of_kind(e.kind(), e.to_string(), limit)
     })
+}
+
+/// Writes a census as CSV (`csv`) and JSON (`json`) to the files given, each whole or not at
+/// all.
+///
+/// Errors: an I/O error naming the file.
+pub fn write_census(table: &Census, csv: Option<&Path>, json: Option<&Path>) -> Result<(), Error> {
+    if let Some(path) = csv {
+        table.write_csv(path).map_err(census_error)?;
+    }
+    if let Some(path) = json {
+        table.write_json(path).map_err(census_error)?;
+    }
+    Ok(())
 }
 
 /// The engine's error for a census crate's error of its own kind.
@@ -534,21 +597,92 @@ pub fn read_certificate(
         })?;
     if bytes.len() as u64 > most {
         return Err(Error::too_large(format!(
-            "{name} is longer than {most} bytes, the most a certificate within the limits \
-             takes (--max-values sets the number of values, at most {MAX_CERT_BYTES} bytes in \
-             all)"
+            "{name} is longer than {most} bytes, the most a certificate of at most {max_values} \
+             values takes (at most {MAX_CERT_BYTES} bytes in all)"
         )));
     }
     Ok(bytes)
 }
 
-/// Checks a certificate (text or binary) with `grundy-verify`'s independent checker, which
-/// shares no code with the kernels that computed the table.
+/// How the independent checker checks the listed values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CheckMethod {
+    /// The sparse check where it applies, the plain one otherwise.
+    #[default]
+    Auto,
+    /// Recompute every value by plain mex over every option.
+    Plain,
+    /// Check each listed value against its options with the checker's own rare/common
+    /// split, falling back to the plain check for rules it does not cover.
+    Sparse,
+}
+
+/// How to check a certificate, beside the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// Most option evaluations the check may take (refused beforehand above it).
+    pub max_work: u128,
+    /// Most values the certificate may hold.
+    pub max_values: u64,
+    /// Which check to run.
+    pub method: CheckMethod,
+    /// Threads for the sparse check; 0 means one per available core.
+    pub threads: usize,
+}
+
+impl Default for Check {
+    fn default() -> Self {
+        let d = VerifyOptions::default();
+        Check {
+            max_work: d.max_work,
+            max_values: d.max_values,
+            method: CheckMethod::Auto,
+            threads: d.threads,
+        }
+    }
+}
+
+/// Checks a certificate (text or binary), named `name` in errors, with `grundy-verify`'s
+/// independent checker, which shares no code with the kernels that computed the table;
+/// cancellation, deadline and progress (heaps checked) come from `limits`.
+///
+/// Errors: an input error saying `name` is not a valid certificate (its text or form) or
+/// does not verify (its claim fails); a limit error when the check would hold more than
+/// `check.max_values` values (naming [`crate::Limit::InputSize`]) or take more than
+/// `check.max_work` evaluations (naming [`crate::Limit::Size`]), or at the deadline;
+/// [`Error::Cancelled`].
 pub fn verify_certificate(
     bytes: &[u8],
-    opts: &grundy_verify::VerifyOptions,
-) -> Result<grundy_verify::Verified, CertError> {
-    grundy_verify::verify_bytes(bytes, opts)
+    name: &str,
+    check: &Check,
+    limits: &Limits,
+) -> Result<grundy_verify::Verified, Error> {
+    let opts = VerifyOptions {
+        max_work: check.max_work,
+        max_values: check.max_values,
+        method: match check.method {
+            CheckMethod::Auto => grundy_verify::Method::Auto,
+            CheckMethod::Plain => grundy_verify::Method::Plain,
+            CheckMethod::Sparse => grundy_verify::Method::Sparse,
+        },
+        threads: check.threads,
+    };
+    grundy_verify::verify_bytes(bytes, &opts, limits).map_err(|e| match e {
+        CertError::Cancelled => Error::Cancelled,
+        CertError::TimeLimit { limit } => Error::limit(
+            crate::Limit::Time(limit),
+            format!("{name} was not checked: {e}"),
+        ),
+        CertError::TooManyValues { limit, .. } => Error::limit(
+            crate::Limit::InputSize(limit),
+            format!("{name} was not checked: {e}"),
+        ),
+        CertError::TooMuchWork { .. } => Error::too_large(format!("{name} was not checked: {e}")),
+        CertError::Format { .. } | CertError::Version { .. } | CertError::CountMismatch { .. } => {
+            Error::input(format!("{name} is not a valid certificate: {e}"))
+        }
+        e => Error::input(format!("{name} does not verify: {e}")),
+    })
 }
 
 #[cfg(test)]
@@ -571,7 +705,7 @@ mod tests {
             let w =
                 write_certificate(&t.ruleset, &t.values, t.period.as_ref(), &path, form).unwrap();
             let bytes = std::fs::read(&path).unwrap();
-            let ok = grundy_verify::verify_bytes(&bytes, &grundy_verify::VerifyOptions::default())
+            let ok = verify_certificate(&bytes, "a.cert", &Check::default(), &Limits::default())
                 .unwrap();
             assert_eq!((ok.period, ok.preperiod), (w.period, w.preperiod));
             assert_eq!((ok.values_checked, ok.checksum), (w.count, w.checksum));
@@ -602,7 +736,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.tbl");
         let rules = heap_rules(&reg, "tb[0.6]").unwrap();
-        let run = table_file(&rules, 500, &path, None, 1 << 30, &Limits::default()).unwrap();
+        let run = table_file(&rules, 500, &path, None, &Limits::default()).unwrap();
         assert!(matches!(run, FileRun::Done(_)));
         let t = api::table(&reg, "tb[0.6]", &499u32.into(), &Limits::default()).unwrap();
         let l = Limits::default();
@@ -654,17 +788,78 @@ mod tests {
         );
         let e = census_rules(&[], CENSUS_MAX_DIGITS + 1, false).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Input);
-        let opts = CensusOptions::default();
+        let l = Limits::default();
         let rows = |threads| {
-            let c = census(&given, 300, threads, &opts).unwrap();
+            let run = CensusRun {
+                threads,
+                ..CensusRun::default()
+            };
+            let c = census(&given, 300, &run, &l).unwrap();
             let r = &c.rows[0];
             (r.period, r.preperiod, r.proven, c.n)
         };
         assert_eq!(rows(Some(1)), (Some(34), Some(53), true, 301));
         assert_eq!(rows(Some(2)), rows(Some(1)));
-        let e = census(&given, 300, Some(0), &opts).unwrap_err();
+        let none = CensusRun {
+            threads: Some(0),
+            ..CensusRun::default()
+        };
+        let e = census(&given, 300, &none, &l).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Input);
-        let e = census(&given, crate::api::TABLE_LIMIT + 1, None, &opts).unwrap_err();
+        let most = crate::api::TABLE_LIMIT + 1;
+        let e = census(&given, most, &CensusRun::default(), &l).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::Limit);
+    }
+
+    /// The laboratory's errors name no flag of the command line (Python users read them
+    /// too): too many digits, zero threads, too many values, a certificate refused, one too
+    /// long, a time limit, each in the library's words and of its kind.
+    #[test]
+    fn the_laboratory_names_no_flag() {
+        let reg = Registry::builtin();
+        let l = Limits::default();
+        let given = census_rules(&["0.07".to_string()], 0, false).unwrap();
+        let zero = CensusRun {
+            threads: Some(0),
+            ..CensusRun::default()
+        };
+        let short = api::table(&reg, "tb[0.07]", &100u32.into(), &l).unwrap();
+        let nim = api::table(&reg, "nim", &50u32.into(), &l).unwrap();
+        let path = std::env::temp_dir().join(format!("grundy-lab-flags-{}", std::process::id()));
+        let cert = |t: &crate::api::Table| {
+            write_certificate(&t.ruleset, &t.values, t.period.as_ref(), &path, Form::Text)
+        };
+        let expired = Limits::default().with_timeout(std::time::Duration::ZERO);
+        let long = vec![b'x'; 2 << 20];
+        let errors = [
+            census_rules(&[], CENSUS_MAX_DIGITS + 1, false).unwrap_err(),
+            census(&given, 300, &zero, &l).unwrap_err(),
+            census(
+                &given,
+                crate::api::TABLE_LIMIT + 1,
+                &CensusRun::default(),
+                &l,
+            )
+            .unwrap_err(),
+            census(&given, 300, &CensusRun::default(), &expired).unwrap_err(),
+            cert(&short).unwrap_err(),
+            cert(&nim).unwrap_err(),
+            read_certificate(&long[..], "long.cert", 10).unwrap_err(),
+            verify_certificate(b"not a certificate", "x.cert", &Check::default(), &l).unwrap_err(),
+        ];
+        for e in &errors {
+            assert!(!e.to_string().contains("--"), "{e}");
+        }
+        let kinds: Vec<_> = errors.iter().map(Error::kind).collect();
+        use crate::ErrorKind::{Input, Limit};
+        assert_eq!(
+            kinds,
+            [Input, Input, Limit, Limit, Input, Input, Limit, Input]
+        );
+        assert_eq!(
+            errors[3].limit_reached(),
+            Some(&crate::Limit::Time(std::time::Duration::ZERO))
+        );
+        assert!(!path.exists());
     }
 }

@@ -26,6 +26,7 @@ mod explanation;
 pub mod expr;
 mod families;
 mod game;
+#[cfg(feature = "lab")]
 pub mod lab;
 pub mod limits;
 mod literal;

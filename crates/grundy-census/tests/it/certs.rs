@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 
 use grundy_census::{census, octal_codes, CensusOptions, FirstDigit};
-use grundy_heap::{find_period, values, ComputeOptions, HeapRules};
+use grundy_heap::{find_period, values, HeapRules, Limits};
 use grundy_verify::{certify, verify, Certificate, VerifyOptions};
 
 /// A random finite code without `!`: d0 in {0, 4, 8}, one to four digits after the point
@@ -43,20 +43,20 @@ proptest! {
             .strip_prefix("tb[")
             .is_some_and(|c| c.chars().any(|d| matches!(d, '8'..='9' | 'a'..='f')));
         let n = if three { 150 } else { 800 };
-        let g = values(&r, n, &ComputeOptions::default()).unwrap();
+        let g = values(&r, n, &Limits::default(), grundy_heap::Strategy::default()).unwrap();
         let v = g.to_vec();
         let found = find_period(&r, &g);
         let ours = certify(&rules, &v).unwrap();
         if let Some(p) = found.as_ref().filter(|p| p.proven) {
             let cert = Certificate::new(&rules, g.iter(), p.preperiod, p.period, p.saltus)
                 .unwrap();
-            let ok = verify(&cert, &VerifyOptions::default()).unwrap();
+            let ok = verify(&cert, &VerifyOptions::default(), &Limits::default()).unwrap();
             prop_assert_eq!((ok.preperiod, ok.period), (p.preperiod, p.period));
             let ours = ours.as_ref().unwrap();
             prop_assert_eq!((ours.preperiod, ours.period), (p.preperiod, p.period));
         }
         if let Some(c) = &ours {
-            verify(c, &VerifyOptions::default()).unwrap();
+            verify(c, &VerifyOptions::default(), &Limits::default()).unwrap();
         }
     }
 }
@@ -64,7 +64,7 @@ proptest! {
 #[test]
 fn three_digit_census_has_no_disagreement_and_every_checked_certificate_holds() {
     let codes = octal_codes(3, FirstDigit::Zero);
-    let table = census(&codes, 1200, &CensusOptions::default()).unwrap();
+    let table = census(&codes, 1200, &CensusOptions::default(), &Limits::default()).unwrap();
     assert_eq!(table.rows.len(), 511);
     let mut proven = 0;
     for row in &table.rows {

@@ -16,6 +16,7 @@
 //! Plambeck 1989).
 
 use grundy_census::{census, octal_codes, CensusOptions, FirstDigit, Row};
+use grundy_types::Limits;
 
 /// What the sources say about one code.
 #[derive(Clone, Copy, Debug)]
@@ -117,7 +118,7 @@ fn two_digit_octal_games_match_the_published_table() {
         .cloned()
         .collect();
     assert_eq!(small.len(), 54);
-    let table = census(&small, N, &CensusOptions::default()).unwrap();
+    let table = census(&small, N, &CensusOptions::default(), &Limits::default()).unwrap();
     for row in &table.rows {
         let known = TWO_DIGIT
             .iter()
@@ -137,7 +138,13 @@ fn two_digit_octal_games_match_the_published_table() {
 #[test]
 fn the_long_periods_of_16_and_56_are_proven() {
     let rules = vec!["tb[0.16]".to_string(), "tb[0.56]".to_string()];
-    let table = census(&rules, N_LARGE, &CensusOptions::default()).unwrap();
+    let table = census(
+        &rules,
+        N_LARGE,
+        &CensusOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
     for row in &table.rows {
         let known = TWO_DIGIT
             .iter()
@@ -154,7 +161,7 @@ fn the_long_periods_of_16_and_56_are_proven() {
         verify_max_work: 1000,
         ..CensusOptions::default()
     };
-    let table = census(&rules, N_LARGE, &opts).unwrap();
+    let table = census(&rules, N_LARGE, &opts, &Limits::default()).unwrap();
     for row in &table.rows {
         assert!(row.proven, "{}", row.code);
         assert_eq!(row.verified, None);
@@ -168,13 +175,20 @@ fn one_digit_games_and_the_sparse_split_of_kayles() {
         &octal_codes(1, FirstDigit::Zero),
         N,
         &CensusOptions::default(),
+        &Limits::default(),
     )
     .unwrap();
     // Officers (0.6) has no known period (known-results: > 1.4 * 10^14 values computed).
     for row in &table.rows {
         assert_eq!(row.proven, row.code != "0.6", "{row:?}");
     }
-    let kayles = census(&["tb[0.77]".to_string()], N, &CensusOptions::default()).unwrap();
+    let kayles = census(
+        &["tb[0.77]".to_string()],
+        N,
+        &CensusOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
     let k = &kayles.rows[0];
     // Kayles: values up to 8; the common values 1, 2, 4, 7, 8 have odd weight under the
     // mask 0b1111, and 0, 3, 5, 6 are rare (none after the preperiod, which ends at 70).
@@ -204,7 +218,7 @@ fn solved_three_digit_games_match_the_published_rows() {
     ];
     let list: Vec<String> = rows.iter().map(|r| format!("tb[{}]", r.0)).collect();
     // .127 needs 2*46578 + 2*4 + 3 = 93167 values.
-    let table = census(&list, 94_000, &CensusOptions::default()).unwrap();
+    let table = census(&list, 94_000, &CensusOptions::default(), &Limits::default()).unwrap();
     for (row, &(code, n0, p, largest, split)) in table.rows.iter().zip(&rows) {
         assert_eq!(row.code, code);
         assert!(row.proven, "{row:?}");

@@ -7,7 +7,7 @@
 //! one edge there when it has an odd number of edges and nothing when even; then the colon
 //! principle on the tree.
 
-use grundy_hackenbush::{value, Graph, Limits, Options};
+use grundy_hackenbush::{value, Graph, InputBounds, Options};
 use proptest::prelude::*;
 
 use crate::Rng;
@@ -108,7 +108,7 @@ proptest! {
         input.push_str(&format!("{pictures}\n"));
         for _ in 0..pictures {
             let (nodes, edges, want) = picture(&mut rng);
-            let g = Graph::from_edges(&edges, &[1], &Limits::default()).unwrap();
+            let g = Graph::from_edges(&edges, &[1], &InputBounds::default()).unwrap();
             prop_assert_eq!(value(&g, &Options::default()).unwrap(), want);
             total ^= want;
             input.push_str(&format!("{nodes} {}\n", edges.len()));

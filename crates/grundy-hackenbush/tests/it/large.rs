@@ -4,7 +4,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use grundy_hackenbush::{analyze, value, winning_cuts, Graph, HackenbushError, Limits, Options};
+use grundy_hackenbush::{
+    analyze, value, winning_cuts, Graph, HackenbushError, InputBounds, Options,
+};
 
 fn path(n: usize) -> Vec<(usize, usize)> {
     (0..n).map(|i| (i, i + 1)).collect()
@@ -13,7 +15,7 @@ fn path(n: usize) -> Vec<(usize, usize)> {
 #[test]
 fn a_path_of_a_million_edges() {
     let n = 1_000_000;
-    let g = Graph::from_edges(&path(n), &[], &Limits::default()).unwrap();
+    let g = Graph::from_edges(&path(n), &[], &InputBounds::default()).unwrap();
     let opts = Options::default();
     // A stalk of n edges is *n; only cutting the bottom edge leaves 0.
     assert_eq!(value(&g, &opts).unwrap(), n as u64);
@@ -31,7 +33,7 @@ fn a_ring_of_a_million_and_one_edges() {
     let n = 1_000_001;
     let mut edges = path(n - 1);
     edges.push((n - 1, 0));
-    let g = Graph::from_edges(&edges, &[], &Limits::default()).unwrap();
+    let g = Graph::from_edges(&edges, &[], &InputBounds::default()).unwrap();
     let opts = Options::default();
     assert_eq!(value(&g, &opts).unwrap(), 1);
     let w = winning_cuts(&g, 0, 5, &opts).unwrap();
@@ -41,7 +43,7 @@ fn a_ring_of_a_million_and_one_edges() {
     let n = 200_001;
     let mut edges = path(n - 1);
     edges.push((n - 1, 0));
-    let g = Graph::from_edges(&edges, &[], &Limits::default()).unwrap();
+    let g = Graph::from_edges(&edges, &[], &InputBounds::default()).unwrap();
     for target in [0u64, 2, 3, 64] {
         let want: Vec<usize> = (0..n)
             .filter(|&j| (j ^ (n - 1 - j)) as u64 == target)
@@ -61,7 +63,7 @@ fn a_deep_comb_of_cycles() {
         let (a, b, c) = (2 * i, 2 * i + 1, 2 * i + 2);
         edges.extend([(a, b), (b, c), (c, a)]);
     }
-    let g = Graph::from_edges(&edges, &[], &Limits::default()).unwrap();
+    let g = Graph::from_edges(&edges, &[], &InputBounds::default()).unwrap();
     let a = analyze(&g, &Options::default()).unwrap();
     assert_eq!((a.bridges, a.cyclic_edges, a.blocks.len()), (0, 3 * k, 1));
     // They are all one block (cycles sharing vertices fuse together): 3k loops.
@@ -70,13 +72,13 @@ fn a_deep_comb_of_cycles() {
 
 #[test]
 fn limits_are_named_and_checked_first() {
-    let limits = Limits {
+    let limits = InputBounds {
         max_edges: 10,
-        ..Limits::default()
+        ..InputBounds::default()
     };
-    let g = Graph::from_edges(&path(11), &[], &Limits::default()).unwrap();
+    let g = Graph::from_edges(&path(11), &[], &InputBounds::default()).unwrap();
     let opts = Options {
-        limits,
+        bounds: limits,
         budget: None,
     };
     for err in [
@@ -96,10 +98,10 @@ fn limits_are_named_and_checked_first() {
 
 #[test]
 fn cancellation_stops_the_work() {
-    let g = Graph::from_edges(&path(100), &[], &Limits::default()).unwrap();
+    let g = Graph::from_edges(&path(100), &[], &InputBounds::default()).unwrap();
     let flag = Arc::new(AtomicBool::new(true));
     let opts = Options {
-        limits: Limits::default(),
+        bounds: InputBounds::default(),
         budget: Some(grundy_types::Limits::default().with_cancel(flag.into())),
     };
     assert!(matches!(value(&g, &opts), Err(HackenbushError::Cancelled)));
@@ -112,9 +114,9 @@ fn cancellation_stops_the_work() {
 /// The request's deadline stops the work as a limit, not as a cancellation.
 #[test]
 fn the_deadline_of_the_budget_stops_the_work() {
-    let g = Graph::from_edges(&path(100), &[], &Limits::default()).unwrap();
+    let g = Graph::from_edges(&path(100), &[], &InputBounds::default()).unwrap();
     let opts = Options {
-        limits: Limits::default(),
+        bounds: InputBounds::default(),
         budget: Some(grundy_types::Limits::default().with_timeout(std::time::Duration::ZERO)),
     };
     let err = value(&g, &opts).unwrap_err();
@@ -125,7 +127,7 @@ fn the_deadline_of_the_budget_stops_the_work() {
 #[test]
 fn huge_targets_have_no_cuts() {
     // No position of E edges is worth more than E; the largest targets must simply give none.
-    let g = Graph::parse("g-1 1-2 2-g 2-3 3-3", &Limits::default()).unwrap();
+    let g = Graph::parse("g-1 1-2 2-g 2-3 3-3", &InputBounds::default()).unwrap();
     for target in [u64::MAX, u64::MAX - 1, 1 << 40] {
         let w = winning_cuts(&g, target, 5, &Options::default()).unwrap();
         assert_eq!((w.count, w.edges.len()), (0, 0), "target {target}");
@@ -134,7 +136,7 @@ fn huge_targets_have_no_cuts() {
 
 #[test]
 fn results_serialize() {
-    let g = Graph::parse("g-1 1-2 2-g 5-6", &Limits::default()).unwrap();
+    let g = Graph::parse("g-1 1-2 2-g 5-6", &InputBounds::default()).unwrap();
     let opts = Options::default();
     let a = serde_json::to_value(analyze(&g, &opts).unwrap()).unwrap();
     assert_eq!(a["value"], 1);

@@ -2,7 +2,7 @@
 //! round-trip; sums add by XOR; winning cuts on medium graphs equal cut-and-recompute.
 
 use grundy_hackenbush::{
-    analyze, random_graph, value, winning_cuts, Graph, HackenbushError, Limits, Options,
+    analyze, random_graph, value, winning_cuts, Graph, HackenbushError, InputBounds, Options,
 };
 use proptest::prelude::*;
 
@@ -26,7 +26,7 @@ fn raw_graph() -> impl Strategy<Value = Raw> {
 
 fn build(raw: &Raw) -> Graph {
     let extra: Vec<usize> = (1..raw.n).filter(|&v| raw.ground[v]).collect();
-    Graph::from_edges(&raw.edges, &extra, &Limits::default()).unwrap()
+    Graph::from_edges(&raw.edges, &extra, &InputBounds::default()).unwrap()
 }
 
 /// The brute force's view of a canonical graph (one ground vertex, vertex 0).
@@ -115,13 +115,13 @@ proptest! {
     fn print_parses_back(seed in any::<u64>(), size in 0usize..60) {
         let g = random_graph(seed, size);
         let text = g.to_string();
-        prop_assert_eq!(Graph::parse(&text, &Limits::default()).unwrap(), g);
+        prop_assert_eq!(Graph::parse(&text, &InputBounds::default()).unwrap(), g);
     }
 
     /// Any text gives a graph or a parse error, never a panic; a parsed graph solves.
     #[test]
     fn any_text_parses_or_errs(text in "[g0-9a-c_ ,;#\\-\n()é]{0,40}") {
-        match Graph::parse(&text, &Limits::default()) {
+        match Graph::parse(&text, &InputBounds::default()) {
             Ok(g) => {
                 let opts = Options::default();
                 let v = value(&g, &opts).unwrap();
@@ -152,7 +152,7 @@ proptest! {
             })
             .collect::<Vec<_>>()
             .join(" ");
-        let sum = Graph::parse(&format!("{ga} {text_b}"), &Limits::default()).unwrap();
+        let sum = Graph::parse(&format!("{ga} {text_b}"), &InputBounds::default()).unwrap();
         let opts = Options::default();
         prop_assert_eq!(
             value(&sum, &opts).unwrap(),
@@ -236,5 +236,5 @@ pub fn ringy(seed: u64) -> Graph {
     for _ in 0..rng.below(3) {
         edges.push((rng.below(next), rng.below(next)));
     }
-    Graph::from_edges(&edges, &[], &Limits::default()).unwrap()
+    Graph::from_edges(&edges, &[], &InputBounds::default()).unwrap()
 }

@@ -1,7 +1,7 @@
 //! Trees (the `tree(...)` form): the value and winning cuts against the colon principle
 //! computed independently, straight from its statement.
 
-use grundy_hackenbush::{value, winning_cuts, Graph, Limits, Options};
+use grundy_hackenbush::{value, winning_cuts, Graph, InputBounds, Options};
 use proptest::prelude::*;
 
 use crate::Rng;
@@ -40,7 +40,7 @@ proptest! {
     #[test]
     fn trees_follow_the_colon_principle(seed in any::<u64>(), n in 0usize..50, target in 0u64..3) {
         let parents = forest(seed, n);
-        let g = Graph::from_parents(&parents, &Limits::default()).unwrap();
+        let g = Graph::from_parents(&parents, &InputBounds::default()).unwrap();
         let opts = Options::default();
         prop_assert_eq!(value(&g, &opts).unwrap(), colon(&parents, 0, usize::MAX));
         // Edge i - 1 is the edge above node i.
@@ -56,7 +56,7 @@ proptest! {
 fn tree_form_matches_the_tree_family_example() {
     // tree(0,1,2,2,4), the example of the `tree` family: stalk g-1-2 with 2 carrying 3 and
     // the stalk 4-5: G(4) = 1, G(2) = (0 + 1) ^ (1 + 1) = 3, G(1) = 4, whole = 5.
-    let g = Graph::from_parents(&[0, 1, 2, 2, 4], &Limits::default()).unwrap();
+    let g = Graph::from_parents(&[0, 1, 2, 2, 4], &InputBounds::default()).unwrap();
     assert_eq!(g.to_string(), "g-1 1-2 2-3 2-4 4-5");
     assert_eq!(value(&g, &Options::default()).unwrap(), 5);
 }

@@ -10,19 +10,11 @@ use crate::rules::HeapRules;
 use crate::subset::SubSet;
 use crate::values::{Cell, Column, HeapError, Values};
 
-/// How to run a long computation: progress, cancellation, memory limit, strategy.
-#[derive(Clone)]
-pub struct ComputeOptions<'a> {
-    /// Called now and then (about every 16384 values and at the end) with the number of
-    /// values computed so far, counting a resumed prefix.
-    pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
-    /// The request's budget, checked about every 16384 values: its cancellation (raised by
-    /// another thread) stops the computation with [`HeapError::Cancelled`], its deadline
-    /// with [`HeapError::TimeLimit`]. A caller with only a cancellation flag gives
-    /// `Limits::default().with_cancel(flag)`.
-    pub budget: Option<&'a grundy_types::Limits>,
-    /// Largest number of bytes the value table may take; checked before allocating.
-    pub memory_limit: u64,
+/// How the heap kernels compute, beside the budget: choices that change the speed, never
+/// the values. The budget (memory, cancellation, deadline, progress) is the request's
+/// [`grundy_types::Limits`], given beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strategy {
     /// Whether rayon may scan long option lists in parallel.
     pub parallel: bool,
     /// Whether the sparse-space method may be used (false forces full scans; the values
@@ -30,37 +22,82 @@ pub struct ComputeOptions<'a> {
     pub sparse: bool,
 }
 
-impl Default for ComputeOptions<'_> {
+impl Default for Strategy {
     fn default() -> Self {
-        ComputeOptions {
-            progress: None,
-            budget: None,
-            memory_limit: default_memory_limit(),
+        Strategy {
             parallel: true,
             sparse: true,
         }
     }
 }
 
-impl std::fmt::Debug for ComputeOptions<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ComputeOptions")
-            .field("progress", &self.progress.is_some())
-            .field("budget", &self.budget)
-            .field("memory_limit", &self.memory_limit)
-            .field("parallel", &self.parallel)
-            .field("sparse", &self.sparse)
-            .finish()
-    }
+/// One computation's budget and strategy as the kernels read them: the request's limits
+/// (its `max_memory` bounds the tables, checked before allocating; its cancellation and
+/// deadline are looked at about every 16384 values and stop the computation with
+/// [`HeapError::Cancelled`] or [`HeapError::TimeLimit`]), and its progress reported as
+/// values computed (counting a resumed prefix) out of the values asked for.
+pub(crate) struct Ctx<'a> {
+    pub(crate) limits: &'a grundy_types::Limits,
+    pub(crate) memory_limit: u64,
+    pub(crate) parallel: bool,
+    pub(crate) sparse: bool,
+    /// The progress task, shortened once, when someone listens.
+    task: Option<String>,
+    total: Option<u64>,
 }
 
-impl ComputeOptions<'_> {
-    /// Why the computation must stop now, if it must: the flag raised or the budget spent.
-    pub fn stopped(&self) -> Option<grundy_types::Stop> {
-        self.budget.and_then(|b| b.check().err())
+impl<'a> Ctx<'a> {
+    /// The context of a computation called `task` (asked only when someone listens to
+    /// progress) of `total` values.
+    pub(crate) fn new(
+        limits: &'a grundy_types::Limits,
+        how: Strategy,
+        task: impl FnOnce() -> String,
+        total: Option<u64>,
+    ) -> Ctx<'a> {
+        Ctx {
+            limits,
+            memory_limit: limits.max_memory,
+            parallel: how.parallel,
+            sparse: how.sparse,
+            task: limits
+                .progress
+                .as_ref()
+                .map(|_| grundy_types::short_task(&task())),
+            total,
+        }
     }
 
-    /// [`ComputeOptions::stopped`] as the error of a computation with `done` values.
+    /// The context of computing the values of `rules` up to `n`.
+    pub(crate) fn values(
+        limits: &'a grundy_types::Limits,
+        how: Strategy,
+        rules: &HeapRules,
+        n: usize,
+    ) -> Ctx<'a> {
+        Ctx::new(limits, how, || format!("values of {rules}"), Some(n as u64))
+    }
+
+    /// The context of growing a subtraction set's periodic pieces (`crate::Piecewise`),
+    /// which reports the heaps covered, of no known total.
+    pub(crate) fn pieces(limits: &'a grundy_types::Limits) -> Ctx<'a> {
+        let task = || "heaps covered by periodic pieces".to_string();
+        Ctx::new(limits, Strategy::default(), task, None)
+    }
+
+    /// Reports `done` values, when someone listens.
+    pub(crate) fn report(&self, done: u64) {
+        if let Some(task) = &self.task {
+            self.limits.report(task, done, self.total);
+        }
+    }
+
+    /// Why the computation must stop now, if it must: cancelled or out of time.
+    pub(crate) fn stopped(&self) -> Option<grundy_types::Stop> {
+        self.limits.check().err()
+    }
+
+    /// [`Ctx::stopped`] as the error of a computation with `done` values.
     pub(crate) fn stop_error(&self, done: u64) -> Option<HeapError> {
         self.stopped().map(|s| match s {
             grundy_types::Stop::Cancelled => HeapError::Cancelled { done },
@@ -75,13 +112,15 @@ pub use grundy_types::default_memory_limit;
 
 /// The nim-values of single heaps of sizes `0..n`, by the fastest exact method available.
 ///
-/// Arguments: `rules`; `n`, the number of values (heaps `0..n`); `opts`, progress,
-/// cancellation, memory limit and strategy.
+/// Arguments: `rules`; `n`, the number of values (heaps `0..n`); `limits`, the request's
+/// budget (memory, cancellation, deadline, progress as values computed out of `n`); `how`,
+/// the strategy.
 ///
 /// Returns: the values in the smallest integer type that holds them, or
 /// [`HeapError::TooLarge`] (before allocating) when even one byte per value exceeds the
-/// memory limit, [`HeapError::Cancelled`] when the flag was raised,
-/// [`HeapError::ValueOverflow`] when a value needs more than 32 bits.
+/// memory limit, [`HeapError::Cancelled`] when the work was cancelled,
+/// [`HeapError::TimeLimit`] at the deadline, [`HeapError::ValueOverflow`] when a value
+/// needs more than 32 bits.
 ///
 /// Complexity: for finite subtraction sets the least of O(n * |S|) (stamps),
 /// O(n * (ranges + G/64)) (windows of counts) and O(n * max(S) / 64) (shifted bitsets, one ring of
@@ -96,13 +135,18 @@ pub use grundy_types::default_memory_limit;
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{values, ComputeOptions, HeapRules};
+/// use grundy_heap::{values, HeapRules, Limits, Strategy};
 /// let dawson = HeapRules::parse("tb[0.07]").unwrap();
-/// let g = values(&dawson, 10, &ComputeOptions::default()).unwrap();
+/// let g = values(&dawson, 10, &Limits::default(), Strategy::default()).unwrap();
 /// assert_eq!(g.to_vec(), vec![0, 0, 1, 1, 2, 0, 3, 1, 1, 0]);
 /// ```
-pub fn values(rules: &HeapRules, n: usize, opts: &ComputeOptions<'_>) -> Result<Values, HeapError> {
-    extend(rules, Values::default(), n, opts)
+pub fn values(
+    rules: &HeapRules,
+    n: usize,
+    limits: &grundy_types::Limits,
+    how: Strategy,
+) -> Result<Values, HeapError> {
+    extend(rules, Values::default(), n, limits, how)
 }
 
 /// Continues a nim-sequence: given the values of heaps `0..prefix.len()` (which must be
@@ -113,19 +157,21 @@ pub fn values(rules: &HeapRules, n: usize, opts: &ComputeOptions<'_>) -> Result<
 ///
 /// Example:
 /// ```
-/// use grundy_heap::{extend, values, ComputeOptions, HeapRules};
+/// use grundy_heap::{extend, values, HeapRules, Limits, Strategy};
 /// let kayles = HeapRules::parse("tb[0.77]").unwrap();
-/// let o = ComputeOptions::default();
-/// let first = values(&kayles, 50, &o).unwrap();
-/// assert_eq!(extend(&kayles, first, 200, &o).unwrap(), values(&kayles, 200, &o).unwrap());
+/// let (l, s) = (Limits::default(), Strategy::default());
+/// let first = values(&kayles, 50, &l, s).unwrap();
+/// assert_eq!(extend(&kayles, first, 200, &l, s).unwrap(), values(&kayles, 200, &l, s).unwrap());
 /// ```
 pub fn extend(
     rules: &HeapRules,
     mut prefix: Values,
     n: usize,
-    opts: &ComputeOptions<'_>,
+    limits: &grundy_types::Limits,
+    how: Strategy,
 ) -> Result<Values, HeapError> {
-    extend_in_place(rules, &mut prefix, n, opts)?;
+    let opts = Ctx::values(limits, how, rules, n);
+    extend_in_place(rules, &mut prefix, n, &opts)?;
     Ok(prefix)
 }
 
@@ -135,7 +181,7 @@ pub(crate) fn extend_in_place<S: Store>(
     rules: &HeapRules,
     current: &mut S,
     n: usize,
-    opts: &ComputeOptions<'_>,
+    opts: &Ctx<'_>,
 ) -> Result<(), HeapError> {
     if current.len() >= n {
         current.truncate(n);
@@ -143,9 +189,7 @@ pub(crate) fn extend_in_place<S: Store>(
     }
     let mut driver = Driver::new(rules, current, n, opts)?;
     driver.advance(rules, current, n, opts)?;
-    if let Some(p) = opts.progress {
-        p(current.len() as u64);
-    }
+    opts.report(current.len() as u64);
     Ok(())
 }
 
@@ -165,7 +209,7 @@ impl Driver {
         rules: &HeapRules,
         current: &mut S,
         n: usize,
-        opts: &ComputeOptions<'_>,
+        opts: &Ctx<'_>,
     ) -> Result<Driver, HeapError> {
         let min_bytes = current.resident_bytes();
         check_memory(n as u64, min_bytes, 0, opts.memory_limit)?;
@@ -194,7 +238,7 @@ impl Driver {
         rules: &HeapRules,
         current: &mut S,
         target: usize,
-        opts: &ComputeOptions<'_>,
+        opts: &Ctx<'_>,
     ) -> Result<(), HeapError> {
         let n = self.n;
         let target = target.min(n);
@@ -370,7 +414,7 @@ struct Run<'a, 'o> {
     kernel: &'a mut Kernel,
     target: usize,
     n: usize,
-    opts: &'a ComputeOptions<'o>,
+    opts: &'a Ctx<'o>,
 }
 
 impl Visit for Run<'_, '_> {
@@ -388,7 +432,7 @@ fn run_to<S: Store>(
     current: &mut S,
     target: usize,
     n: usize,
-    opts: &ComputeOptions<'_>,
+    opts: &Ctx<'_>,
 ) -> Result<(), HeapError> {
     loop {
         let overflow = current.visit(Run {
@@ -435,7 +479,7 @@ fn run<T: Cell, C: Column<T>>(
     kernel: &mut Kernel,
     g: &mut C,
     n: usize,
-    opts: &ComputeOptions<'_>,
+    opts: &Ctx<'_>,
 ) -> Result<Option<u32>, HeapError> {
     if opts.parallel
         && matches!(kernel, Kernel::Sparse(_))
@@ -452,7 +496,7 @@ fn run_here<T: Cell, C: Column<T>>(
     kernel: &mut Kernel,
     g: &mut C,
     n: usize,
-    opts: &ComputeOptions<'_>,
+    opts: &Ctx<'_>,
 ) -> Result<Option<u32>, HeapError> {
     let mut last_report = 0usize;
     // Kernels whose cost per value grows with n report (and look at the cancellation flag)
@@ -470,9 +514,7 @@ fn run_here<T: Cell, C: Column<T>>(
             if let Some(e) = opts.stop_error(h as u64) {
                 return Err(e);
             }
-            if let Some(p) = opts.progress {
-                p(h as u64);
-            }
+            opts.report(h as u64);
         }
         if let Kernel::Sparse(k) = kernel {
             if k.wants_block(h) {
@@ -549,7 +591,7 @@ enum Kernel {
 }
 
 impl Kernel {
-    fn new(rules: &HeapRules, n: usize, opts: &ComputeOptions<'_>) -> Kernel {
+    fn new(rules: &HeapRules, n: usize, opts: &Ctx<'_>) -> Kernel {
         match rules {
             HeapRules::Sub(set) => match set {
                 SubSet::Finite(f) => match SubMethod::choose(f.ranges(), n as u64) {

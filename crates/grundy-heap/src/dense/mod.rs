@@ -18,7 +18,7 @@
 //! - custom rules ([`crate::HeapMoves`]): mex over the options the family lists (`custom`).
 //!
 //! The driver (`driver`) owns what all kernels share: [`values`], [`extend`],
-//! [`ComputeOptions`], the memory checks, the widening of the storage type, progress and
+//! [`Strategy`], the memory checks, the widening of the storage type, progress and
 //! cancellation, and the periodic fill once a period is proven.
 
 mod custom;
@@ -28,8 +28,9 @@ mod sparse;
 mod subtraction;
 mod three;
 
+pub(crate) use driver::Ctx;
 pub(crate) use driver::{check_memory, Driver, FindPeriod, Store, Visit};
-pub use driver::{default_memory_limit, extend, values, ComputeOptions};
+pub use driver::{default_memory_limit, extend, values, Strategy};
 
 /// A growable bitset of values, sized in 64-bit words.
 #[inline(always)]

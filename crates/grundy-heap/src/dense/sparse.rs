@@ -3,7 +3,7 @@
 
 use rayon::prelude::*;
 
-use super::ComputeOptions;
+use super::Ctx;
 use crate::code::{Code, BIT_ALL, BIT_ONE, BIT_TWO};
 use crate::values::{Cell, Column};
 
@@ -173,7 +173,7 @@ impl SparseKernel {
     /// heaps, and word arrays.
     pub(super) const BYTES_PER_VALUE: u64 = 2 * BLOCK as u64 + 64;
 
-    pub(super) fn new(code: &Code, opts: &ComputeOptions<'_>) -> SparseKernel {
+    pub(super) fn new(code: &Code, opts: &Ctx<'_>) -> SparseKernel {
         let mut alls = Vec::new();
         let mut singles = Vec::new();
         let mut splits = Vec::new();

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use grundy_heap::{
     compute_bounded, compute_to_file, find_period, fits_in_memory, read_table, table_stats, values,
-    ComputeOptions, HeapError, HeapRules, RunOptions,
+    HeapError, HeapRules, Limits, RunOptions, Strategy,
 };
 
 fn tmp(name: &str) -> PathBuf {
@@ -24,7 +24,7 @@ fn bounded(
     out: &Path,
     run: &RunOptions,
 ) -> Result<grundy_heap::TableSummary, HeapError> {
-    compute_bounded(rules, n, out, run, &ComputeOptions::default())
+    compute_bounded(rules, n, out, run, &Limits::default(), Strategy::default())
 }
 
 /// Every kernel, and values that widen the file from one byte to two and to four: the table
@@ -44,7 +44,7 @@ fn bounded_tables_equal_tables_in_memory() {
         let rules = HeapRules::parse(code).unwrap();
         let out = tmp("equal.bin");
         let s = bounded(&rules, n, &out, &RunOptions::default()).unwrap();
-        let want = values(&rules, n, &ComputeOptions::default()).unwrap();
+        let want = values(&rules, n, &Limits::default(), Strategy::default()).unwrap();
         let back = read_table(&out).unwrap();
         assert_eq!(back.values, want, "{code}");
         assert_eq!(back.stats, table_stats(&want), "{code}");
@@ -70,12 +70,17 @@ fn values_handed_back_to_the_file_read_back_the_same() {
     let rules = HeapRules::parse("tb[0.6]").unwrap();
     let n = 3_000_000;
     let out = tmp("trimmed.bin");
-    let opts = ComputeOptions {
-        memory_limit: 32 << 20,
-        ..ComputeOptions::default()
-    };
-    compute_bounded(&rules, n, &out, &RunOptions::default(), &opts).unwrap();
-    let want = values(&rules, n, &ComputeOptions::default()).unwrap();
+    let opts = crate::memory(32 << 20);
+    compute_bounded(
+        &rules,
+        n,
+        &out,
+        &RunOptions::default(),
+        &opts,
+        Strategy::default(),
+    )
+    .unwrap();
+    let want = values(&rules, n, &Limits::default(), Strategy::default()).unwrap();
     assert_eq!(read_table(&out).unwrap().values, want);
 }
 
@@ -95,14 +100,8 @@ fn bounded_runs_resume_to_identical_bytes_and_refuse_damage() {
     };
     let mut cancels = 0;
     for stop_at in [40_000u64, 90_000, 150_000] {
-        let (flag, progress) = crate::cancel_at(stop_at);
-        let budget = grundy_types::Limits::default().with_cancel(flag.into());
-        let opts = ComputeOptions {
-            progress: Some(&progress),
-            budget: Some(&budget),
-            ..ComputeOptions::default()
-        };
-        match compute_bounded(&rules, n, &out, &run, &opts) {
+        let opts = crate::cancel_at(stop_at);
+        match compute_bounded(&rules, n, &out, &run, &opts, Strategy::default()) {
             Err(HeapError::Cancelled { .. }) => cancels += 1,
             Ok(_) => break,
             Err(e) => panic!("unexpected error {e}"),
@@ -151,15 +150,19 @@ fn bounded_runs_resume_to_identical_bytes_and_refuse_damage() {
     let mem_cp = tmp("memory.cp");
     let stop = Arc::new(AtomicBool::new(true));
     let budget = grundy_types::Limits::default().with_cancel(stop.into());
-    let opts = ComputeOptions {
-        budget: Some(&budget),
-        ..ComputeOptions::default()
-    };
+    let opts = budget;
     let mem_run = RunOptions {
         checkpoint: Some(mem_cp.clone()),
         checkpoint_every: Duration::ZERO,
     };
-    let _ = compute_to_file(&rules, n, &tmp("memory.bin"), &mem_run, &opts);
+    let _ = compute_to_file(
+        &rules,
+        n,
+        &tmp("memory.bin"),
+        &mem_run,
+        &opts,
+        Strategy::default(),
+    );
     let err = bounded(&rules, n, &tmp("memory.bin"), &mem_run).unwrap_err();
     assert!(
         matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("held in memory")),
@@ -170,7 +173,8 @@ fn bounded_runs_resume_to_identical_bytes_and_refuse_damage() {
         n,
         &tmp("other.bin"),
         &run,
-        &ComputeOptions::default(),
+        &Limits::default(),
+        Strategy::default(),
     )
     .unwrap_err();
     assert!(
@@ -212,11 +216,15 @@ fn a_cancelled_run_without_checkpoint_leaves_nothing() {
     let out = tmp("gone.bin");
     let budget =
         grundy_types::Limits::default().with_cancel(Arc::new(AtomicBool::new(true)).into());
-    let opts = ComputeOptions {
-        budget: Some(&budget),
-        ..ComputeOptions::default()
-    };
-    let err = compute_bounded(&rules, 100_000, &out, &RunOptions::default(), &opts).unwrap_err();
+    let err = compute_bounded(
+        &rules,
+        100_000,
+        &out,
+        &RunOptions::default(),
+        &budget,
+        Strategy::default(),
+    )
+    .unwrap_err();
     assert!(matches!(err, HeapError::Cancelled { .. }), "{err}");
     assert!(!out.exists());
     for w in [1, 2, 4] {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use grundy_heap::{
-    find_period, values, ComputeOptions, CustomRules, HeapError, HeapMoves, HeapRules, SubSet,
+    find_period, values, CustomRules, HeapError, HeapMoves, HeapRules, Limits, Strategy, SubSet,
     Window,
 };
 use proptest::prelude::*;
@@ -113,7 +113,7 @@ proptest! {
         let game = Hashed { seed, rules: rules.clone() };
         let mut memo = HashMap::new();
         let want: Vec<u32> = (0..n as u64).map(|h| brute(&game, h, &mut memo)).collect();
-        let got = values(&HeapRules::Custom(CustomRules::new(game)), n, &ComputeOptions::default()).unwrap();
+        let got = values(&HeapRules::Custom(CustomRules::new(game)), n, &Limits::default(), Strategy::default()).unwrap();
         prop_assert_eq!(got.to_vec(), want);
     }
 
@@ -123,8 +123,8 @@ proptest! {
         // custom one but the options.
         let rules = HeapRules::parse(&text).unwrap();
         let custom = HeapRules::Custom(CustomRules::new(Relisted(rules.clone(), None)));
-        let o = ComputeOptions::default();
-        prop_assert_eq!(values(&custom, n, &o).unwrap(), values(&rules, n, &o).unwrap());
+        let o = (Limits::default(), Strategy::default());
+        prop_assert_eq!(values(&custom, n, &o.0, o.1).unwrap(), values(&rules, n, &o.0, o.1).unwrap());
     }
 
     #[test]
@@ -140,8 +140,8 @@ proptest! {
             rules.clone(),
             Some(Window { size: s, from: s }),
         )));
-        let o = ComputeOptions::default();
-        let (a, b) = (values(&rules, n, &o).unwrap(), values(&custom, n, &o).unwrap());
+        let o = (Limits::default(), Strategy::default());
+        let (a, b) = (values(&rules, n, &o.0, o.1).unwrap(), values(&custom, n, &o.0, o.1).unwrap());
         prop_assert_eq!(&a, &b);
         prop_assert_eq!(find_period(&rules, &a), find_period(&custom, &b));
         prop_assert!(custom.certifiable());
@@ -172,7 +172,7 @@ fn proven_periods_extend_tables_exactly() {
             })
         }
     }
-    let o = ComputeOptions::default();
+    let o = (Limits::default(), Strategy::default());
     for (p, q) in [(1, 1), (2, 4), (3, 3), (2, 7), (5, 9)] {
         let mut memo = HashMap::new();
         let want: Vec<u32> = (0..5000)
@@ -180,8 +180,8 @@ fn proven_periods_extend_tables_exactly() {
             .collect();
         let proven = HeapRules::Custom(CustomRules::new(Take(p, q, true)));
         let observed = HeapRules::Custom(CustomRules::new(Take(p, q, false)));
-        let a = values(&proven, 5000, &o).unwrap();
-        let b = values(&observed, 5000, &o).unwrap();
+        let a = values(&proven, 5000, &o.0, o.1).unwrap();
+        let b = values(&observed, 5000, &o.0, o.1).unwrap();
         assert_eq!(a.to_vec(), want, "take {p}..{q} with a window");
         assert_eq!(b.to_vec(), want, "take {p}..{q} without");
         let pa = find_period(&proven, &a).unwrap();
@@ -205,7 +205,7 @@ fn a_move_that_does_not_shrink_is_refused() {
         }
     }
     let rules = HeapRules::Custom(CustomRules::new(Stay));
-    let err = values(&rules, 10, &ComputeOptions::default()).unwrap_err();
+    let err = values(&rules, 10, &Limits::default(), Strategy::default()).unwrap_err();
     assert!(
         matches!(err, HeapError::NotShrinking { heap: 3, part: 3 }),
         "{err}"

@@ -4,8 +4,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use grundy_heap::{
-    compute_to_file, read_table, values, write_table, ComputeOptions, HeapError, HeapRules,
-    RunOptions, Values,
+    compute_to_file, read_table, values, write_table, HeapError, HeapRules, Limits, RunOptions,
+    Strategy, Values,
 };
 
 fn tmp(name: &str) -> std::path::PathBuf {
@@ -26,7 +26,8 @@ fn table_file_roundtrip_and_stats() {
         8_000,
         &out,
         &RunOptions::default(),
-        &ComputeOptions::default(),
+        &Limits::default(),
+        Strategy::default(),
     )
     .expect("computes");
     let back = read_table(&out).expect("reads");
@@ -50,7 +51,8 @@ fn cancelled_runs_resume_to_identical_bytes() {
         60_000,
         &reference,
         &RunOptions::default(),
-        &ComputeOptions::default(),
+        &Limits::default(),
+        Strategy::default(),
     )
     .expect("computes");
     let out = tmp("resumed.bin");
@@ -62,14 +64,8 @@ fn cancelled_runs_resume_to_identical_bytes() {
     // Cancel at several points; every run must make progress and keep a checkpoint.
     let mut cancels = 0;
     for stop_at in [20_000u64, 40_000, 50_000] {
-        let (flag, progress) = crate::cancel_at(stop_at);
-        let budget = grundy_types::Limits::default().with_cancel(flag.into());
-        let opts = ComputeOptions {
-            progress: Some(&progress),
-            budget: Some(&budget),
-            ..ComputeOptions::default()
-        };
-        match compute_to_file(&officers(), 60_000, &out, &run, &opts) {
+        let opts = crate::cancel_at(stop_at);
+        match compute_to_file(&officers(), 60_000, &out, &run, &opts, Strategy::default()) {
             Err(HeapError::Cancelled { .. }) => cancels += 1,
             Ok(_) => break,
             Err(e) => panic!("unexpected error {e}"),
@@ -79,7 +75,15 @@ fn cancelled_runs_resume_to_identical_bytes() {
         assert!(saved.values.len() as u64 >= stop_at - 16_384);
     }
     assert!(cancels >= 1);
-    compute_to_file(&officers(), 60_000, &out, &run, &ComputeOptions::default()).expect("finishes");
+    compute_to_file(
+        &officers(),
+        60_000,
+        &out,
+        &run,
+        &Limits::default(),
+        Strategy::default(),
+    )
+    .expect("finishes");
     assert_eq!(std::fs::read(&out).ok(), std::fs::read(&reference).ok());
     assert!(!cp.exists(), "checkpoint removed after success");
 }
@@ -95,21 +99,20 @@ fn corrupt_or_mismatched_checkpoints_are_refused() {
     // Make a real checkpoint by cancelling early.
     let flag = Arc::new(AtomicBool::new(true));
     let budget = grundy_types::Limits::default().with_cancel(flag.into());
-    let opts = ComputeOptions {
-        budget: Some(&budget),
-        ..ComputeOptions::default()
+    // A run of `rules` to `n` values with this checkpoint, under `limits`.
+    let run_with = |rules: &HeapRules, n: usize, limits: &grundy_types::Limits| {
+        compute_to_file(rules, n, &out, &run, limits, Strategy::default())
     };
-    let _ = compute_to_file(&officers(), 100_000, &out, &run, &opts);
+    let l = Limits::default();
+    let _ = run_with(&officers(), 100_000, &budget);
     let good = std::fs::read(&cp).expect("checkpoint written");
 
     // Other rules: refused, file left alone.
     let kayles = HeapRules::parse("tb[0.77]").expect("valid");
-    let err = compute_to_file(&kayles, 100_000, &out, &run, &ComputeOptions::default())
-        .expect_err("mismatched rules");
+    let err = run_with(&kayles, 100_000, &l).expect_err("mismatched rules");
     assert!(matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("tb[0.6]")));
     // Another size: refused.
-    let err = compute_to_file(&officers(), 99_999, &out, &run, &ComputeOptions::default())
-        .expect_err("mismatched size");
+    let err = run_with(&officers(), 99_999, &l).expect_err("mismatched size");
     assert!(matches!(err, HeapError::BadFile { .. }));
     assert_eq!(std::fs::read(&cp).ok(), Some(good.clone()));
 
@@ -118,17 +121,16 @@ fn corrupt_or_mismatched_checkpoints_are_refused() {
     let mid = flipped.len() / 2;
     flipped[mid] ^= 0x40;
     std::fs::write(&cp, &flipped).expect("write");
-    let err = compute_to_file(&officers(), 100_000, &out, &run, &ComputeOptions::default())
-        .expect_err("corrupt");
+    let err = run_with(&officers(), 100_000, &l).expect_err("corrupt");
     assert!(matches!(&err, HeapError::BadFile { reason, .. } if reason.contains("checksum")));
     std::fs::write(&cp, &good[..good.len() / 3]).expect("write");
     assert!(matches!(
-        compute_to_file(&officers(), 100_000, &out, &run, &ComputeOptions::default()),
+        run_with(&officers(), 100_000, &l),
         Err(HeapError::BadFile { .. })
     ));
     std::fs::write(&cp, b"hello").expect("write");
     assert!(matches!(
-        compute_to_file(&officers(), 100_000, &out, &run, &ComputeOptions::default()),
+        run_with(&officers(), 100_000, &l),
         Err(HeapError::BadFile { .. })
     ));
     assert!(!out.exists(), "no table written from a refused checkpoint");
@@ -136,11 +138,8 @@ fn corrupt_or_mismatched_checkpoints_are_refused() {
 
 #[test]
 fn too_large_is_an_error_before_allocating() {
-    let opts = ComputeOptions {
-        memory_limit: 1 << 20,
-        ..ComputeOptions::default()
-    };
-    match values(&officers(), 2 << 20, &opts) {
+    let opts = crate::memory(1 << 20);
+    match values(&officers(), 2 << 20, &opts, Strategy::default()) {
         Err(HeapError::TooLarge {
             needed_bytes,
             limit,
@@ -152,35 +151,28 @@ fn too_large_is_an_error_before_allocating() {
         other => panic!("expected TooLarge, got {other:?}"),
     }
     // usize::MAX values can never fit, whatever the limit.
-    let huge = ComputeOptions {
-        memory_limit: u64::MAX,
-        ..ComputeOptions::default()
-    };
+    let huge = crate::memory(u64::MAX);
     assert!(matches!(
-        values(&officers(), usize::MAX, &huge),
+        values(&officers(), usize::MAX, &huge, Strategy::default()),
         Err(HeapError::TooLarge { .. })
     ));
 }
 
 #[test]
 fn progress_is_reported_and_cancellation_is_prompt() {
-    let seen = AtomicU64::new(0);
-    let progress = |done: u64| {
-        seen.store(done, Ordering::Relaxed);
+    let seen = Arc::new(AtomicU64::new(0));
+    let store = seen.clone();
+    let opts = grundy_types::Limits {
+        progress: Some(Arc::new(move |p: &grundy_types::Progress| {
+            store.store(p.done, Ordering::Relaxed);
+        })),
+        ..grundy_types::Limits::default()
     };
-    let opts = ComputeOptions {
-        progress: Some(&progress),
-        ..ComputeOptions::default()
-    };
-    let g = values(&officers(), 50_000, &opts).expect("computes");
+    let g = values(&officers(), 50_000, &opts, Strategy::default()).expect("computes");
     assert_eq!(seen.load(Ordering::Relaxed), g.len() as u64);
     let flag = Arc::new(AtomicBool::new(true));
     let budget = grundy_types::Limits::default().with_cancel(flag.into());
-    let opts = ComputeOptions {
-        budget: Some(&budget),
-        ..ComputeOptions::default()
-    };
-    match values(&officers(), 1_000_000, &opts) {
+    match values(&officers(), 1_000_000, &budget, Strategy::default()) {
         Err(HeapError::Cancelled { done }) => assert!(done <= 16_384),
         other => panic!("expected Cancelled, got {other:?}"),
     }
@@ -207,15 +199,12 @@ fn tables_of_every_width_round_trip() {
 /// such a table are counted without an array as long as its largest value.
 #[test]
 fn huge_values_in_a_prefix_are_refused_not_allocated() {
-    let o = ComputeOptions {
-        memory_limit: 1 << 30,
-        ..ComputeOptions::default()
-    };
+    let o = crate::memory(1 << 30);
     for rules in ["tb[0.77]", "tb[0.[3]]", "tb[0.8]", "sub[1,2]"] {
         let r = HeapRules::parse(rules).unwrap();
         for big in [1u32 << 24, u32::MAX] {
             let prefix = Values::from_u32(&[0, 1, big]);
-            let err = grundy_heap::extend(&r, prefix, 10, &o).unwrap_err();
+            let err = grundy_heap::extend(&r, prefix, 10, &o, Strategy::default()).unwrap_err();
             assert!(matches!(err, HeapError::TooLarge { .. }), "{rules}: {err}");
         }
     }

@@ -1,13 +1,14 @@
 //! Known results of ../shared/reference/known-results.md, reproduced by the fast path.
 //! Each test names the published source of the figures it checks.
 
-use grundy_heap::{find_period, values, ComputeOptions, HeapRules, Period, Values};
+use grundy_heap::{find_period, values, HeapRules, Limits, Period, Strategy, Values};
 
 use crate::golden::{A002186, A002187, A002188};
 
 fn table(rules: &str, n: usize) -> (HeapRules, Values) {
     let r = HeapRules::parse(rules).unwrap_or_else(|e| panic!("{rules}: {e}"));
-    let v = values(&r, n, &ComputeOptions::default()).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    let v = values(&r, n, &Limits::default(), Strategy::default())
+        .unwrap_or_else(|e| panic!("{rules}: {e}"));
     (r, v)
 }
 
@@ -132,7 +133,8 @@ fn closed_forms_through_the_fast_path() {
     // Resuming the sliding-window kernel mid-table rebuilds its windows exactly.
     let mut prefix = bash.clone();
     prefix.truncate(2345);
-    let resumed = grundy_heap::extend(&r, prefix, 5000, &ComputeOptions::default()).expect("fits");
+    let resumed = grundy_heap::extend(&r, prefix, 5000, &Limits::default(), Strategy::default())
+        .expect("fits");
     assert_eq!(resumed, bash);
 }
 
@@ -158,16 +160,16 @@ fn block_parallel_serial_and_brute_force_agree_on_long_tables() {
     ] {
         let r = HeapRules::parse(code).unwrap_or_else(|e| panic!("{code}: {e}"));
         let par = pool
-            .install(|| values(&r, 20_000, &ComputeOptions::default()))
+            .install(|| values(&r, 20_000, &Limits::default(), Strategy::default()))
             .expect("computes");
-        let serial = ComputeOptions {
+        let serial = Strategy {
             parallel: false,
-            ..ComputeOptions::default()
+            sparse: true,
         };
-        let one = values(&r, 20_000, &serial).expect("computes");
+        let one = values(&r, 20_000, &Limits::default(), serial).expect("computes");
         assert_eq!(par, one, "{code}");
     }
     let r = HeapRules::parse("tb[4!.0]").expect("valid");
-    let fast = values(&r, 9_000, &ComputeOptions::default()).expect("computes");
+    let fast = values(&r, 9_000, &Limits::default(), Strategy::default()).expect("computes");
     assert_eq!(fast.to_vec(), naive_values(&r, 9_000));
 }

@@ -14,19 +14,26 @@ mod pieces;
 mod props;
 mod subsets;
 
-/// A cancellation flag raised by the progress callback once `stop_at` values are done.
-pub(crate) fn cancel_at(
-    stop_at: u64,
-) -> (
-    std::sync::Arc<std::sync::atomic::AtomicBool>,
-    impl Fn(u64) + Sync,
-) {
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let f2 = flag.clone();
-    let progress = move |done: u64| {
-        if done >= stop_at {
-            f2.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    };
-    (flag, progress)
+/// A budget cancelled by its own progress sink once `stop_at` values are done.
+pub(crate) fn cancel_at(stop_at: u64) -> grundy_types::Limits {
+    let cancel = grundy_types::Cancel::new();
+    let raise = cancel.clone();
+    let sink: grundy_types::ProgressSink =
+        std::sync::Arc::new(move |p: &grundy_types::Progress| {
+            if p.done >= stop_at {
+                raise.cancel();
+            }
+        });
+    grundy_types::Limits {
+        progress: Some(sink),
+        ..grundy_types::Limits::default().with_cancel(cancel)
+    }
+}
+
+/// The default budget with a memory limit of `bytes`.
+pub(crate) fn memory(bytes: u64) -> grundy_types::Limits {
+    grundy_types::Limits {
+        max_memory: bytes,
+        ..grundy_types::Limits::default()
+    }
 }

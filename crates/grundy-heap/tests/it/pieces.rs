@@ -1,9 +1,7 @@
 //! The piecewise sequence of subtraction sets with large amounts equals brute force, its
 //! proven period is a real (least) period, and Codeforces 1194D's sets answer at any size.
 
-use grundy_heap::{
-    find_period, naive_values, ComputeOptions, FiniteSet, HeapRules, Piecewise, Values,
-};
+use grundy_heap::{find_period, naive_values, FiniteSet, HeapRules, Limits, Piecewise, Values};
 use grundy_types::SplitMix64;
 use num_bigint::BigUint;
 
@@ -22,7 +20,7 @@ fn random_sets_with_large_amounts_equal_brute_force() {
 fn check_random_sets(seed: u64, count: usize, spread: u64, n: usize) {
     // Seeded, so that failures replay.
     let mut rng = SplitMix64::new(seed);
-    let opts = ComputeOptions::default();
+    let opts = Limits::default();
     let (mut proven, mut cases) = (0, 0);
     for _ in 0..count {
         let mut ks: Vec<u64> = (0..rng.next_u64() % 4)
@@ -95,7 +93,7 @@ fn cf1194d(n: u64, k: u64) -> u32 {
 #[test]
 fn codeforces_1194d_at_full_size() {
     let mut rng = SplitMix64::new(40);
-    let opts = ComputeOptions::default();
+    let opts = Limits::default();
     for _ in 0..200 {
         let k = 3 + rng.next_u64() % 1_000_000_000;
         let mut g = Piecewise::new(&set_of(&[1, 2, k])).unwrap();

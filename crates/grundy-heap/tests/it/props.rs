@@ -95,14 +95,14 @@ proptest! {
 
     #[test]
     fn fast_path_equals_brute_force(text in rules_text(), n in 0usize..90, sparse: bool, parallel: bool) {
-        use grundy_heap::{naive_values, values, ComputeOptions};
+        use grundy_heap::{naive_values, values, Limits};
         let rules = HeapRules::parse(&text).expect("generated rules are valid");
         // Three-way splits are cubic in brute force; keep those tables short.
         let n = if text.contains('8') || text.contains('c') || text.contains('9')
             || text.contains('a') || text.contains('b') || text.contains('d')
             || text.contains('e') || text.contains('f') { n.min(40) } else { n };
-        let opts = ComputeOptions { sparse, parallel, ..ComputeOptions::default() };
-        let fast = values(&rules, n, &opts).expect("small tables fit");
+        let how = grundy_heap::Strategy { sparse, parallel };
+        let fast = values(&rules, n, &Limits::default(), how).expect("small tables fit");
         prop_assert_eq!(fast.to_vec(), naive_values(&rules, n));
     }
 }
@@ -113,13 +113,13 @@ proptest! {
     #[test]
     fn resuming_from_any_prefix_gives_the_same_table(text in rules_text(), n in 0usize..80, cut in 0usize..80) {
         // Resumed runs rebuild every kernel's state from the prefix alone.
-        use grundy_heap::{extend, values, ComputeOptions};
+        use grundy_heap::{extend, values, Limits};
         let rules = HeapRules::parse(&text).expect("generated rules are valid");
         let n = if text.contains(|c: char| "89abcdef".contains(c)) { n.min(30) } else { n };
-        let opts = ComputeOptions::default();
-        let whole = values(&rules, n, &opts).expect("small tables fit");
-        let prefix = values(&rules, cut.min(n), &opts).expect("small tables fit");
-        prop_assert_eq!(extend(&rules, prefix, n, &opts).expect("small tables fit"), whole);
+        let (l, s) = (Limits::default(), grundy_heap::Strategy::default());
+        let whole = values(&rules, n, &l, s).expect("small tables fit");
+        let prefix = values(&rules, cut.min(n), &l, s).expect("small tables fit");
+        prop_assert_eq!(extend(&rules, prefix, n, &l, s).expect("small tables fit"), whole);
     }
 }
 
@@ -141,19 +141,19 @@ fn split_code() -> impl Strategy<Value = HeapRules> {
 /// The fast path (rare/common split, in parallel and on one thread) against full scans of
 /// every pair.
 fn fast_equals_full_scans(rules: &HeapRules, n: usize) -> Result<(), TestCaseError> {
-    use grundy_heap::{values, ComputeOptions};
-    let fast = values(rules, n, &ComputeOptions::default()).expect("fits");
-    let one_thread = ComputeOptions {
+    use grundy_heap::{values, Limits, Strategy};
+    let fast = values(rules, n, &Limits::default(), Strategy::default()).expect("fits");
+    let one_thread = Strategy {
         parallel: false,
-        ..ComputeOptions::default()
+        sparse: true,
     };
-    let full = ComputeOptions {
+    let full = Strategy {
         sparse: false,
         parallel: false,
-        ..ComputeOptions::default()
     };
-    let want = values(rules, n, &full).expect("fits");
-    prop_assert_eq!(&values(rules, n, &one_thread).expect("fits"), &want);
+    let l = Limits::default();
+    let want = values(rules, n, &l, full).expect("fits");
+    prop_assert_eq!(&values(rules, n, &l, one_thread).expect("fits"), &want);
     prop_assert_eq!(fast, want);
     Ok(())
 }
@@ -205,8 +205,8 @@ proptest! {
     fn three_way_splits_equal_brute_force(rules in three_way_code(), n in 60usize..260) {
         // The kernel reaches three heaps through pair sets translated by XOR; brute force
         // lists every move of the code.
-        use grundy_heap::{naive_values, values, ComputeOptions};
-        let fast = values(&rules, n, &ComputeOptions::default()).expect("fits");
+        use grundy_heap::{naive_values, values, Limits};
+        let fast = values(&rules, n, &Limits::default(), grundy_heap::Strategy::default()).expect("fits");
         prop_assert_eq!(fast.to_vec(), naive_values(&rules, n), "{}", rules);
     }
 }
@@ -215,14 +215,11 @@ proptest! {
 fn three_way_splits_past_the_pair_set_budget() {
     // A quarter of the memory limit goes to pair sets; past it the kernel enumerates
     // triples. A small limit makes the switch happen mid-table.
-    use grundy_heap::{naive_values, values, ComputeOptions};
+    use grundy_heap::{naive_values, values};
     for code in ["tb[0.38]", "tb[8.0]", "tb[4.c]", "tb[0.8!c]"] {
         let rules = HeapRules::parse(code).expect("valid code");
-        let opts = ComputeOptions {
-            memory_limit: 20_000,
-            ..ComputeOptions::default()
-        };
-        let fast = values(&rules, 300, &opts).expect("fits");
+        let opts = crate::memory(20_000);
+        let fast = values(&rules, 300, &opts, grundy_heap::Strategy::default()).expect("fits");
         assert_eq!(fast.to_vec(), naive_values(&rules, 300), "{code}");
     }
 }

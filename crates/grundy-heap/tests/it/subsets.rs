@@ -1,7 +1,7 @@
 //! Large subtraction sets: whichever kernel the driver picks (stamps, windows of counts,
 //! shifted bitsets), the table equals brute force.
 
-use grundy_heap::{naive_values, values, ComputeOptions, HeapRules};
+use grundy_heap::{naive_values, values, HeapRules, Limits, Strategy};
 use proptest::prelude::*;
 
 /// Numbers below `m` with one or two prime factors (the set of Codeforces 1091H).
@@ -35,7 +35,7 @@ fn primes_and_semiprimes_equal_brute_force() {
             .filter(|&k| k != forbidden)
             .collect();
         let rules = rules_of(&ks);
-        let fast = values(&rules, 6000, &ComputeOptions::default()).unwrap();
+        let fast = values(&rules, 6000, &Limits::default(), Strategy::default()).unwrap();
         assert_eq!(fast.to_vec(), naive_values(&rules, 6000), "f = {forbidden}");
     }
 }
@@ -58,7 +58,7 @@ proptest! {
         ks.sort_unstable();
         ks.dedup();
         let rules = rules_of(&ks);
-        let fast = values(&rules, n, &ComputeOptions::default()).unwrap();
+        let fast = values(&rules, n, &Limits::default(), Strategy::default()).unwrap();
         prop_assert_eq!(fast.to_vec(), naive_values(&rules, n), "{}", rules);
     }
 }

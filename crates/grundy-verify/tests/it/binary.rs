@@ -1,6 +1,7 @@
 //! The binary form of a certificate (format version 2): it reads back as written, verifies as
 //! the text form does, and every kind of damage or tampering is refused.
 
+use grundy_verify::Limits;
 use grundy_verify::{
     checksum, verify_bytes, CertError, Certificate, VerifyOptions, BINARY_VERSION,
 };
@@ -14,7 +15,7 @@ fn binary(cert: &Certificate) -> Vec<u8> {
 }
 
 fn check(bytes: &[u8]) -> Result<(), CertError> {
-    verify_bytes(bytes, &VerifyOptions::default()).map(|_| ())
+    verify_bytes(bytes, &VerifyOptions::default(), &Limits::default()).map(|_| ())
 }
 
 /// The offset of the first value byte: just after the `values-binary W` line.
@@ -34,8 +35,13 @@ fn the_binary_form_reads_back_and_verifies_like_the_text() {
             "{rules}"
         );
         assert_eq!(Certificate::parse_binary(&bytes).unwrap(), cert, "{rules}");
-        let a = verify_bytes(&bytes, &VerifyOptions::default()).unwrap();
-        let b = verify_bytes(cert.to_text().as_bytes(), &VerifyOptions::default()).unwrap();
+        let a = verify_bytes(&bytes, &VerifyOptions::default(), &Limits::default()).unwrap();
+        let b = verify_bytes(
+            cert.to_text().as_bytes(),
+            &VerifyOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap();
         assert_eq!(
             (a.preperiod, a.period, a.values_checked),
             (b.preperiod, b.period, b.values_checked),
@@ -146,8 +152,12 @@ fn a_streamed_certificate_is_the_one_written_from_a_list() {
         ("sub[2,5,7]", 200),
         ("tb[0.4]", 2000),
     ] {
-        let g = grundy_verify::plain_values(&grundy_verify::Rules::parse(rules).unwrap(), n, None)
-            .unwrap();
+        let g = grundy_verify::plain_values(
+            &grundy_verify::Rules::parse(rules).unwrap(),
+            n,
+            &Limits::default(),
+        )
+        .unwrap();
         let cert = grundy_verify::certify(rules, &g).unwrap().unwrap();
         let s = Certificate::streamed(rules, g.len(), |i| g[i], cert.preperiod, cert.period, 0)
             .unwrap();

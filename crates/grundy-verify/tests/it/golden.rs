@@ -1,11 +1,12 @@
 //! Published sequences and periods, recomputed by the checker's plain mex.
 
+use grundy_verify::Limits;
 use grundy_verify::{plain_values, Rules};
 
 use crate::cert_of;
 
 fn plain(rules: &str, n: usize) -> Vec<u32> {
-    plain_values(&Rules::parse(rules).unwrap(), n, None).unwrap()
+    plain_values(&Rules::parse(rules).unwrap(), n, &Limits::default()).unwrap()
 }
 
 #[test]

@@ -11,10 +11,11 @@ mod props;
 mod sparse;
 mod tamper;
 
+use grundy_verify::Limits;
 use grundy_verify::{certify, plain_values, Certificate, Rules};
 
 /// The certificate of `rules` from `n` plainly computed values (the period must be proven).
 pub fn cert_of(rules: &str, n: usize) -> Certificate {
-    let g = plain_values(&Rules::parse(rules).unwrap(), n, None).unwrap();
+    let g = plain_values(&Rules::parse(rules).unwrap(), n, &Limits::default()).unwrap();
     certify(rules, &g).unwrap().unwrap()
 }

@@ -6,6 +6,7 @@
 
 use std::process::Command;
 
+use grundy_verify::Limits;
 use grundy_verify::{certify, checksum, plain_values, Rules};
 
 fn run_ogsolve(code: &str, last_heap: usize) -> Option<String> {
@@ -41,7 +42,7 @@ fn checksums_and_periods_match_ogsolve() {
         ("0.6", 500),
     ];
     for (code, len) in cases {
-        let g = plain_values(&Rules::parse(code).unwrap(), len, None).unwrap();
+        let g = plain_values(&Rules::parse(code).unwrap(), len, &Limits::default()).unwrap();
         let out = run_ogsolve(code, len - 1).unwrap();
         let theirs = field(&out, "checksum:").unwrap();
         assert_eq!(

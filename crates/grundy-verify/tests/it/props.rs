@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 
+use grundy_verify::Limits;
 use grundy_verify::{certify, plain_values, verify_text, Certificate, Rules, VerifyOptions};
 
 /// A random finite code: d0 in {0, 4, 8}, one to four digits after the point, the last
@@ -41,15 +42,15 @@ proptest! {
     fn certificates_of_random_rules_verify(rules in prop_oneof![code(), set()]) {
         let parsed = Rules::parse(&rules).unwrap();
         let n = if parsed.max_parts() >= 3 { 120 } else { 500 };
-        let g = plain_values(&parsed, n, None).unwrap();
+        let g = plain_values(&parsed, n, &Limits::default()).unwrap();
         if let Some(cert) = certify(&rules, &g).unwrap() {
             let text = cert.to_text();
             prop_assert_eq!(Certificate::parse(&text).unwrap(), cert.clone());
-            let ok = verify_text(&text, &VerifyOptions::default()).unwrap();
+            let ok = verify_text(&text, &VerifyOptions::default(), &Limits::default()).unwrap();
             prop_assert_eq!((ok.preperiod, ok.period), (cert.preperiod, cert.period));
             // The theorem's promise, tested: the period holds on a table three times
             // longer than the one it was proven from.
-            let long = plain_values(&parsed, 3 * n, None).unwrap();
+            let long = plain_values(&parsed, 3 * n, &Limits::default()).unwrap();
             let (n0, p) = (cert.preperiod as usize, cert.period as usize);
             for k in n0..3 * n - p {
                 prop_assert_eq!(long[k + p], long[k], "{} heap {}", rules, k);
@@ -61,12 +62,12 @@ proptest! {
     fn a_flipped_value_never_verifies(rules in code(), at in 0usize..1000, bit in 0u32..4) {
         let parsed = Rules::parse(&rules).unwrap();
         let n = if parsed.max_parts() >= 3 { 120 } else { 400 };
-        let g = plain_values(&parsed, n, None).unwrap();
+        let g = plain_values(&parsed, n, &Limits::default()).unwrap();
         if let Some(mut cert) = certify(&rules, &g).unwrap() {
             let at = at % cert.values.len();
             cert.values[at] ^= 1 << bit;
             cert.checksum = grundy_verify::checksum(cert.values.iter().copied());
-            prop_assert!(grundy_verify::verify(&cert, &VerifyOptions::default()).is_err());
+            prop_assert!(grundy_verify::verify(&cert, &VerifyOptions::default(), &Limits::default()).is_err());
         }
     }
 }

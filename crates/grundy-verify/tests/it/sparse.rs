@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 
+use grundy_verify::Limits;
 use grundy_verify::{
     certify, checksum, plain_values, verify, CertError, Certificate, Method, Rules, Theorem,
     VerifyOptions,
@@ -19,7 +20,7 @@ fn opts(method: Method) -> VerifyOptions {
 
 /// The outcome of a check, without the work (which differs between methods).
 fn outcome(cert: &Certificate, method: Method) -> Result<(u64, u64), CertError> {
-    verify(cert, &opts(method)).map(|ok| {
+    verify(cert, &opts(method), &Limits::default()).map(|ok| {
         assert_eq!(ok.work.method, method, "{}", cert.rules);
         (ok.preperiod, ok.period)
     })
@@ -30,7 +31,7 @@ fn outcome(cert: &Certificate, method: Method) -> Result<(u64, u64), CertError> 
 /// values are still all checked before the claim is refused.
 fn cert_or_claim(code: &str, len: usize) -> Certificate {
     let rules = Rules::parse(code).unwrap();
-    let g = plain_values(&rules, len, None).unwrap();
+    let g = plain_values(&rules, len, &Limits::default()).unwrap();
     if let Some(c) = certify(code, &g).unwrap() {
         return c;
     }
@@ -158,7 +159,7 @@ fn tampering_anywhere_is_refused_by_the_sparse_check() {
     // 0.055: period 148 from 259, found and proven in 817 values.
     let cert = cert_or_claim("0.055", 1000);
     assert_eq!((cert.preperiod, cert.period), (259, 148));
-    let ok = verify(&cert, &opts(Method::Sparse)).unwrap();
+    let ok = verify(&cert, &opts(Method::Sparse), &Limits::default()).unwrap();
     assert_eq!(ok.work.method, Method::Sparse);
     assert!(ok.work.rare_heaps > 0 && ok.work.option_evaluations > 0);
     let digits = [0u8, 0, 5, 5];
@@ -175,7 +176,12 @@ fn tampering_anywhere_is_refused_by_the_sparse_check() {
         let taken = *options.iter().find(|&&v| v != g[heap]).unwrap();
         let free = (g[heap] + 1..).find(|v| !options.contains(v)).unwrap();
         for value in [taken, free] {
-            let e = verify(&with_value(&cert, heap, value), &opts(Method::Sparse)).unwrap_err();
+            let e = verify(
+                &with_value(&cert, heap, value),
+                &opts(Method::Sparse),
+                &Limits::default(),
+            )
+            .unwrap_err();
             assert_eq!(
                 e,
                 CertError::WrongValue {
@@ -195,7 +201,7 @@ fn tampering_anywhere_is_refused_by_the_sparse_check() {
             period: p,
             ..cert.clone()
         };
-        let e = verify(&claim, &opts(Method::Sparse));
+        let e = verify(&claim, &opts(Method::Sparse), &Limits::default());
         assert!(e.is_err(), "({n0}, {p})");
     }
 }
@@ -203,14 +209,18 @@ fn tampering_anywhere_is_refused_by_the_sparse_check() {
 #[test]
 fn the_work_is_counted_and_smaller_than_plain() {
     let cert = cert_or_claim("0.376", 3000);
-    let plain = verify(&cert, &opts(Method::Plain)).unwrap_err();
-    let sparse = verify(&cert, &opts(Method::Sparse)).unwrap_err();
+    let plain = verify(&cert, &opts(Method::Plain), &Limits::default()).unwrap_err();
+    let sparse = verify(&cert, &opts(Method::Sparse), &Limits::default()).unwrap_err();
     // The false claim is refused by both, after every value was checked.
     assert!(matches!(plain, CertError::PeriodFails { .. }), "{plain}");
     assert_eq!(plain, sparse);
     let good = cert_or_claim("0.055", 1000);
-    let p = verify(&good, &opts(Method::Plain)).unwrap().work;
-    let s = verify(&good, &opts(Method::Auto)).unwrap().work;
+    let p = verify(&good, &opts(Method::Plain), &Limits::default())
+        .unwrap()
+        .work;
+    let s = verify(&good, &opts(Method::Auto), &Limits::default())
+        .unwrap()
+        .work;
     assert_eq!(s.method, Method::Sparse);
     assert_eq!(s.bytes_per_value, 1);
     assert!(
@@ -223,7 +233,7 @@ fn the_work_is_counted_and_smaller_than_plain() {
     // 0.f may leave three heaps (G = 0, 1, 0, 1, ...: period 2 from 0).
     for rules in ["sub[2,3,7]", "0.f", "0.33"] {
         let c = cert_or_claim(rules, 200);
-        let ok = verify(&c, &opts(Method::Sparse)).unwrap();
+        let ok = verify(&c, &opts(Method::Sparse), &Limits::default()).unwrap();
         assert_eq!(ok.work.method, Method::Plain, "{rules}");
         assert!(ok.work.option_evaluations > 0, "{rules}");
     }
@@ -232,15 +242,20 @@ fn the_work_is_counted_and_smaller_than_plain() {
 #[test]
 fn the_text_path_reads_values_compactly_and_agrees() {
     let good = cert_or_claim("0.055", 1000);
-    let ok = grundy_verify::verify_text(&good.to_text(), &opts(Method::Auto)).unwrap();
+    let ok = grundy_verify::verify_text(&good.to_text(), &opts(Method::Auto), &Limits::default())
+        .unwrap();
     assert_eq!((ok.preperiod, ok.period), (259, 148));
     assert_eq!(ok.work.bytes_per_value, 1);
     // Values that need two and four bytes, at the start and at the end: the storage
     // widens, and the value is still found wrong at its heap.
     for (heap, value) in [(1, 300), (816, 300), (500, 70_000), (0, 65_536)] {
         let bad = with_value(&good, heap, value);
-        let e = grundy_verify::verify_text(&bad.to_text(), &opts(Method::Auto)).unwrap_err();
-        assert_eq!(e, verify(&bad, &opts(Method::Auto)).unwrap_err());
+        let e = grundy_verify::verify_text(&bad.to_text(), &opts(Method::Auto), &Limits::default())
+            .unwrap_err();
+        assert_eq!(
+            e,
+            verify(&bad, &opts(Method::Auto), &Limits::default()).unwrap_err()
+        );
         assert!(
             matches!(e, CertError::WrongValue { heap: h, stated, .. } if h == heap as u64 && stated == value),
             "{e}"
@@ -259,7 +274,7 @@ fn a_huge_value_with_the_same_checksum_is_refused_not_allocated() {
         let bad = with_value(&cert, heap, v);
         assert_eq!(bad.checksum, cert.checksum);
         for method in [Method::Sparse, Method::Plain] {
-            match verify(&bad, &opts(method)) {
+            match verify(&bad, &opts(method), &Limits::default()) {
                 Err(CertError::WrongValue {
                     heap: h,
                     stated,

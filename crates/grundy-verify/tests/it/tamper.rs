@@ -1,5 +1,6 @@
 //! Every kind of tampering is refused, with a message that says what failed.
 
+use grundy_verify::Limits;
 use grundy_verify::{
     certify, checksum, plain_values, verify, verify_text, CertError, Certificate, Rules,
     VerifyOptions,
@@ -8,7 +9,7 @@ use grundy_verify::{
 use crate::cert_of;
 
 fn check(cert: &Certificate) -> Result<(), CertError> {
-    verify(cert, &VerifyOptions::default()).map(|_| ())
+    verify(cert, &VerifyOptions::default(), &Limits::default()).map(|_| ())
 }
 
 /// Recomputes the checksum after a tampering, as a forger would.
@@ -21,7 +22,12 @@ fn resum(mut cert: Certificate) -> Certificate {
 fn the_untampered_certificate_verifies() {
     let cert = cert_of("tb[0.07]", 300);
     assert_eq!((cert.preperiod, cert.period), (53, 34));
-    let ok = verify_text(&cert.to_text(), &VerifyOptions::default()).unwrap();
+    let ok = verify_text(
+        &cert.to_text(),
+        &VerifyOptions::default(),
+        &Limits::default(),
+    )
+    .unwrap();
     assert_eq!(ok.values_checked, 176);
     assert!(ok.to_string().contains("period 34 from heap 53"), "{ok}");
 }
@@ -51,7 +57,7 @@ fn a_wrong_checksum_is_refused() {
 /// A forged certificate of `rules` claiming (n0, p), listing `len` true values with their
 /// checksum: everything but the claim is right.
 fn forged(rules: &str, len: usize, n0: u64, p: u64) -> Certificate {
-    let g = plain_values(&Rules::parse(rules).unwrap(), len, None).unwrap();
+    let g = plain_values(&Rules::parse(rules).unwrap(), len, &Limits::default()).unwrap();
     let good = certify(rules, &g).unwrap().unwrap();
     resum(Certificate {
         preperiod: n0,
@@ -79,7 +85,7 @@ fn a_wrong_period_is_refused() {
     let e = check(&short).unwrap_err();
     assert!(matches!(e, CertError::TooFewValues { .. }), "{e}");
     // And the writer refuses to write any of them.
-    let g = plain_values(&Rules::parse("0.07").unwrap(), 400, None).unwrap();
+    let g = plain_values(&Rules::parse("0.07").unwrap(), 400, &Limits::default()).unwrap();
     assert!(Certificate::new("0.07", g.iter().copied(), 53, 68, 0).is_err());
     assert!(Certificate::new("0.07", g.iter().copied(), 53, 35, 0).is_err());
     assert!(Certificate::new("0.07", g.iter().copied(), 53, 34, 0).is_ok());
@@ -118,7 +124,7 @@ fn too_few_values_are_refused() {
     assert!(e.to_string().contains("needs 168 values"), "{e}");
     // In the text form, a count that disagrees with the list is a format error.
     let text = good.to_text().replace("count 168", "count 169");
-    let e = verify_text(&text, &VerifyOptions::default()).unwrap_err();
+    let e = verify_text(&text, &VerifyOptions::default(), &Limits::default()).unwrap_err();
     assert!(matches!(e, CertError::CountMismatch { .. }), "{e}");
 }
 
@@ -175,7 +181,7 @@ fn damaged_text_is_refused_with_its_line() {
         (String::new(), "ends early"),
     ];
     for (bad, expected) in cases {
-        let e = verify_text(&bad, &VerifyOptions::default()).unwrap_err();
+        let e = verify_text(&bad, &VerifyOptions::default(), &Limits::default()).unwrap_err();
         assert!(e.to_string().contains(expected), "{expected}: {e}");
     }
 }
@@ -187,19 +193,45 @@ fn limits_are_errors_not_hangs() {
         max_work: 1000,
         ..VerifyOptions::default()
     };
-    let e = verify(&good, &opts).unwrap_err();
+    let e = verify(&good, &opts, &Limits::default()).unwrap_err();
     assert!(matches!(e, CertError::TooMuchWork { .. }), "{e}");
     let opts = VerifyOptions {
         max_values: 10,
         ..VerifyOptions::default()
     };
-    let e = verify(&good, &opts).unwrap_err();
+    let e = verify(&good, &opts, &Limits::default()).unwrap_err();
     assert!(matches!(e, CertError::TooManyValues { .. }), "{e}");
     let flag = grundy_types::Cancel::new();
     flag.cancel();
-    let opts = VerifyOptions {
-        cancel: Some(flag),
-        ..VerifyOptions::default()
-    };
-    assert_eq!(verify(&good, &opts).unwrap_err(), CertError::Cancelled);
+    let cancelled = Limits::default().with_cancel(flag);
+    let opts = VerifyOptions::default();
+    assert_eq!(
+        verify(&good, &opts, &cancelled).unwrap_err(),
+        CertError::Cancelled
+    );
+}
+
+/// The one budget stops both checks: a cancelled `Limits` gives a cancellation, a deadline
+/// already passed a time limit, by the plain and the sparse method alike.
+#[test]
+fn a_cancelled_or_expired_budget_stops_every_check() {
+    use grundy_verify::Method;
+    let good = cert_of("tb[0.77]", 300);
+    let flag = grundy_types::Cancel::new();
+    flag.cancel();
+    let cancelled = Limits::default().with_cancel(flag);
+    let expired = Limits::default().with_timeout(std::time::Duration::ZERO);
+    for method in [Method::Plain, Method::Sparse] {
+        let opts = VerifyOptions {
+            method,
+            ..VerifyOptions::default()
+        };
+        let e = verify(&good, &opts, &cancelled).unwrap_err();
+        assert_eq!(e, CertError::Cancelled, "{method}");
+        assert_eq!(e.kind(), grundy_types::ErrorKind::Cancelled);
+        let e = verify(&good, &opts, &expired).unwrap_err();
+        assert!(matches!(e, CertError::TimeLimit { .. }), "{method}: {e}");
+        assert_eq!(e.kind(), grundy_types::ErrorKind::Limit);
+        assert!(verify(&good, &opts, &Limits::default()).is_ok(), "{method}");
+    }
 }

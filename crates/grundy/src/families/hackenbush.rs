@@ -131,7 +131,7 @@ impl Ruleset for Hackenbush {
                 Arg::Int(n) => n.to_string(),
                 Arg::Name(s) => s.clone(),
             };
-            if let Err(e) = Graph::parse(&item, &hb::Limits::default()) {
+            if let Err(e) = Graph::parse(&item, &hb::InputBounds::default()) {
                 return Err(ArgError::at(
                     i,
                     format!("'{item}' is not an edge list: {e}; write edges such as g-1 or 1-2-3"),
@@ -142,7 +142,7 @@ impl Ruleset for Hackenbush {
             }
             text.push_str(&item);
         }
-        let g = Graph::parse(&text, &hb::Limits::default())
+        let g = Graph::parse(&text, &hb::InputBounds::default())
             .map_err(|e| ArgError::whole(format!("the picture is not valid: {e}")))?;
         Ok(vec![Picture(Arc::new(g.grounded()))])
     }

@@ -8,7 +8,7 @@
 
 use std::sync::{Arc, Mutex, RwLock};
 
-use grundy_heap::{ComputeOptions, FiniteSet, HeapRules, PiecesError, Piecewise, SubSet, Values};
+use grundy_heap::{FiniteSet, HeapRules, PiecesError, Piecewise, SubSet, Values};
 
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
@@ -116,12 +116,7 @@ impl Subtraction {
             return Ok(PieceAnswer::Value(Nimber::from(v)));
         }
         limits.check()?;
-        let opts = ComputeOptions {
-            budget: Some(limits),
-            memory_limit: limits.max_memory,
-            ..ComputeOptions::default()
-        };
-        match pieces.value(n, &opts) {
+        match pieces.value(n, limits) {
             Ok(v) => Ok(PieceAnswer::Value(Nimber::from(v))),
             Err(PiecesError::Cancelled) => {
                 limits.check()?;

@@ -4,7 +4,7 @@
 use grundy::analysis::{count_budget, Analysis, Options};
 use grundy::api::analyze;
 use grundy::{Nimber, Outcome, Play, Registry};
-use grundy_heap::{ComputeOptions, HeapRules};
+use grundy_heap::{HeapRules, Limits, Strategy};
 use num_bigint::BigUint;
 
 fn run(expr: &str, play: Play, max_moves: usize) -> Analysis {
@@ -37,7 +37,7 @@ struct Dawson {
 impl Dawson {
     fn new() -> Dawson {
         let rules = HeapRules::parse("tb[0.07]").unwrap();
-        let v = grundy_heap::values(&rules, 2000, &ComputeOptions::default()).unwrap();
+        let v = grundy_heap::values(&rules, 2000, &Limits::default(), Strategy::default()).unwrap();
         let p = grundy_heap::find_period(&rules, &v).unwrap();
         assert!(p.proven && p.saltus == 0);
         Dawson {
@@ -169,7 +169,7 @@ fn counting_costs_no_more_than_the_analysis() {
     }
     let a = run(&small, Play::Normal, 0);
     let rules_h = HeapRules::parse(&rules).unwrap();
-    let g = grundy_heap::values(&rules_h, 16_200, &ComputeOptions::default()).unwrap();
+    let g = grundy_heap::values(&rules_h, 16_200, &Limits::default(), Strategy::default()).unwrap();
     let g = |x: u64| g.get(x as usize).unwrap();
     let set: Vec<u64> = set.iter().map(|s| s.parse().unwrap()).collect();
     // The winning moves of a sum of `heaps`, counted move by move.

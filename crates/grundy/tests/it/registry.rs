@@ -415,7 +415,13 @@ fn a_heap_family_registered_at_run_time_reaches_the_heap_kernels() {
     check_samples("halve", &rules);
     // The dense kernel's table against the analysis of each heap.
     let heap = rules.rules().heap_rules().unwrap().clone();
-    let table = grundy_heap::values(&heap, 300, &grundy_heap::ComputeOptions::default()).unwrap();
+    let table = grundy_heap::values(
+        &heap,
+        300,
+        &grundy_heap::Limits::default(),
+        grundy_heap::Strategy::default(),
+    )
+    .unwrap();
     for (n, &v) in table.to_vec().iter().enumerate() {
         let a = analyze(
             &reg.parse(&format!("halve({n})")).unwrap(),
