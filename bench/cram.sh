@@ -32,7 +32,8 @@ run() {
         local t value
         t=$(tail -1 "$tf")
         rm -f "$tf"
-        value=$(echo "$out" | sed -n 's/^Nimber of initial position: \([0-9]*\)/\1/p; s/^value: *\*\([0-9]*\)$/\1/p; s/^value: *\*$/1/p; s/^value: *0$/0/p' | head -1)
+        value=$(echo "$out" | awk '/^Nimber of initial position:/ {print $NF; exit}
+            /^value:/ {v = $2; if (v == "0") print 0; else if (v == "*") print 1; else print substr(v, 2); exit}')
         local user=${t#* }
         user=${user% *}
         if [ -z "$best" ] || awk "BEGIN{exit !($user < $(echo "$best" | cut -d' ' -f3))}"; then
