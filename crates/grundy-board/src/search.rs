@@ -71,6 +71,9 @@ pub struct Stats {
 pub struct Search<G: Parts> {
     game: G,
     table: HashMap<G::Part, Info>,
+    /// Buffers of finished expansions, reused.
+    #[allow(clippy::type_complexity)]
+    pool: Vec<(Vec<G::Part>, Vec<u32>)>,
     capacity: usize,
     ticker: Ticker,
     stats: Stats,
@@ -89,6 +92,7 @@ impl<G: Parts> Search<G> {
         Search {
             game,
             table: HashMap::new(),
+            pool: Vec::new(),
             capacity: capacity.max(1024),
             ticker: Ticker::default(),
             stats: Stats::default(),
@@ -146,7 +150,14 @@ impl<G: Parts> Search<G> {
     /// The parts with equal parts cancelled in pairs (v ^ v = 0), smallest first: a move that
     /// leaves two copies of one region is answered without valuing it.
     fn cancel_pairs(&self, parts: &[G::Part]) -> Vec<G::Part> {
-        let mut kept: Vec<G::Part> = Vec::with_capacity(parts.len());
+        let mut kept = Vec::with_capacity(parts.len());
+        self.cancel_pairs_into(parts, &mut kept);
+        kept
+    }
+
+    /// [`Search::cancel_pairs`] into a buffer the caller reuses.
+    fn cancel_pairs_into(&self, parts: &[G::Part], kept: &mut Vec<G::Part>) {
+        kept.clear();
         for p in parts {
             match kept.iter().position(|q| q == p) {
                 Some(i) => {
@@ -155,8 +166,9 @@ impl<G: Parts> Search<G> {
                 None => kept.push(*p),
             }
         }
-        kept.sort_by_key(|p| self.game.size(p));
-        kept
+        if kept.len() > 1 {
+            kept.sort_by_key(|p| self.game.size(p));
+        }
     }
 
     /// The exact value of `p` from the table.
@@ -244,6 +256,7 @@ impl<G: Parts> Search<G> {
             })
             .unwrap_or_default();
         let mut r = 0usize;
+        let mut rest = Vec::new();
         'values: loop {
             while seen[r] {
                 r += 1;
@@ -251,7 +264,7 @@ impl<G: Parts> Search<G> {
             let mut i = 0;
             while i < open.len() {
                 let (s, e, _) = open[i];
-                let mut rest = self.cancel_pairs(&parts[s..e]);
+                self.cancel_pairs_into(&parts[s..e], &mut rest);
                 let v = match rest.pop() {
                     None => Some(0),
                     Some(largest) => {
@@ -281,6 +294,7 @@ impl<G: Parts> Search<G> {
             }
             let v = r as u8;
             self.store(*p, v);
+            self.recycle(parts, ends);
             return Ok(v);
         }
     }
@@ -299,10 +313,17 @@ impl<G: Parts> Search<G> {
     fn expand(&mut self, p: &G::Part, limits: &Limits) -> Result<(Vec<G::Part>, Vec<u32>), Stop> {
         self.ticker.tick(limits)?;
         self.stats.expanded += 1;
-        let mut parts = Vec::new();
-        let mut ends = Vec::new();
+        let (mut parts, mut ends) = self.pool.pop().unwrap_or_default();
+        parts.clear();
+        ends.clear();
         self.game.options(p, &mut parts, &mut ends);
         Ok((parts, ends))
+    }
+
+    /// Gives the buffers of an expansion back for the next one (the search allocates
+    /// nothing per position once it has gone as deep as it will).
+    fn recycle(&mut self, parts: Vec<G::Part>, ends: Vec<u32>) {
+        self.pool.push((parts, ends));
     }
 
     /// Sorts the options: those whose parts are all valued already go to `known` with their
@@ -400,6 +421,7 @@ impl<G: Parts> Search<G> {
             }
             possible & wanted == 0
         }) else {
+            self.recycle(parts, ends);
             return Ok(NOT_IN_SET);
         };
         let upto = if wanted == 0 {
@@ -408,13 +430,15 @@ impl<G: Parts> Search<G> {
             low_bits128(128 - wanted.leading_zeros())
         };
         let mut exact = true;
+        let mut rest = Vec::new();
         for (s, e, _) in later {
             if possible & wanted == 0 {
+                self.recycle(parts, ends);
                 return Ok(NOT_IN_SET);
             }
             let top = 1u128 << (127 - possible.leading_zeros());
             let below_top = possible & !top;
-            let mut rest = self.cancel_pairs(&parts[s..e]);
+            self.cancel_pairs_into(&parts[s..e], &mut rest);
             let Some(largest) = rest.pop() else {
                 possible &= !1;
                 continue;
@@ -436,6 +460,7 @@ impl<G: Parts> Search<G> {
                 possible &= !(1u128 << (v ^ x));
             }
         }
+        self.recycle(parts, ends);
         if possible == 0 {
             return self.value_plain(p, limits);
         }
