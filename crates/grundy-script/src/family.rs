@@ -415,6 +415,30 @@ impl Ruleset for ScriptFamily {
             .map_err(|e| engine_error(e, limits))
     }
 
+    fn reduces(&self) -> bool {
+        self.0.hooks && (self.0.script.has_canonical() || self.0.script.has_split())
+    }
+
+    fn canonical(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Key>, Error> {
+        // Another family's position and copies are the engine's, not the script's.
+        if !self.0.hooks || p.is_game() || p.is_copies() {
+            return Ok(None);
+        }
+        self.0.watch(limits);
+        self.0
+            .script
+            .canonical(p)
+            .map_err(|e| engine_error(e, limits))
+    }
+
+    fn split(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Vec<Key>>, Error> {
+        if !self.0.hooks || p.is_game() || p.is_copies() {
+            return Ok(None);
+        }
+        self.0.watch(limits);
+        self.0.script.split(p).map_err(|e| engine_error(e, limits))
+    }
+
     fn dense_code(&self, p: &Key) -> Option<u64> {
         p.dense_code()
     }

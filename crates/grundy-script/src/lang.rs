@@ -1,6 +1,7 @@
 //! `Script`: a rule script in either language (Rhai or Luau), compiled once, with one
 //! position model ([`Datum`] and its packed [`Key`]), one set of hooks (`moves`, `display`,
-//! `describe`, `nimber`, `outcome`), one limits contract and one error type.
+//! `describe`, `nimber`, `outcome`, `canonical`, `split`), one limits contract and one error
+//! type.
 
 use std::fmt;
 use std::path::Path;
@@ -265,6 +266,46 @@ impl Script {
     /// Whether the script defines the closed form `outcome(p)`.
     pub fn has_outcome(&self) -> bool {
         self.report.has_outcome
+    }
+
+    /// Whether the script defines the search hook `canonical(p)`.
+    pub fn has_canonical(&self) -> bool {
+        self.report.has_canonical
+    }
+
+    /// Whether the script defines the search hook `split(p)`.
+    pub fn has_split(&self) -> bool {
+        self.report.has_split
+    }
+
+    /// The position that stands for `p` in the search, from the script's `canonical(p)`;
+    /// `None` when the script has none or it gave nothing for `p`.
+    pub fn canonical(&self, p: &Key) -> Result<Option<Key>, ScriptError> {
+        if !self.report.has_canonical {
+            return Ok(None);
+        }
+        match &self.backend {
+            Backend::Rhai(s) => match p.to_datum() {
+                Some(d) => Ok(s.canonical(&d)?.map(|c| Key::of(&c))),
+                None => Ok(None),
+            },
+            Backend::Luau(s) => s.canonical(p, self.arity, &self.limits),
+        }
+    }
+
+    /// The independent parts whose sum is `p`, from the script's `split(p)`; `None` when the
+    /// script has none or `p` does not split.
+    pub fn split(&self, p: &Key) -> Result<Option<Vec<Key>>, ScriptError> {
+        if !self.report.has_split {
+            return Ok(None);
+        }
+        match &self.backend {
+            Backend::Rhai(s) => match p.to_datum() {
+                Some(d) => Ok(s.split(&d)?.map(|v| v.iter().map(Key::of).collect())),
+                None => Ok(None),
+            },
+            Backend::Luau(s) => s.split(p, self.arity, &self.limits),
+        }
     }
 
     /// Replaces the cancellation flag and deadline that calls watch (for the next calls and

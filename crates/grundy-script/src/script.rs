@@ -137,6 +137,10 @@ pub struct CheckReport {
     pub has_nimber: bool,
     /// Whether the optional closed form `outcome(p)` is defined.
     pub has_outcome: bool,
+    /// Whether the optional search hook `canonical(p)` is defined.
+    pub has_canonical: bool,
+    /// Whether the optional search hook `split(p)` is defined.
+    pub has_split: bool,
     /// Errors that prevent the script from being used; empty when it is usable.
     pub problems: Vec<ScriptError>,
     /// Things that work but are probably not what was meant.
@@ -158,6 +162,9 @@ pub struct CheckReport {
     /// On how many small positions `display` and `describe` (on every move) ran without an
     /// error; `None` when the script has neither or they were not tried.
     pub texts_checked: Option<usize>,
+    /// On how many small positions the search hooks (`canonical`, `split`) were compared
+    /// with the search and agreed; `None` when there are none or they were not checked.
+    pub hooks_checked: Option<usize>,
 }
 
 impl CheckReport {
@@ -172,6 +179,8 @@ impl CheckReport {
             has_describe: false,
             has_nimber: false,
             has_outcome: false,
+            has_canonical: false,
+            has_split: false,
             problems: Vec::new(),
             warnings: Vec::new(),
             values: Vec::new(),
@@ -180,6 +189,7 @@ impl CheckReport {
             values_note: None,
             closed_forms_checked: None,
             texts_checked: None,
+            hooks_checked: None,
         }
     }
 
@@ -218,6 +228,8 @@ pub(crate) struct RhaiScript {
     has_describe: bool,
     has_nimber: bool,
     has_outcome: bool,
+    has_canonical: bool,
+    has_split: bool,
     /// The scope left by the top level (its constants), copied into each pooled scope.
     globals: Scope<'static>,
     /// Scopes ready for calls, one per thread that called at the same time, so that the
@@ -250,7 +262,7 @@ impl RhaiScript {
         self.check_position(p)?;
         self.on_stack(|| {
             let value = self.call_moves(p)?;
-            self.read_options(value, p)
+            self.read_options(value, p, "moves")
         })
     }
 
@@ -338,6 +350,63 @@ impl RhaiScript {
         })
     }
 
+    /// The script's `canonical(p)`: the position that stands for `p` in the search, or
+    /// `None` when the script has no `canonical` or it returned `()`.
+    pub fn canonical(&self, p: &Datum) -> Result<Option<Datum>, ScriptError> {
+        if !self.has_canonical {
+            return Ok(None);
+        }
+        self.positions_hook("canonical", p, |value| vec![value])
+            .map(|parts| parts.and_then(|mut v| v.pop()))
+    }
+
+    /// The script's `split(p)`: the positions whose sum is `p`, or `None` when the script has
+    /// no `split` or it returned `()` (`p` does not split).
+    pub fn split(&self, p: &Datum) -> Result<Option<Vec<Datum>>, ScriptError> {
+        if !self.has_split {
+            return Ok(None);
+        }
+        self.positions_hook("split", p, |value| match value.into_array() {
+            Ok(items) => items,
+            Err(_) => Vec::new(),
+        })
+    }
+
+    /// Calls a hook that returns positions (`canonical`, `split`), read as `moves` reads its
+    /// options after `items` made them an array; `()` is `None`. A sum among them gives its
+    /// parts.
+    fn positions_hook(
+        &self,
+        name: &str,
+        p: &Datum,
+        items: impl FnOnce(Dynamic) -> Vec<Dynamic>,
+    ) -> Result<Option<Vec<Datum>>, ScriptError> {
+        self.check_position(p)?;
+        self.on_stack(|| {
+            let value = self.call(name, vec![p.to_dynamic()], p)?;
+            if value.is_unit() {
+                return Ok(None);
+            }
+            if name == "split" && !value.is_array() {
+                return Err(ScriptError::BadReturn {
+                    file: self.file.clone(),
+                    call: self.site(name, p),
+                    value: format!("{} ({})", show_dynamic(&value), kind_of(&value)),
+                    reason: "split must return an array of positions, or () when the position \
+                             does not split"
+                        .into(),
+                });
+            }
+            let options = self.read_options(Dynamic::from_array(items(value)), p, name)?;
+            Ok(Some(
+                options
+                    .into_iter()
+                    .flat_map(|o| o.components().to_vec())
+                    .collect(),
+            ))
+        })
+    }
+
     /// Calls `moves(p)` and writes its options into `out` as keys.
     pub(crate) fn moves_into(&self, p: &Key, out: &mut OptionList<Key>) -> Result<(), ScriptError> {
         let d = p.to_datum().ok_or_else(|| ScriptError::BadPosition {
@@ -353,7 +422,7 @@ impl RhaiScript {
             if small_options(&value, self.arity, out) {
                 return Ok(None);
             }
-            self.read_options(value, &d).map(Some)
+            self.read_options(value, &d, "moves").map(Some)
         })?;
         for o in general.into_iter().flatten() {
             match o {
@@ -436,11 +505,17 @@ impl RhaiScript {
         stop_error(stop, &self.file, pos, call)
     }
 
-    /// Reads `moves`' result: an array of positions and sums.
-    fn read_options(&self, value: Dynamic, p: &Datum) -> Result<Vec<ScriptOption>, ScriptError> {
+    /// Reads `moves`' result (or that of `function`, another hook giving positions): an
+    /// array of positions and sums.
+    fn read_options(
+        &self,
+        value: Dynamic,
+        p: &Datum,
+        function: &str,
+    ) -> Result<Vec<ScriptOption>, ScriptError> {
         let bad = |what: String, reason: String| ScriptError::BadOption {
             file: self.file.clone(),
-            call: self.site("moves", p),
+            call: self.site(function, p),
             what,
             reason,
         };
@@ -1153,7 +1228,12 @@ pub(crate) fn analyse(
             ),
         ));
     }
-    for (hook, slot) in [("nimber", 0usize), ("outcome", 1)] {
+    for (hook, slot) in [
+        ("nimber", 0usize),
+        ("outcome", 1),
+        ("canonical", 2),
+        ("split", 3),
+    ] {
         let params = arities(hook);
         let has = params.contains(&1);
         if !params.is_empty() && !has {
@@ -1166,10 +1246,11 @@ pub(crate) fn analyse(
                 ),
             ));
         }
-        if slot == 0 {
-            report.has_nimber = has;
-        } else {
-            report.has_outcome = has;
+        match slot {
+            0 => report.has_nimber = has,
+            1 => report.has_outcome = has,
+            2 => report.has_canonical = has,
+            _ => report.has_split = has,
         }
     }
     if report.functions.iter().any(|f| f.name == "sum") {
@@ -1264,6 +1345,8 @@ pub(crate) fn analyse(
         has_describe: report.has_describe,
         has_nimber: report.has_nimber,
         has_outcome: report.has_outcome,
+        has_canonical: report.has_canonical,
+        has_split: report.has_split,
         globals,
         pool: Mutex::new(Vec::new()),
         interrupt,
