@@ -617,17 +617,22 @@ fn read_arity(py: Python<'_>, arity: Option<&Bound<'_, PyAny>>) -> PyResult<grun
 }
 
 /// Loads a rule script (see the rules spec) and registers its family, as `--rules FILE` does;
-/// returns the family's name.
+/// returns the family's name. `data`, a text, is what `--data FILE` gives a script: its
+/// globals `DATA` and `DATA_NUMBERS`.
 #[pyfunction]
-fn load_rules(py: Python<'_>, path: String) -> PyResult<String> {
+#[pyo3(signature = (path, data = None))]
+fn load_rules(py: Python<'_>, path: String, data: Option<String>) -> PyResult<String> {
     let source = std::fs::read_to_string(&path).map_err(|e| {
         to_py(
             py,
             Error::input(format!("cannot read the rule script {path}: {e}")),
         )
     })?;
-    let family = grundy_script::load(&source, &path, &grundy_script::Limits::default())
-        .map_err(|e| to_py(py, e))?;
+    let limits = grundy_script::Limits {
+        data: data.map_or_else(Default::default, |d| grundy_script::ScriptData::of_text(&d)),
+        ..Default::default()
+    };
+    let family = grundy_script::load(&source, &path, &limits).map_err(|e| to_py(py, e))?;
     let name = family.name.clone();
     let mut slot = registry_slot()
         .lock()

@@ -32,6 +32,7 @@
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::useless_vec))]
 #![allow(clippy::result_large_err)]
 
+mod data;
 mod datum;
 mod error;
 mod family;
@@ -46,6 +47,7 @@ mod safe;
 mod script;
 mod table;
 
+pub use data::{ScriptData, MAX_DATA_NUMBER};
 pub use datum::{Arity, Datum, ShapeError, GAME, MAX_ARITY};
 pub use error::{CallSite, Location, ScriptError};
 pub use family::{

@@ -41,6 +41,10 @@ pub struct Limits {
     /// (read from `/proc/self/status` about every 10 ms of a call's running time; not checked
     /// where that file does not exist).
     pub memory: u64,
+    /// Not a bound: the data the script is given to read (its globals `DATA` and
+    /// `DATA_NUMBERS`), which travels with the sandbox's settings to every script compiled
+    /// under them. None by default.
+    pub data: crate::ScriptData,
 }
 
 impl Default for Limits {
@@ -57,6 +61,7 @@ impl Default for Limits {
             position_depth: 16,
             source_size: 1 << 20,
             memory: 4 << 30,
+            data: crate::ScriptData::default(),
         }
     }
 }

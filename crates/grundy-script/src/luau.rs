@@ -647,6 +647,17 @@ pub(crate) fn analyse(
             math.raw_set("randomseed", Value::Nil)?;
         }
         g.raw_set("emit", rawcall::emit_function(&lua)?)?;
+        // The data given to the script (docs/rules.md, "Data"); nil without it.
+        if let Some(text) = limits.data.text() {
+            g.raw_set("DATA", lua.create_string(text)?)?;
+        }
+        if let Some(numbers) = limits.data.numbers() {
+            let t = lua.create_table_with_capacity(numbers.len(), 0)?;
+            for &n in numbers {
+                t.raw_push(n as f64)?;
+            }
+            g.raw_set("DATA_NUMBERS", t)?;
+        }
         lua.load(PRELUDE)
             .set_name("=prelude")
             .set_mode(ChunkMode::Text)

@@ -890,8 +890,12 @@ fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
     engine.set_max_operations(limits.operations.max(1));
     engine.set_max_call_levels(limits.call_depth.max(1));
     engine.set_max_expr_depths(limits.expr_depth.max(1), limits.function_expr_depth.max(1));
-    engine.set_max_array_size(limits.array_size.max(1));
-    engine.set_max_string_size(limits.string_size.max(1));
+    // The data given to the script fits in one value however large (the person chose it).
+    let data = &limits.data;
+    let data_items = data.numbers().map_or(0, <[i64]>::len);
+    let data_bytes = data.text().map_or(0, str::len);
+    engine.set_max_array_size(limits.array_size.max(data_items).max(1));
+    engine.set_max_string_size(limits.string_size.max(data_bytes).max(1));
     engine.set_max_map_size(limits.map_size.max(1));
     engine.set_max_variables(limits.variables.max(1));
 
@@ -1264,6 +1268,19 @@ pub(crate) fn analyse(
 
     // Runs the top level once: it declares NAME and the constants the functions use.
     let mut globals = Scope::new();
+    // The data given to the script (docs/rules.md, "Data"); () without it.
+    let data = &limits.data;
+    globals.push_constant(
+        "DATA",
+        data.text()
+            .map_or(Dynamic::UNIT, |t| Dynamic::from(t.to_string())),
+    );
+    globals.push_constant(
+        "DATA_NUMBERS",
+        data.numbers().map_or(Dynamic::UNIT, |n| {
+            Dynamic::from_array(n.iter().map(|&x| Dynamic::from_int(x)).collect())
+        }),
+    );
     if let Err(e) = engine.run_ast_with_scope(&mut globals, &ast) {
         report
             .problems

@@ -84,3 +84,66 @@ fn split(n) { if n == 5 { [2, 2] } else { () } }
         assert!(stderr(&out).contains(says), "{file}: {}", stderr(&out));
     }
 }
+
+/// A subtraction game whose set is the judge's input (its first number the count), in both
+/// languages: the data reaches the top level, which builds the set once.
+const GIVEN_LUAU: &str = "local S = {}
+for i = 2, DATA_NUMBERS[1] + 1 do S[#S + 1] = DATA_NUMBERS[i] end
+function moves(n) local o = {} for _, k in S do if k <= n then o[#o + 1] = n - k end end return o end
+function display(n) return #DATA .. \":\" .. n end
+";
+
+const GIVEN_RHAI: &str =
+    "const S = { let s = []; for i in 1..=DATA_NUMBERS[0] { s.push(DATA_NUMBERS[i]); } s };
+fn moves(n) { let o = []; for k in S { if k <= n { o.push(n - k); } } o }
+fn display(n) { `${DATA.len()}:${n}` }
+";
+
+#[test]
+fn data_reaches_scripts_as_text_and_numbers() {
+    let s = Scratch::new("data");
+    let data = s.file("in.txt", "2\n1 4\n");
+    for (file, src) in [("given.luau", GIVEN_LUAU), ("given.rhai", GIVEN_RHAI)] {
+        let path = s.file(file, src);
+        // Subtraction {1, 4}: 0 1 0 1 2, period 5.
+        let v = json(&grundy(&[
+            "table", "--rules", &path, "--data", &data, "given", "--to", "9", "--json",
+        ]));
+        assert_eq!(
+            v["values"],
+            serde_json::json!([0, 1, 0, 1, 2, 0, 1, 0, 1, 2]),
+            "{file}"
+        );
+        let out = ok(&grundy(&[
+            "analyze", "--rules", &path, "--data", &data, "given(2)",
+        ]));
+        assert!(out.contains("6:2"), "{file}: {out}");
+        let v = json(&grundy(&[
+            "rules", "check", &path, "--data", &data, "--to", "4", "--json",
+        ]));
+        assert_eq!(v["values"], serde_json::json!([0, 1, 0, 1, 2]), "{file}");
+        // A missing data file is named.
+        let out = grundy(&[
+            "analyze",
+            "--rules",
+            &path,
+            "--data",
+            "no/such.txt",
+            "given(2)",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(
+            stderr(&out).contains("cannot read the data file no/such.txt"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // Data without a script to read it is a mistake, said so.
+    let out = grundy(&["analyze", "--data", &data, "nim(3)"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("add --rules FILE"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -520,11 +520,15 @@ class Family:
         return f"Family({self.name!r}: {self.syntax})"
 
 
-def load_rules(path: "Union[str, _os.PathLike[str]]") -> str:
+def load_rules(path: "Union[str, _os.PathLike[str]]", data: Optional[str] = None) -> str:
     """Loads a rule script (a Luau file, ``.luau``, with ``function moves(p)``, or a Rhai file,
     ``.rhai``, with ``fn moves(p)``; see docs/rules.md) and registers its family, so that
     expressions may name it and mix it with built-ins in sums, as ``grundy --rules FILE``
     does. Loading the same script again replaces its family.
+
+    ``data``, a text (for example a judge's input), is what ``--data FILE`` gives a script:
+    the global ``DATA`` is the text and ``DATA_NUMBERS`` its numbers when every token is an
+    integer (docs/rules.md, "Data").
 
     Returns the family's name. Raises :class:`InputError` for a script with an error (the
     message names FILE:LINE:COLUMN) and :class:`LimitError` when a script limit is reached.
@@ -533,7 +537,7 @@ def load_rules(path: "Union[str, _os.PathLike[str]]") -> str:
     >>> grundy.analyze(f"{name}(3) + nim(4)").outcome          # doctest: +SKIP
     'P'
     """
-    return _grundy.load_rules(_os.fsdecode(_os.fspath(path)))
+    return _grundy.load_rules(_os.fsdecode(_os.fspath(path)), data)
 
 
 def families() -> List[Family]:
