@@ -65,8 +65,8 @@ const MAX_DATA_BYTES: u64 = 256 << 20;
 
 impl RulesArgs {
     /// The script limits, with every `--script-limit` applied.
-    pub fn limits(&self) -> Result<grundy_script::Limits, Failure> {
-        let mut l = grundy_script::Limits::default();
+    pub fn limits(&self) -> Result<grundy_script::Sandbox, Failure> {
+        let mut l = grundy_script::Sandbox::default();
         for text in &self.script_limits {
             l.set_from_text(text)
                 .map_err(|m| Failure::input(format!("--script-limit: {m}")))?;

@@ -628,7 +628,7 @@ fn load_rules(py: Python<'_>, path: String, data: Option<String>) -> PyResult<St
             Error::input(format!("cannot read the rule script {path}: {e}")),
         )
     })?;
-    let limits = grundy_script::Limits {
+    let limits = grundy_script::Sandbox {
         data: data.map_or_else(Default::default, |d| grundy_script::ScriptData::of_text(&d)),
         ..Default::default()
     };

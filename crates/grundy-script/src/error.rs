@@ -189,7 +189,7 @@ impl ScriptError {
     pub(crate) fn source_too_large(
         source: &str,
         file: &str,
-        limits: &crate::Limits,
+        limits: &crate::Sandbox,
         call: CallSite,
     ) -> Option<ScriptError> {
         (source.len() > limits.source_size).then(|| ScriptError::Limit {
@@ -291,7 +291,7 @@ mod tests {
 
     #[test]
     fn kind_sorts_a_script_that_does_not_compile_as_input_and_a_reached_limit_as_a_limit() {
-        let limits = crate::Limits::default();
+        let limits = crate::Sandbox::default();
         let broken = crate::Script::compile("fn moves(p) { [", "x.rhai", limits.clone())
             .err()
             .unwrap();

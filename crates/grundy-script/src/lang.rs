@@ -10,7 +10,7 @@ use std::sync::{Arc, RwLock};
 use grundy::solve::OptionList;
 
 use crate::key::Key;
-use crate::limits::{Interrupt, Limits};
+use crate::limits::{Interrupt, Sandbox};
 use crate::luau::LuauScript;
 use crate::script::{CheckReport, FunctionInfo, RhaiScript};
 use crate::{Arity, Datum, ScriptError, ScriptOption};
@@ -83,21 +83,21 @@ enum Backend {
 
 /// A rule script, compiled once, ready to be called from any number of threads.
 ///
-/// Every call runs under [`Limits`] and the current [`Interrupt`]; the script's top level ran
+/// Every call runs under [`Sandbox`] and the current [`Interrupt`]; the script's top level ran
 /// once when it was compiled, and its constants are visible to its functions.
 ///
 /// Example:
 /// ```
-/// use grundy_script::{Datum, Limits, Script, ScriptOption};
+/// use grundy_script::{Datum, Sandbox, Script, ScriptOption};
 /// let src = "fn moves(n) { let o = []; for k in [1, 2] { if k <= n { o.push(n - k); } } o }";
-/// let s = Script::compile(src, "games/twos.rhai", Limits::default()).unwrap();
+/// let s = Script::compile(src, "games/twos.rhai", Sandbox::default()).unwrap();
 /// assert_eq!(s.name(), "twos");
 /// assert_eq!(
 ///     s.moves(&Datum::Int(3)).unwrap(),
 ///     vec![ScriptOption::One(Datum::Int(2)), ScriptOption::One(Datum::Int(1))]
 /// );
 /// let luau = "function moves(n) local o = {} for k = 1, 2 do if k <= n then o[#o + 1] = n - k end end return o end";
-/// let s = Script::compile(luau, "games/twos.luau", Limits::default()).unwrap();
+/// let s = Script::compile(luau, "games/twos.luau", Sandbox::default()).unwrap();
 /// assert_eq!(s.moves(&Datum::Int(3)).unwrap().len(), 2);
 /// ```
 pub struct Script {
@@ -106,7 +106,7 @@ pub struct Script {
     name: String,
     arity: Arity,
     file: String,
-    limits: Limits,
+    limits: Sandbox,
     report: CheckReport,
     interrupt: Arc<RwLock<Interrupt>>,
 }
@@ -126,7 +126,7 @@ fn analyse(
     language: Language,
     source: &str,
     file: &str,
-    limits: &Limits,
+    limits: &Sandbox,
 ) -> (Option<Script>, CheckReport) {
     let interrupt = Arc::new(RwLock::new(Interrupt::default()));
     let (backend, report) = match language {
@@ -174,12 +174,12 @@ fn analyse(
 /// let r = grundy_script::check("fn moves(a, b) { [] }", "<x>", &Default::default());
 /// assert!(!r.is_ok());
 /// ```
-pub fn check(source: &str, file: &str, limits: &Limits) -> CheckReport {
+pub fn check(source: &str, file: &str, limits: &Sandbox) -> CheckReport {
     check_in(Language::of_file(file), source, file, limits)
 }
 
 /// [`check`] in a given language.
-pub fn check_in(language: Language, source: &str, file: &str, limits: &Limits) -> CheckReport {
+pub fn check_in(language: Language, source: &str, file: &str, limits: &Sandbox) -> CheckReport {
     analyse(language, source, file, limits).1
 }
 
@@ -193,7 +193,7 @@ impl Script {
     /// Returns the script, or the first problem [`check`] would report.
     ///
     /// Complexity: linear in the source, plus the top level's own work (bounded by `limits`).
-    pub fn compile(source: &str, file: &str, limits: Limits) -> Result<Script, ScriptError> {
+    pub fn compile(source: &str, file: &str, limits: Sandbox) -> Result<Script, ScriptError> {
         Script::compile_in(Language::of_file(file), source, file, limits)
     }
 
@@ -202,7 +202,7 @@ impl Script {
         language: Language,
         source: &str,
         file: &str,
-        limits: Limits,
+        limits: Sandbox,
     ) -> Result<Script, ScriptError> {
         let (script, mut report) = analyse(language, source, file, &limits);
         match script {
@@ -239,7 +239,7 @@ impl Script {
     }
 
     /// The limits every call runs under.
-    pub fn limits(&self) -> &Limits {
+    pub fn limits(&self) -> &Sandbox {
         &self.limits
     }
 

@@ -29,7 +29,7 @@ use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
 use crate::error::{CallSite, Location, ScriptError};
 use crate::interrupt;
 use crate::key::{Item, Key, KeyWriter};
-use crate::limits::{Interrupt, LimitKind, Limits};
+use crate::limits::{Interrupt, LimitKind, Sandbox};
 use crate::rawcall;
 use crate::script::{CheckReport, FunctionInfo};
 use crate::{Arity, Datum, ScriptOption, MAX_ARITY};
@@ -587,7 +587,7 @@ const HOOKS: [(&str, usize); 7] = [
 pub(crate) fn analyse(
     source: &str,
     file: &str,
-    limits: &Limits,
+    limits: &Sandbox,
     interrupt: Arc<RwLock<Interrupt>>,
 ) -> (Option<LuauScript>, CheckReport) {
     let mut report = CheckReport::empty(file);
@@ -985,7 +985,7 @@ impl LuauScript {
         }
     }
 
-    fn error(&self, e: &mlua::Error, function: &str, p: &Key, limits: &Limits) -> ScriptError {
+    fn error(&self, e: &mlua::Error, function: &str, p: &Key, limits: &Sandbox) -> ScriptError {
         // The prelude's shape errors: `BAD` then where, ": ", and why.
         let text = e.to_string();
         if let Some(at) = text.find(SHAPE) {
@@ -1114,7 +1114,7 @@ impl LuauScript {
         p: &Key,
         out: &mut OptionList<Key>,
         arity: Arity,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<(), ScriptError> {
         self.options_of(&self.moves, "moves", p, out, arity, limits)
     }
@@ -1124,7 +1124,7 @@ impl LuauScript {
         &self,
         p: &Key,
         arity: Arity,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Option<Key>, ScriptError> {
         Ok(self
             .positions_of(self.canonical.as_ref(), "canonical", p, arity, limits)?
@@ -1136,7 +1136,7 @@ impl LuauScript {
         &self,
         p: &Key,
         arity: Arity,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Option<Vec<Key>>, ScriptError> {
         self.positions_of(self.split.as_ref(), "split", p, arity, limits)
     }
@@ -1148,7 +1148,7 @@ impl LuauScript {
         name: &str,
         p: &Key,
         arity: Arity,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Option<Vec<Key>>, ScriptError> {
         let Some(f) = f else {
             return Ok(None);
@@ -1166,7 +1166,7 @@ impl LuauScript {
         p: &Key,
         out: &mut OptionList<Key>,
         arity: Arity,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<(), ScriptError> {
         type Packed = (mlua::Buffer, i64);
         // A number, or two or three numbers, go as numbers (no argument vector per call);
@@ -1246,7 +1246,7 @@ impl LuauScript {
         name: &str,
         p: &Key,
         args: mlua::MultiValue,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Value, ScriptError> {
         self.watch.start();
         f.call::<Value>(args)
@@ -1270,7 +1270,7 @@ impl LuauScript {
         name: &str,
         p: &Key,
         args: Vec<Value>,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Option<String>, ScriptError> {
         match self.call_hook(f, name, p, mlua::MultiValue::from_iter(args), limits)? {
             Value::Nil => Ok(None),
@@ -1285,7 +1285,7 @@ impl LuauScript {
     }
 
     /// `display(p)`.
-    pub(crate) fn display(&self, p: &Key, limits: &Limits) -> Result<Option<String>, ScriptError> {
+    pub(crate) fn display(&self, p: &Key, limits: &Sandbox) -> Result<Option<String>, ScriptError> {
         let Some(f) = &self.display else {
             return Ok(None);
         };
@@ -1298,7 +1298,7 @@ impl LuauScript {
         &self,
         p: &Key,
         q: &ScriptOption,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Option<String>, ScriptError> {
         let Some(f) = &self.describe else {
             return Ok(None);
@@ -1329,7 +1329,7 @@ impl LuauScript {
     }
 
     /// `nimber(p)`: a whole number, or `None` for `nil` (search instead).
-    pub(crate) fn nimber(&self, p: &Key, limits: &Limits) -> Result<Option<u64>, ScriptError> {
+    pub(crate) fn nimber(&self, p: &Key, limits: &Sandbox) -> Result<Option<u64>, ScriptError> {
         let Some(f) = &self.nimber else {
             return Ok(None);
         };
@@ -1373,7 +1373,7 @@ impl LuauScript {
 
     /// `outcome(p)`: `Some(true)` when the player to move wins ("N"), `Some(false)` for "P",
     /// `None` for `nil`.
-    pub(crate) fn outcome(&self, p: &Key, limits: &Limits) -> Result<Option<bool>, ScriptError> {
+    pub(crate) fn outcome(&self, p: &Key, limits: &Sandbox) -> Result<Option<bool>, ScriptError> {
         let Some(f) = &self.outcome else {
             return Ok(None);
         };
@@ -1781,7 +1781,7 @@ fn stop_of(e: &mlua::Error) -> Option<Stop> {
 fn convert_error(
     e: &mlua::Error,
     file: &str,
-    limits: &Limits,
+    limits: &Sandbox,
     watch: &Watch,
     call: CallSite,
 ) -> ScriptError {
@@ -1855,7 +1855,7 @@ impl LuauScript {
         &self,
         p: &Datum,
         arity: Arity,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Vec<ScriptOption>, ScriptError> {
         let mut out = OptionList::new();
         let key = Key::of(p);

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use grundy::rules::{Alone, Theory};
 use grundy::solve::Arena;
 
-use crate::{Arity, Datum, Key, Limits, ScriptError, ScriptFamily, ScriptRules};
+use crate::{Arity, Datum, Key, Sandbox, ScriptError, ScriptFamily, ScriptRules};
 
 /// The most positions the first values may visit (options may lead above the last one).
 const CHECK_POSITIONS: usize = 100_000;
@@ -51,7 +51,7 @@ const TEXT_POSITIONS: usize = 400;
 /// assert!(r.is_ok());
 /// assert_eq!(r.values, vec![0, 1, 2, 0, 1, 2, 0, 1, 2]);
 /// ```
-pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> CheckReport {
+pub fn check_values(source: &str, origin: &str, limits: &Sandbox, to: u64) -> CheckReport {
     let mut report = check(source, origin, limits);
     if !report.is_ok() {
         return report;

@@ -20,7 +20,7 @@ use rhai::{
 use crate::datum::{kind_of, show_dynamic, Arity, Datum, MAX_ARITY, SUM_TAG};
 use crate::error::{CallSite, Location, ScriptError};
 use crate::key::Key;
-use crate::limits::{Interrupt, LimitKind, Limits};
+use crate::limits::{Interrupt, LimitKind, Sandbox};
 use grundy::solve::OptionList;
 
 /// How many operations pass between two looks at the cancellation flag and the clock: often
@@ -201,15 +201,15 @@ impl CheckReport {
 
 /// A rule script, compiled once, ready to be called from any number of threads.
 ///
-/// Every call runs in a fresh evaluation state under [`Limits`] and the current [`Interrupt`];
+/// Every call runs in a fresh evaluation state under [`Sandbox`] and the current [`Interrupt`];
 /// the script's top level ran once when it was compiled, and its constants (`const SET = [1,
 /// 3, 4];`) are visible to its functions.
 ///
 /// Example:
 /// ```
-/// use grundy_script::{Datum, Limits, Script, ScriptOption};
+/// use grundy_script::{Datum, Sandbox, Script, ScriptOption};
 /// let src = "fn moves(n) { let o = []; for k in [1, 2] { if k <= n { o.push(n - k); } } o }";
-/// let s = Script::compile(src, "games/twos.rhai", Limits::default()).unwrap();
+/// let s = Script::compile(src, "games/twos.rhai", Sandbox::default()).unwrap();
 /// assert_eq!(s.name(), "twos");
 /// assert_eq!(
 ///     s.moves(&Datum::Int(3)).unwrap(),
@@ -222,7 +222,7 @@ pub(crate) struct RhaiScript {
     name: String,
     arity: Arity,
     file: String,
-    limits: Limits,
+    limits: Sandbox,
     functions: Vec<FunctionInfo>,
     has_display: bool,
     has_describe: bool,
@@ -236,7 +236,7 @@ pub(crate) struct RhaiScript {
     /// globals are copied once per thread rather than once per call.
     pool: Mutex<Vec<Scope<'static>>>,
     interrupt: Arc<RwLock<Interrupt>>,
-    /// [`Limits::stack_size`], computed once.
+    /// [`Sandbox::stack_size`], computed once.
     stack: usize,
 }
 
@@ -433,7 +433,7 @@ impl RhaiScript {
         Ok(())
     }
 
-    /// Runs `f` where at least [`Limits::stack_size`] bytes of stack are free: everything that
+    /// Runs `f` where at least [`Sandbox::stack_size`] bytes of stack are free: everything that
     /// touches a value the script made (the call, reading its result, dropping it) happens
     /// inside, because Rhai recurses once per level of nested arrays.
     fn on_stack<R>(&self, f: impl FnOnce() -> R) -> R {
@@ -768,7 +768,7 @@ fn stop_error(stop: Stop, file: &str, pos: Position, call: CallSite) -> ScriptEr
 /// Turns Rhai's error into ours: limits by kind, the caller's stops, and every other failure
 /// as a runtime error at the innermost failing place, with the chain of functions that led
 /// there.
-fn convert_error(err: EvalAltResult, file: &str, limits: &Limits, call: CallSite) -> ScriptError {
+fn convert_error(err: EvalAltResult, file: &str, limits: &Sandbox, call: CallSite) -> ScriptError {
     // Rhai wraps an error inside a script function in one layer per call; the innermost error
     // has the useful position.
     let mut chain: Vec<String> = Vec::new();
@@ -856,7 +856,7 @@ fn convert_error(err: EvalAltResult, file: &str, limits: &Limits, call: CallSite
 /// `LanguageCorePackage`, whose `sleep` blocks the thread; no time, no modules: those are not
 /// compiled in), print and debug going nowhere, `eval` disabled, the limits, the progress
 /// callback that watches the interrupt, and `sum`.
-fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
+fn build_engine(limits: &Sandbox, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
     let mut engine = Engine::new_raw();
     // The packages flattened into one module, in the order registering them one by one
     // would give precedence to (a later one first): Rhai looks a function up in each global
@@ -1121,7 +1121,7 @@ pub(crate) fn default_family_name(file: &str) -> String {
 pub(crate) fn analyse(
     source: &str,
     file: &str,
-    limits: &Limits,
+    limits: &Sandbox,
     interrupt: Arc<RwLock<Interrupt>>,
 ) -> (Option<RhaiScript>, CheckReport) {
     let mut report = CheckReport::empty(file);
@@ -1395,7 +1395,7 @@ mod tests {
     use crate::Script;
 
     fn script(src: &str) -> Script {
-        match Script::compile(src, "<test>", Limits::default()) {
+        match Script::compile(src, "<test>", Sandbox::default()) {
             Ok(s) => s,
             Err(e) => panic!("{e}"),
         }
