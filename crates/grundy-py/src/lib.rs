@@ -552,7 +552,7 @@ fn canonical(py: Python<'_>, expr: String) -> PyResult<String> {
 
 /// Registers a family defined by a Python function (see `grundy.ruleset`).
 #[pyfunction]
-#[pyo3(signature = (name, func, sum_type, summary="", example="", arity=None))]
+#[pyo3(signature = (name, func, sum_type, summary="", example="", arity=None, canonical=None, split=None))]
 #[allow(clippy::too_many_arguments)]
 fn register_ruleset(
     py: Python<'_>,
@@ -562,9 +562,12 @@ fn register_ruleset(
     summary: &str,
     example: &str,
     arity: Option<&Bound<'_, PyAny>>,
+    canonical: Option<Py<PyAny>>,
+    split: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let arity = read_arity(py, arity)?;
-    let rules = PyRules::new(&name, arity, func, sum_type);
+    let hooks = rules::Hooks { canonical, split };
+    let rules = PyRules::new(&name, arity, func, sum_type, hooks);
     let family = rules.family(summary, example);
     let mut slot = registry_slot()
         .lock()

@@ -107,12 +107,24 @@ struct Inner {
     arity: Arity,
     func: Py<PyAny>,
     sum_type: Py<PyAny>,
+    /// The search hooks (`canonical=`, `split=` of `@grundy.ruleset`), boards.md.
+    hooks: Hooks,
     /// Interned position value -> id.
     index: Py<PyDict>,
     /// Id -> interned position value.
     values: Py<PyList>,
     /// The first exception raised by the function during the current computation.
     failure: Mutex<Option<Py<PyAny>>>,
+}
+
+/// The search hooks of a Python-defined family, each a function of the position
+/// (boards.md, "Rule-script hooks").
+#[derive(Default)]
+pub struct Hooks {
+    /// `canonical(p)`: a position worth the same that stands for `p`, or `None`.
+    pub canonical: Option<Py<PyAny>>,
+    /// `split(p)`: the positions whose sum is `p`, or `None` when it does not split.
+    pub split: Option<Py<PyAny>>,
 }
 
 /// A Python-defined family; cheap to clone (shared).
@@ -133,13 +145,20 @@ pub fn with_thread_state<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 
 impl PyRules {
     /// A family named `name` whose options are `func(position)`; `sum_type` is `grundy.Sum`.
-    pub fn new(name: &str, arity: Arity, func: Py<PyAny>, sum_type: Py<PyAny>) -> PyRules {
+    pub fn new(
+        name: &str,
+        arity: Arity,
+        func: Py<PyAny>,
+        sum_type: Py<PyAny>,
+        hooks: Hooks,
+    ) -> PyRules {
         Python::with_gil(|py| {
             PyRules(Arc::new(Inner {
                 name: name.to_string(),
                 arity,
                 func,
                 sum_type,
+                hooks,
                 index: PyDict::new(py).unbind(),
                 values: PyList::empty(py).unbind(),
                 failure: Mutex::new(None),
@@ -329,6 +348,40 @@ impl PyRules {
             }
         }
         Ok(Ok(()))
+    }
+
+    /// Calls a search hook on `p`: `None` for Python's `None`; else the positions it gave,
+    /// read as options are (one position, or an iterable of them for `split`).
+    fn hook(
+        &self,
+        py: Python<'_>,
+        f: &Py<PyAny>,
+        p: Key,
+        many: bool,
+    ) -> PyResult<Result<Option<Vec<Key>>, Error>> {
+        let got = f.bind(py).call1((self.value(py, p)?,))?;
+        if got.is_none() {
+            return Ok(Ok(None));
+        }
+        let mut out = OptionList::new();
+        if many {
+            for item in got.try_iter()? {
+                if let Err(e) = self.push_option(py, p, &item?, &mut out)? {
+                    return Ok(Err(e));
+                }
+            }
+        } else if let Err(e) = self.push_option(py, p, &got, &mut out)? {
+            return Ok(Err(e));
+        }
+        Ok(Ok(Some(out.iter().flatten().copied().collect())))
+    }
+
+    /// [`PyRules::hook`] with the GIL, an exception kept as the computation's failure.
+    fn call_hook(&self, f: &Py<PyAny>, p: Key, many: bool) -> Result<Option<Vec<Key>>, Error> {
+        Python::with_gil(|py| match self.hook(py, f, p, many) {
+            Ok(r) => r,
+            Err(e) => Err(self.fail(py, e)),
+        })
     }
 
     /// Adds one option of `p` to `out`.
@@ -557,6 +610,24 @@ impl Ruleset for PyRules {
 
     fn may_loop(&self) -> bool {
         false
+    }
+
+    fn reduces(&self) -> bool {
+        self.0.hooks.canonical.is_some() || self.0.hooks.split.is_some()
+    }
+
+    fn canonical(&self, p: &Key, _limits: &Limits) -> Result<Option<Key>, Error> {
+        match &self.0.hooks.canonical {
+            Some(f) => Ok(self.call_hook(f, *p, false)?.and_then(|mut v| v.pop())),
+            None => Ok(None),
+        }
+    }
+
+    fn split(&self, p: &Key, _limits: &Limits) -> Result<Option<Vec<Key>>, Error> {
+        match &self.0.hooks.split {
+            Some(f) => self.call_hook(f, *p, true),
+            None => Ok(None),
+        }
     }
 
     fn heap(&self) -> Option<&dyn HeapKernel> {

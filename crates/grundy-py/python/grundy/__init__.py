@@ -804,7 +804,13 @@ class Sum:
 
 
 def ruleset(
-    name: str, *, arity: Any = 1, summary: str = "", example: str = ""
+    name: str,
+    *,
+    arity: Any = 1,
+    summary: str = "",
+    example: str = "",
+    canonical: Optional[Callable[[Any], Any]] = None,
+    split: Optional[Callable[[Any], Any]] = None,
 ) -> Callable[[Callable[[Any], Iterable[Any]]], Callable[[Any], Iterable[Any]]]:
     """Registers a game family defined by a Python function under ``name``.
 
@@ -820,11 +826,17 @@ def ruleset(
     Defining the same name again replaces the family; a built-in name is refused.
     An exception raised inside the function reaches the caller of ``analyze`` unchanged.
     The decorator returns the function itself.
+
+    ``canonical`` and ``split`` are the search hooks of rule scripts (docs/rules.md, section
+    10), each a function of the position: ``canonical(p)`` returns a position worth the same
+    that stands for ``p`` (or ``None``), and ``split(p)`` the positions whose sum is ``p`` (or
+    ``None`` when it does not split). The search then values the parts apart and stores only
+    canonical positions; the moves shown stay the real positions.
     """
 
     def register(func: Callable[[Any], Iterable[Any]]) -> Callable[[Any], Iterable[Any]]:
         ex = example or f"{name}(5)"
-        _grundy.register_ruleset(name, func, Sum, summary, ex, arity)
+        _grundy.register_ruleset(name, func, Sum, summary, ex, arity, canonical, split)
         try:
             func.grundy_name = name  # type: ignore[attr-defined]
         except (AttributeError, TypeError):

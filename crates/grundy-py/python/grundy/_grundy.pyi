@@ -89,4 +89,6 @@ def register_ruleset(
     summary: str = "",
     example: str = "",
     arity: Any = None,
+    canonical: Optional[Callable[[Any], Any]] = None,
+    split: Optional[Callable[[Any], Any]] = None,
 ) -> None: ...
