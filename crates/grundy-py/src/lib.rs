@@ -552,7 +552,7 @@ fn canonical(py: Python<'_>, expr: String) -> PyResult<String> {
 
 /// Registers a family defined by a Python function (see `grundy.ruleset`).
 #[pyfunction]
-#[pyo3(signature = (name, func, sum_type, summary="", example="", arity=None, canonical=None, split=None))]
+#[pyo3(signature = (name, func, sum_type, summary="", example="", arity=None, canonical=None, split=None, nimber=None))]
 #[allow(clippy::too_many_arguments)]
 fn register_ruleset(
     py: Python<'_>,
@@ -564,9 +564,14 @@ fn register_ruleset(
     arity: Option<&Bound<'_, PyAny>>,
     canonical: Option<Py<PyAny>>,
     split: Option<Py<PyAny>>,
+    nimber: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let arity = read_arity(py, arity)?;
-    let hooks = rules::Hooks { canonical, split };
+    let hooks = rules::Hooks {
+        nimber,
+        canonical,
+        split,
+    };
     let rules = PyRules::new(&name, arity, func, sum_type, hooks);
     let family = rules.family(summary, example);
     let mut slot = registry_slot()

@@ -17,7 +17,8 @@
 use std::sync::{Arc, Mutex};
 
 use grundy::rules::{
-    Arg, ArgError, BuildContext, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef,
+    Arg, ArgError, BuildContext, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef, Source,
+    Theory,
 };
 use grundy::solve::{Arena, Lister, OptionList};
 use grundy::Payload;
@@ -117,10 +118,13 @@ struct Inner {
     failure: Mutex<Option<Py<PyAny>>>,
 }
 
-/// The search hooks of a Python-defined family, each a function of the position
-/// (boards.md, "Rule-script hooks").
+/// The optional functions of a Python-defined family, each a function of the position: the
+/// closed form `nimber` of rule scripts (rules.md) and the search hooks (boards.md,
+/// "Rule-script hooks").
 #[derive(Default)]
 pub struct Hooks {
+    /// `nimber(p)`: the nim-value of `p` (a whole number), or `None` to search.
+    pub nimber: Option<Py<PyAny>>,
     /// `canonical(p)`: a position worth the same that stands for `p`, or `None`.
     pub canonical: Option<Py<PyAny>>,
     /// `split(p)`: the positions whose sum is `p`, or `None` when it does not split.
@@ -632,6 +636,67 @@ impl Ruleset for PyRules {
 
     fn heap(&self) -> Option<&dyn HeapKernel> {
         Some(self)
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Key>> {
+        self.0
+            .hooks
+            .nimber
+            .as_ref()
+            .map(|_| self as &dyn Theory<Key>)
+    }
+}
+
+impl PyRules {
+    /// Calls a closed form on `p` and reads its answer with `read` (`None` for Python's
+    /// `None`; `Err` with what was expected for any other answer it cannot read).
+    fn closed_form<T>(
+        &self,
+        f: &Py<PyAny>,
+        hook: &str,
+        p: Key,
+        read: impl Fn(&Bound<'_, PyAny>) -> Option<T>,
+        expected: &str,
+    ) -> Result<Option<T>, Error> {
+        Python::with_gil(|py| {
+            let value = self.value(py, p).map_err(|e| self.fail(py, e))?;
+            let got = f.bind(py).call1((&value,)).map_err(|e| self.fail(py, e))?;
+            if got.is_none() {
+                return Ok(None);
+            }
+            read(&got).map(Some).ok_or_else(|| {
+                Error::input(format!(
+                    "{hook}({}) of the Python family {} returned {}: expected {expected}",
+                    repr_text(&value),
+                    self.0.name,
+                    repr_text(&got)
+                ))
+            })
+        })
+    }
+}
+
+impl Theory<Key> for PyRules {
+    fn source(&self, _p: &Key) -> Source {
+        Source::ClosedForm
+    }
+
+    fn nimber(&self, p: &Key, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        let Some(f) = &self.0.hooks.nimber else {
+            return Ok(None);
+        };
+        let read = |v: &Bound<'_, PyAny>| {
+            let exact = v.is_instance_of::<PyInt>() && !v.is_instance_of::<PyBool>();
+            exact.then(|| v.extract::<u64>().ok()).flatten()
+        };
+        let v = self.closed_form(
+            f,
+            "nimber",
+            *p,
+            read,
+            "a nim-value (an int, 0 or more) or None",
+        )?;
+        Ok(v.map(Nimber::new))
     }
 }
 

@@ -237,3 +237,24 @@ def test_canonical_and_split_agree_with_plain_search(n):
     # The search met only canonical positions that do not split (runs at the right end),
     # besides the position itself, whose moves are listed to find the winning ones.
     assert all(p & (p + 1) == 0 for p in seen if p != n), seen
+
+
+def _bash(n):
+    return [n - k for k in (1, 2, 3) if k <= n]
+
+
+def test_closed_forms_answer_without_search():
+    # Take 1, 2 or 3: the nim-value is n % 4, far beyond any search.
+    grundy.ruleset("bash_closed", nimber=lambda n: n % 4)(_bash)
+    a = analyze("bash_closed(1000000000001) + nim(1)")
+    assert (a.outcome, a.nimber) == ("P", 0)
+    # None searches: the same values as without the closed form.
+    grundy.ruleset("bash_none", nimber=lambda n: None)(_bash)
+    assert [analyze(f"bash_none({n})").nimber for n in range(8)] == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
+def test_a_closed_form_of_the_wrong_kind_is_an_input_error():
+    grundy.ruleset("bash_wrong", nimber=lambda n: "three")(_bash)
+    with pytest.raises(grundy.InputError) as e:
+        analyze("bash_wrong(3)")
+    assert "nimber(3)" in str(e.value) and "'three'" in str(e.value)

@@ -811,6 +811,7 @@ def ruleset(
     example: str = "",
     canonical: Optional[Callable[[Any], Any]] = None,
     split: Optional[Callable[[Any], Any]] = None,
+    nimber: Optional[Callable[[Any], Any]] = None,
 ) -> Callable[[Callable[[Any], Iterable[Any]]], Callable[[Any], Iterable[Any]]]:
     """Registers a game family defined by a Python function under ``name``.
 
@@ -832,11 +833,16 @@ def ruleset(
     that stands for ``p`` (or ``None``), and ``split(p)`` the positions whose sum is ``p`` (or
     ``None`` when it does not split). The search then values the parts apart and stores only
     canonical positions; the moves shown stay the real positions.
+
+    ``nimber`` is the closed form of rule scripts: ``nimber(p)`` returns the nim-value of ``p``
+    (an int) or ``None`` to search. Where it answers, the engine trusts it.
     """
 
     def register(func: Callable[[Any], Iterable[Any]]) -> Callable[[Any], Iterable[Any]]:
         ex = example or f"{name}(5)"
-        _grundy.register_ruleset(name, func, Sum, summary, ex, arity, canonical, split)
+        _grundy.register_ruleset(
+            name, func, Sum, summary, ex, arity, canonical, split, nimber
+        )
         try:
             func.grundy_name = name  # type: ignore[attr-defined]
         except (AttributeError, TypeError):

@@ -91,4 +91,5 @@ def register_ruleset(
     arity: Any = None,
     canonical: Optional[Callable[[Any], Any]] = None,
     split: Optional[Callable[[Any], Any]] = None,
+    nimber: Optional[Callable[[Any], Any]] = None,
 ) -> None: ...
