@@ -366,10 +366,7 @@ impl RhaiScript {
         if !self.has_split {
             return Ok(None);
         }
-        self.positions_hook("split", p, |value| match value.into_array() {
-            Ok(items) => items,
-            Err(_) => Vec::new(),
-        })
+        self.positions_hook("split", p, |value| value.into_array().unwrap_or_default())
     }
 
     /// Calls a hook that returns positions (`canonical`, `split`), read as `moves` reads its
