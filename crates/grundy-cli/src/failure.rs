@@ -137,7 +137,7 @@ pub fn raise_advice(flag: &str) -> String {
     format!("; raise it with {flag}")
 }
 
-/// The CLI's words for raising the script limit named `key` (a [`grundy_script::Limits`]
+/// The CLI's words for raising the script limit named `key` (a [`grundy_script::Sandbox`]
 /// key, carried by the library's typed error): `; raise it with --script-limit KEY=N`.
 pub fn script_limit_advice(key: &str) -> String {
     raise_advice(&format!("--script-limit {key}=N"))

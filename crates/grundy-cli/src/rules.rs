@@ -22,6 +22,10 @@ pub struct RulesArgs {
     /// position-depth, source-size, memory); repeatable
     #[arg(long = "script-limit", value_name = "KEY=N", global = true)]
     pub script_limits: Vec<String>,
+    /// A data file every rule script reads as the global DATA (its text) and DATA_NUMBERS
+    /// (its numbers, when every token is an integer), e.g. a judge's input
+    #[arg(long = "data", value_name = "FILE", global = true)]
+    pub data: Option<PathBuf>,
 }
 
 /// `grundy rules ...`.
@@ -56,13 +60,20 @@ fn script_failure(p: &grundy_script::ScriptError) -> Failure {
 /// The largest script file read.
 const MAX_SCRIPT_BYTES: u64 = 4 << 20;
 
+/// The largest data file read.
+const MAX_DATA_BYTES: u64 = 256 << 20;
+
 impl RulesArgs {
     /// The script limits, with every `--script-limit` applied.
-    pub fn limits(&self) -> Result<grundy_script::Limits, Failure> {
-        let mut l = grundy_script::Limits::default();
+    pub fn limits(&self) -> Result<grundy_script::Sandbox, Failure> {
+        let mut l = grundy_script::Sandbox::default();
         for text in &self.script_limits {
             l.set_from_text(text)
                 .map_err(|m| Failure::input(format!("--script-limit: {m}")))?;
+        }
+        if let Some(path) = &self.data {
+            l.data =
+                grundy_script::ScriptData::of_text(&read_text(path, "data file", MAX_DATA_BYTES)?);
         }
         Ok(l)
     }
@@ -71,6 +82,13 @@ impl RulesArgs {
     pub fn registry(&self) -> Result<Registry, Failure> {
         let mut reg = crate::context::registry();
         if self.rules.is_empty() {
+            if let Some(data) = &self.data {
+                return Err(Failure::input(format!(
+                    "--data {} gives a file to rule scripts, but no script was given; add \
+                     --rules FILE with the script that reads DATA",
+                    data.display()
+                )));
+            }
             return Ok(reg);
         }
         let limits = self.limits()?;
@@ -83,31 +101,28 @@ impl RulesArgs {
 }
 
 fn read_script(path: &Path) -> Result<String, Failure> {
+    read_text(path, "rule script", MAX_SCRIPT_BYTES)
+}
+
+/// The text of a file the CLI reads for a script (`what`: "rule script", "data file"), of at
+/// most `max` bytes.
+fn read_text(path: &Path, what: &str, max: u64) -> Result<String, Failure> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| {
-        Failure::input(format!(
-            "cannot read the rule script {}: {e}",
-            path.display()
-        ))
-    })?;
+    let cannot = |e: std::io::Error| {
+        Failure::input(format!("cannot read the {what} {}: {e}", path.display()))
+    };
+    let file = std::fs::File::open(path).map_err(cannot)?;
     let mut bytes = Vec::new();
-    file.take(MAX_SCRIPT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| {
-            Failure::input(format!(
-                "cannot read the rule script {}: {e}",
-                path.display()
-            ))
-        })?;
-    if bytes.len() as u64 > MAX_SCRIPT_BYTES {
+    file.take(max + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > max {
         return Err(Failure::Limit(format!(
-            "the rule script {} is larger than {MAX_SCRIPT_BYTES} bytes",
+            "the {what} {} is larger than {max} bytes",
             path.display()
         )));
     }
     String::from_utf8(bytes).map_err(|e| {
         Failure::input(format!(
-            "the rule script {} is not UTF-8 text (byte {})",
+            "the {what} {} is not UTF-8 text (byte {})",
             path.display(),
             e.utf8_error().valid_up_to() + 1
         ))

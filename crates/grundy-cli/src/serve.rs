@@ -82,7 +82,7 @@ impl grundy_web::RulesLoader for Scripts {
                 reg,
                 &s.source,
                 &s.origin()?,
-                &grundy_script::Limits::default(),
+                &grundy_script::Sandbox::default(),
             )?;
         }
         Ok(())
@@ -101,7 +101,7 @@ impl grundy_web::RulesLoader for Scripts {
             let report = grundy_script::check_values(
                 &s.source,
                 &s.origin()?,
-                &grundy_script::Limits::default(),
+                &grundy_script::Sandbox::default(),
                 CHECK_TO,
             );
             if let Some(p) = report.first_problem() {

@@ -552,7 +552,7 @@ fn canonical(py: Python<'_>, expr: String) -> PyResult<String> {
 
 /// Registers a family defined by a Python function (see `grundy.ruleset`).
 #[pyfunction]
-#[pyo3(signature = (name, func, sum_type, summary="", example="", arity=None))]
+#[pyo3(signature = (name, func, sum_type, summary="", example="", arity=None, canonical=None, split=None, nimber=None))]
 #[allow(clippy::too_many_arguments)]
 fn register_ruleset(
     py: Python<'_>,
@@ -562,9 +562,17 @@ fn register_ruleset(
     summary: &str,
     example: &str,
     arity: Option<&Bound<'_, PyAny>>,
+    canonical: Option<Py<PyAny>>,
+    split: Option<Py<PyAny>>,
+    nimber: Option<Py<PyAny>>,
 ) -> PyResult<()> {
     let arity = read_arity(py, arity)?;
-    let rules = PyRules::new(&name, arity, func, sum_type);
+    let hooks = rules::Hooks {
+        nimber,
+        canonical,
+        split,
+    };
+    let rules = PyRules::new(&name, arity, func, sum_type, hooks);
     let family = rules.family(summary, example);
     let mut slot = registry_slot()
         .lock()
@@ -617,17 +625,22 @@ fn read_arity(py: Python<'_>, arity: Option<&Bound<'_, PyAny>>) -> PyResult<grun
 }
 
 /// Loads a rule script (see the rules spec) and registers its family, as `--rules FILE` does;
-/// returns the family's name.
+/// returns the family's name. `data`, a text, is what `--data FILE` gives a script: its
+/// globals `DATA` and `DATA_NUMBERS`.
 #[pyfunction]
-fn load_rules(py: Python<'_>, path: String) -> PyResult<String> {
+#[pyo3(signature = (path, data = None))]
+fn load_rules(py: Python<'_>, path: String, data: Option<String>) -> PyResult<String> {
     let source = std::fs::read_to_string(&path).map_err(|e| {
         to_py(
             py,
             Error::input(format!("cannot read the rule script {path}: {e}")),
         )
     })?;
-    let family = grundy_script::load(&source, &path, &grundy_script::Limits::default())
-        .map_err(|e| to_py(py, e))?;
+    let limits = grundy_script::Sandbox {
+        data: data.map_or_else(Default::default, |d| grundy_script::ScriptData::of_text(&d)),
+        ..Default::default()
+    };
+    let family = grundy_script::load(&source, &path, &limits).map_err(|e| to_py(py, e))?;
     let name = family.name.clone();
     let mut slot = registry_slot()
         .lock()

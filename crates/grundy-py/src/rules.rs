@@ -17,7 +17,8 @@
 use std::sync::{Arc, Mutex};
 
 use grundy::rules::{
-    Arg, ArgError, BuildContext, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef,
+    Arg, ArgError, BuildContext, Family, HeapKernel, HeapTable, Opt, Ruleset, RulesetRef, Source,
+    Theory,
 };
 use grundy::solve::{Arena, Lister, OptionList};
 use grundy::Payload;
@@ -107,12 +108,27 @@ struct Inner {
     arity: Arity,
     func: Py<PyAny>,
     sum_type: Py<PyAny>,
+    /// The search hooks (`canonical=`, `split=` of `@grundy.ruleset`), boards.md.
+    hooks: Hooks,
     /// Interned position value -> id.
     index: Py<PyDict>,
     /// Id -> interned position value.
     values: Py<PyList>,
     /// The first exception raised by the function during the current computation.
     failure: Mutex<Option<Py<PyAny>>>,
+}
+
+/// The optional functions of a Python-defined family, each a function of the position: the
+/// closed form `nimber` of rule scripts (rules.md) and the search hooks (boards.md,
+/// "Rule-script hooks").
+#[derive(Default)]
+pub struct Hooks {
+    /// `nimber(p)`: the nim-value of `p` (a whole number), or `None` to search.
+    pub nimber: Option<Py<PyAny>>,
+    /// `canonical(p)`: a position worth the same that stands for `p`, or `None`.
+    pub canonical: Option<Py<PyAny>>,
+    /// `split(p)`: the positions whose sum is `p`, or `None` when it does not split.
+    pub split: Option<Py<PyAny>>,
 }
 
 /// A Python-defined family; cheap to clone (shared).
@@ -133,13 +149,20 @@ pub fn with_thread_state<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 
 impl PyRules {
     /// A family named `name` whose options are `func(position)`; `sum_type` is `grundy.Sum`.
-    pub fn new(name: &str, arity: Arity, func: Py<PyAny>, sum_type: Py<PyAny>) -> PyRules {
+    pub fn new(
+        name: &str,
+        arity: Arity,
+        func: Py<PyAny>,
+        sum_type: Py<PyAny>,
+        hooks: Hooks,
+    ) -> PyRules {
         Python::with_gil(|py| {
             PyRules(Arc::new(Inner {
                 name: name.to_string(),
                 arity,
                 func,
                 sum_type,
+                hooks,
                 index: PyDict::new(py).unbind(),
                 values: PyList::empty(py).unbind(),
                 failure: Mutex::new(None),
@@ -329,6 +352,40 @@ impl PyRules {
             }
         }
         Ok(Ok(()))
+    }
+
+    /// Calls a search hook on `p`: `None` for Python's `None`; else the positions it gave,
+    /// read as options are (one position, or an iterable of them for `split`).
+    fn hook(
+        &self,
+        py: Python<'_>,
+        f: &Py<PyAny>,
+        p: Key,
+        many: bool,
+    ) -> PyResult<Result<Option<Vec<Key>>, Error>> {
+        let got = f.bind(py).call1((self.value(py, p)?,))?;
+        if got.is_none() {
+            return Ok(Ok(None));
+        }
+        let mut out = OptionList::new();
+        if many {
+            for item in got.try_iter()? {
+                if let Err(e) = self.push_option(py, p, &item?, &mut out)? {
+                    return Ok(Err(e));
+                }
+            }
+        } else if let Err(e) = self.push_option(py, p, &got, &mut out)? {
+            return Ok(Err(e));
+        }
+        Ok(Ok(Some(out.iter().flatten().copied().collect())))
+    }
+
+    /// [`PyRules::hook`] with the GIL, an exception kept as the computation's failure.
+    fn call_hook(&self, f: &Py<PyAny>, p: Key, many: bool) -> Result<Option<Vec<Key>>, Error> {
+        Python::with_gil(|py| match self.hook(py, f, p, many) {
+            Ok(r) => r,
+            Err(e) => Err(self.fail(py, e)),
+        })
     }
 
     /// Adds one option of `p` to `out`.
@@ -559,8 +616,87 @@ impl Ruleset for PyRules {
         false
     }
 
+    fn reduces(&self) -> bool {
+        self.0.hooks.canonical.is_some() || self.0.hooks.split.is_some()
+    }
+
+    fn canonical(&self, p: &Key, _limits: &Limits) -> Result<Option<Key>, Error> {
+        match &self.0.hooks.canonical {
+            Some(f) => Ok(self.call_hook(f, *p, false)?.and_then(|mut v| v.pop())),
+            None => Ok(None),
+        }
+    }
+
+    fn split(&self, p: &Key, _limits: &Limits) -> Result<Option<Vec<Key>>, Error> {
+        match &self.0.hooks.split {
+            Some(f) => self.call_hook(f, *p, true),
+            None => Ok(None),
+        }
+    }
+
     fn heap(&self) -> Option<&dyn HeapKernel> {
         Some(self)
+    }
+
+    fn theory(&self) -> Option<&dyn Theory<Key>> {
+        self.0
+            .hooks
+            .nimber
+            .as_ref()
+            .map(|_| self as &dyn Theory<Key>)
+    }
+}
+
+impl PyRules {
+    /// Calls a closed form on `p` and reads its answer with `read` (`None` for Python's
+    /// `None`; `Err` with what was expected for any other answer it cannot read).
+    fn closed_form<T>(
+        &self,
+        f: &Py<PyAny>,
+        hook: &str,
+        p: Key,
+        read: impl Fn(&Bound<'_, PyAny>) -> Option<T>,
+        expected: &str,
+    ) -> Result<Option<T>, Error> {
+        Python::with_gil(|py| {
+            let value = self.value(py, p).map_err(|e| self.fail(py, e))?;
+            let got = f.bind(py).call1((&value,)).map_err(|e| self.fail(py, e))?;
+            if got.is_none() {
+                return Ok(None);
+            }
+            read(&got).map(Some).ok_or_else(|| {
+                Error::input(format!(
+                    "{hook}({}) of the Python family {} returned {}: expected {expected}",
+                    repr_text(&value),
+                    self.0.name,
+                    repr_text(&got)
+                ))
+            })
+        })
+    }
+}
+
+impl Theory<Key> for PyRules {
+    fn source(&self, _p: &Key) -> Source {
+        Source::ClosedForm
+    }
+
+    fn nimber(&self, p: &Key, _limits: &Limits) -> Result<Option<Nimber>, Error> {
+        let Some(f) = &self.0.hooks.nimber else {
+            return Ok(None);
+        };
+        let read = |v: &Bound<'_, PyAny>| {
+            let exact = v.is_instance_of::<PyInt>() && !v.is_instance_of::<PyBool>();
+            exact.then(|| v.extract::<u64>().ok()).flatten()
+        };
+        let v = self.closed_form(
+            f,
+            "nimber",
+            *p,
+            read,
+            "a nim-value (an int, 0 or more) or None",
+        )?;
+        Ok(v.map(Nimber::new))
     }
 }
 

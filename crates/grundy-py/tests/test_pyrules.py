@@ -192,3 +192,69 @@ def test_keyboard_interrupt_cancels(sigint_raises):
         grundy.analyze("pyhuge(3000,3000)", max_nodes=10**8)
     assert len(calls) < 9 * 10**6
     assert grundy.analyze("nim(1)").outcome == "N"
+
+
+def _kayles_moves(n):
+    # Kayles on a row of pins written as a number (bit i set: pin i stands).
+    out = []
+    i = 0
+    while n >> i:
+        if (n >> i) & 1:
+            out.append(n ^ (1 << i))
+            if (n >> (i + 1)) & 1:
+                out.append(n ^ (3 << i))
+        i += 1
+    return out
+
+
+def _kayles_canonical(n):
+    while n and n % 2 == 0:
+        n //= 2
+    return n
+
+
+def _kayles_split(n):
+    runs = [len(r) for r in bin(n)[2:].split("0") if r]
+    return [(1 << r) - 1 for r in runs] if len(runs) > 1 else None
+
+
+@given(st.integers(min_value=0, max_value=(1 << 12) - 1))
+def test_canonical_and_split_agree_with_plain_search(n):
+    seen = []
+
+    def hooked_moves(p):
+        seen.append(p)
+        return _kayles_moves(p)
+
+    grundy.ruleset("kay_plain")(_kayles_moves)
+    grundy.ruleset("kay_hooked", canonical=_kayles_canonical, split=_kayles_split)(hooked_moves)
+    plain, hooked = analyze(f"kay_plain({n})"), analyze(f"kay_hooked({n})")
+    assert (hooked.outcome, hooked.nimber) == (plain.outcome, plain.nimber)
+    # The winning moves are the real positions, the same as without the hooks.
+    assert [m.to.replace("kay_hooked", "") for m in hooked.winning_moves] == [
+        m.to.replace("kay_plain", "") for m in plain.winning_moves
+    ]
+    # The search met only canonical positions that do not split (runs at the right end),
+    # besides the position itself, whose moves are listed to find the winning ones.
+    assert all(p & (p + 1) == 0 for p in seen if p != n), seen
+
+
+def _bash(n):
+    return [n - k for k in (1, 2, 3) if k <= n]
+
+
+def test_closed_forms_answer_without_search():
+    # Take 1, 2 or 3: the nim-value is n % 4, far beyond any search.
+    grundy.ruleset("bash_closed", nimber=lambda n: n % 4)(_bash)
+    a = analyze("bash_closed(1000000000001) + nim(1)")
+    assert (a.outcome, a.nimber) == ("P", 0)
+    # None searches: the same values as without the closed form.
+    grundy.ruleset("bash_none", nimber=lambda n: None)(_bash)
+    assert [analyze(f"bash_none({n})").nimber for n in range(8)] == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
+def test_a_closed_form_of_the_wrong_kind_is_an_input_error():
+    grundy.ruleset("bash_wrong", nimber=lambda n: "three")(_bash)
+    with pytest.raises(grundy.InputError) as e:
+        analyze("bash_wrong(3)")
+    assert "nimber(3)" in str(e.value) and "'three'" in str(e.value)

@@ -68,3 +68,18 @@ def test_a_script_position_can_be_typed_as_a_move():
     m = g.play("kiki(2, 2)")
     assert m.to == "kiki(2,2)"
     assert g.position == "kiki(2,2)"
+
+
+def test_data_reaches_the_script_as_text_and_numbers(tmp_path):
+    # A subtraction game whose set is the data, as `--data FILE` gives it: the text in DATA,
+    # its numbers in DATA_NUMBERS.
+    script = tmp_path / "given.luau"
+    script.write_text(
+        "function moves(n) local o = {} for _, k in DATA_NUMBERS do "
+        "if k <= n then o[#o + 1] = n - k end end return o end\n"
+        "function display(n) return DATA:sub(1, 1) .. n end\n"
+    )
+    assert grundy.load_rules(script, data="1 4\n") == "given"
+    # Subtraction {1, 4}: G(5) = 0.
+    assert grundy.table("given", 5).values == [0, 1, 0, 1, 2, 0]
+    assert grundy.analyze("given(2)", remoteness=False).shown == "12"

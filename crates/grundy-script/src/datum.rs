@@ -27,7 +27,7 @@ pub const COPIES: &str = "\u{1}copies";
 /// Rhai arrays. The derived order (integers, then strings, then lists, each by value) is the
 /// canonical order of positions.
 ///
-/// Positions nest only as deep as [`crate::Limits::position_depth`] allows when they come
+/// Positions nest only as deep as [`crate::Sandbox::position_depth`] allows when they come
 /// from a script, so the derived (recursive) `Eq`, `Ord`, `Hash`, `Clone` and `Drop` stay
 /// shallow.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -139,6 +139,25 @@ pub enum ScriptError {
         /// What the search found.
         searched: String,
     },
+    /// A search hook (`canonical(p)` or `split(p)`) disagrees with the search of the
+    /// script's own moves (found by `grundy rules check`).
+    #[error(
+        "{file}: {hook}({position}) gives {said}, but the search of the moves values \
+         {position} at {searched}; the hook is wrong at this position (fix it, or return \
+         nothing there to let the engine search the position itself)"
+    )]
+    WrongHook {
+        /// The script's name.
+        file: String,
+        /// `canonical` or `split`.
+        hook: String,
+        /// The position, as the family writes it.
+        position: String,
+        /// What the hook gave, with the value the search finds for it.
+        said: String,
+        /// The value the search finds for the position.
+        searched: String,
+    },
     /// A position handed to the script is not one it can receive (nested too deeply, or an
     /// argument outside 64 bits when a front converts one).
     #[error("{file}: the position {position} cannot be given to the script: {reason}")]
@@ -170,7 +189,7 @@ impl ScriptError {
     pub(crate) fn source_too_large(
         source: &str,
         file: &str,
-        limits: &crate::Limits,
+        limits: &crate::Sandbox,
         call: CallSite,
     ) -> Option<ScriptError> {
         (source.len() > limits.source_size).then(|| ScriptError::Limit {
@@ -196,6 +215,7 @@ impl ScriptError {
             | ScriptError::BadOption { .. }
             | ScriptError::BadReturn { .. }
             | ScriptError::WrongClosedForm { .. }
+            | ScriptError::WrongHook { .. }
             | ScriptError::BadPosition { .. } => grundy::ErrorKind::Input,
         }
     }
@@ -271,7 +291,7 @@ mod tests {
 
     #[test]
     fn kind_sorts_a_script_that_does_not_compile_as_input_and_a_reached_limit_as_a_limit() {
-        let limits = crate::Limits::default();
+        let limits = crate::Sandbox::default();
         let broken = crate::Script::compile("fn moves(p) { [", "x.rhai", limits.clone())
             .err()
             .unwrap();

@@ -23,7 +23,7 @@ use num_bigint::BigInt;
 
 use crate::error::ScriptError;
 use crate::key::{Key, KeyWriter};
-use crate::limits::{Interrupt, LimitKind, Limits};
+use crate::limits::{Interrupt, LimitKind, Sandbox};
 use crate::script::ScriptOption;
 use crate::{Arity, Datum, Language, Script};
 
@@ -413,6 +413,30 @@ impl Ruleset for ScriptFamily {
             .script
             .moves_into(p, out)
             .map_err(|e| engine_error(e, limits))
+    }
+
+    fn reduces(&self) -> bool {
+        self.0.hooks && (self.0.script.has_canonical() || self.0.script.has_split())
+    }
+
+    fn canonical(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Key>, Error> {
+        // Another family's position and copies are the engine's, not the script's.
+        if !self.0.hooks || p.is_game() || p.is_copies() {
+            return Ok(None);
+        }
+        self.0.watch(limits);
+        self.0
+            .script
+            .canonical(p)
+            .map_err(|e| engine_error(e, limits))
+    }
+
+    fn split(&self, p: &Key, limits: &grundy::Limits) -> Result<Option<Vec<Key>>, Error> {
+        if !self.0.hooks || p.is_game() || p.is_copies() {
+            return Ok(None);
+        }
+        self.0.watch(limits);
+        self.0.script.split(p).map_err(|e| engine_error(e, limits))
     }
 
     fn dense_code(&self, p: &Key) -> Option<u64> {
@@ -958,7 +982,7 @@ fn parse_list(text: &str, max_depth: usize) -> Option<Datum> {
 /// // G(3) = 4 in Lasker's Nim, so lasker(3) + nim(4) is a P-position.
 /// assert_eq!(a.outcome, grundy::Outcome::P);
 /// ```
-pub fn load(source: &str, origin: &str, limits: &Limits) -> Result<Family, Error> {
+pub fn load(source: &str, origin: &str, limits: &Sandbox) -> Result<Family, Error> {
     load_in(Language::of_file(origin), source, origin, limits)
 }
 
@@ -967,7 +991,7 @@ pub fn load_in(
     language: Language,
     source: &str,
     origin: &str,
-    limits: &Limits,
+    limits: &Sandbox,
 ) -> Result<Family, Error> {
     let script = Script::compile_in(language, source, origin, limits.clone())
         .map_err(|e| engine_error(e, &grundy::Limits::default()))?;
@@ -1008,7 +1032,7 @@ pub fn register(
     reg: &mut grundy::Registry,
     source: &str,
     origin: &str,
-    limits: &Limits,
+    limits: &Sandbox,
 ) -> Result<String, Error> {
     let family = load(source, origin, limits)?;
     let name = family.name.clone();

@@ -1,6 +1,7 @@
 //! `Script`: a rule script in either language (Rhai or Luau), compiled once, with one
 //! position model ([`Datum`] and its packed [`Key`]), one set of hooks (`moves`, `display`,
-//! `describe`, `nimber`, `outcome`), one limits contract and one error type.
+//! `describe`, `nimber`, `outcome`, `canonical`, `split`), one limits contract and one error
+//! type.
 
 use std::fmt;
 use std::path::Path;
@@ -9,7 +10,7 @@ use std::sync::{Arc, RwLock};
 use grundy::solve::OptionList;
 
 use crate::key::Key;
-use crate::limits::{Interrupt, Limits};
+use crate::limits::{Interrupt, Sandbox};
 use crate::luau::LuauScript;
 use crate::script::{CheckReport, FunctionInfo, RhaiScript};
 use crate::{Arity, Datum, ScriptError, ScriptOption};
@@ -82,21 +83,21 @@ enum Backend {
 
 /// A rule script, compiled once, ready to be called from any number of threads.
 ///
-/// Every call runs under [`Limits`] and the current [`Interrupt`]; the script's top level ran
+/// Every call runs under [`Sandbox`] and the current [`Interrupt`]; the script's top level ran
 /// once when it was compiled, and its constants are visible to its functions.
 ///
 /// Example:
 /// ```
-/// use grundy_script::{Datum, Limits, Script, ScriptOption};
+/// use grundy_script::{Datum, Sandbox, Script, ScriptOption};
 /// let src = "fn moves(n) { let o = []; for k in [1, 2] { if k <= n { o.push(n - k); } } o }";
-/// let s = Script::compile(src, "games/twos.rhai", Limits::default()).unwrap();
+/// let s = Script::compile(src, "games/twos.rhai", Sandbox::default()).unwrap();
 /// assert_eq!(s.name(), "twos");
 /// assert_eq!(
 ///     s.moves(&Datum::Int(3)).unwrap(),
 ///     vec![ScriptOption::One(Datum::Int(2)), ScriptOption::One(Datum::Int(1))]
 /// );
 /// let luau = "function moves(n) local o = {} for k = 1, 2 do if k <= n then o[#o + 1] = n - k end end return o end";
-/// let s = Script::compile(luau, "games/twos.luau", Limits::default()).unwrap();
+/// let s = Script::compile(luau, "games/twos.luau", Sandbox::default()).unwrap();
 /// assert_eq!(s.moves(&Datum::Int(3)).unwrap().len(), 2);
 /// ```
 pub struct Script {
@@ -105,7 +106,7 @@ pub struct Script {
     name: String,
     arity: Arity,
     file: String,
-    limits: Limits,
+    limits: Sandbox,
     report: CheckReport,
     interrupt: Arc<RwLock<Interrupt>>,
 }
@@ -125,7 +126,7 @@ fn analyse(
     language: Language,
     source: &str,
     file: &str,
-    limits: &Limits,
+    limits: &Sandbox,
 ) -> (Option<Script>, CheckReport) {
     let interrupt = Arc::new(RwLock::new(Interrupt::default()));
     let (backend, report) = match language {
@@ -173,12 +174,12 @@ fn analyse(
 /// let r = grundy_script::check("fn moves(a, b) { [] }", "<x>", &Default::default());
 /// assert!(!r.is_ok());
 /// ```
-pub fn check(source: &str, file: &str, limits: &Limits) -> CheckReport {
+pub fn check(source: &str, file: &str, limits: &Sandbox) -> CheckReport {
     check_in(Language::of_file(file), source, file, limits)
 }
 
 /// [`check`] in a given language.
-pub fn check_in(language: Language, source: &str, file: &str, limits: &Limits) -> CheckReport {
+pub fn check_in(language: Language, source: &str, file: &str, limits: &Sandbox) -> CheckReport {
     analyse(language, source, file, limits).1
 }
 
@@ -192,7 +193,7 @@ impl Script {
     /// Returns the script, or the first problem [`check`] would report.
     ///
     /// Complexity: linear in the source, plus the top level's own work (bounded by `limits`).
-    pub fn compile(source: &str, file: &str, limits: Limits) -> Result<Script, ScriptError> {
+    pub fn compile(source: &str, file: &str, limits: Sandbox) -> Result<Script, ScriptError> {
         Script::compile_in(Language::of_file(file), source, file, limits)
     }
 
@@ -201,7 +202,7 @@ impl Script {
         language: Language,
         source: &str,
         file: &str,
-        limits: Limits,
+        limits: Sandbox,
     ) -> Result<Script, ScriptError> {
         let (script, mut report) = analyse(language, source, file, &limits);
         match script {
@@ -238,7 +239,7 @@ impl Script {
     }
 
     /// The limits every call runs under.
-    pub fn limits(&self) -> &Limits {
+    pub fn limits(&self) -> &Sandbox {
         &self.limits
     }
 
@@ -265,6 +266,46 @@ impl Script {
     /// Whether the script defines the closed form `outcome(p)`.
     pub fn has_outcome(&self) -> bool {
         self.report.has_outcome
+    }
+
+    /// Whether the script defines the search hook `canonical(p)`.
+    pub fn has_canonical(&self) -> bool {
+        self.report.has_canonical
+    }
+
+    /// Whether the script defines the search hook `split(p)`.
+    pub fn has_split(&self) -> bool {
+        self.report.has_split
+    }
+
+    /// The position that stands for `p` in the search, from the script's `canonical(p)`;
+    /// `None` when the script has none or it gave nothing for `p`.
+    pub fn canonical(&self, p: &Key) -> Result<Option<Key>, ScriptError> {
+        if !self.report.has_canonical {
+            return Ok(None);
+        }
+        match &self.backend {
+            Backend::Rhai(s) => match p.to_datum() {
+                Some(d) => Ok(s.canonical(&d)?.map(|c| Key::of(&c))),
+                None => Ok(None),
+            },
+            Backend::Luau(s) => s.canonical(p, self.arity, &self.limits),
+        }
+    }
+
+    /// The independent parts whose sum is `p`, from the script's `split(p)`; `None` when the
+    /// script has none or `p` does not split.
+    pub fn split(&self, p: &Key) -> Result<Option<Vec<Key>>, ScriptError> {
+        if !self.report.has_split {
+            return Ok(None);
+        }
+        match &self.backend {
+            Backend::Rhai(s) => match p.to_datum() {
+                Some(d) => Ok(s.split(&d)?.map(|v| v.iter().map(Key::of).collect())),
+                None => Ok(None),
+            },
+            Backend::Luau(s) => s.split(p, self.arity, &self.limits),
+        }
     }
 
     /// Replaces the cancellation flag and deadline that calls watch (for the next calls and

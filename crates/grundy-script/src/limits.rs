@@ -6,17 +6,19 @@ use std::time::Instant;
 
 use grundy::Cancel;
 
-/// The bounds every call of a script runs under. Defaults suit rules of ordinary size; each
+/// The sandbox a script runs in: the bounds every call of it runs under (named apart from
+/// the engine's search budget, `grundy::Limits`), and the data it is given to read. Defaults
+/// suit rules of ordinary size; each
 /// field can be raised by the caller (fronts expose them as `--script-limit KEY=N`, see
-/// [`Limits::set`]). A value of 0 is read as 1: there is no "unlimited".
+/// [`Sandbox::set`]). A value of 0 is read as 1: there is no "unlimited".
 ///
 /// The sizes bound one value each, counted through nested arrays and maps. Rhai checks them
 /// when a value is made, assigned or returned, but not when an element inside a nested array
 /// is replaced (`a[i][j] = b`) nor when an entry is added to a map by `m[k] = v`, so a value can
-/// outgrow them; the process-wide [`Limits::memory`] bound catches what the per-value checks
+/// outgrow them; the process-wide [`Sandbox::memory`] bound catches what the per-value checks
 /// miss.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct Sandbox {
     /// Operations (Rhai's count of evaluation steps) in one call of a script function.
     pub operations: u64,
     /// Depth of nested calls of script functions (recursion) in one call.
@@ -41,11 +43,15 @@ pub struct Limits {
     /// (read from `/proc/self/status` about every 10 ms of a call's running time; not checked
     /// where that file does not exist).
     pub memory: u64,
+    /// Not a bound: the data the script is given to read (its globals `DATA` and
+    /// `DATA_NUMBERS`), which travels with the sandbox's settings to every script compiled
+    /// under them. None by default.
+    pub data: crate::ScriptData,
 }
 
-impl Default for Limits {
+impl Default for Sandbox {
     fn default() -> Self {
-        Limits {
+        Sandbox {
             operations: 10_000_000,
             call_depth: 48,
             expr_depth: 64,
@@ -57,6 +63,7 @@ impl Default for Limits {
             position_depth: 16,
             source_size: 1 << 20,
             memory: 4 << 30,
+            data: crate::ScriptData::default(),
         }
     }
 }
@@ -64,25 +71,25 @@ impl Default for Limits {
 /// Which limit was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LimitKind {
-    /// [`Limits::operations`].
+    /// [`Sandbox::operations`].
     Operations,
-    /// [`Limits::call_depth`].
+    /// [`Sandbox::call_depth`].
     CallDepth,
-    /// [`Limits::expr_depth`] or [`Limits::function_expr_depth`].
+    /// [`Sandbox::expr_depth`] or [`Sandbox::function_expr_depth`].
     ExprDepth,
-    /// [`Limits::array_size`].
+    /// [`Sandbox::array_size`].
     ArraySize,
-    /// [`Limits::string_size`].
+    /// [`Sandbox::string_size`].
     StringSize,
-    /// [`Limits::map_size`].
+    /// [`Sandbox::map_size`].
     MapSize,
-    /// [`Limits::variables`].
+    /// [`Sandbox::variables`].
     Variables,
-    /// [`Limits::position_depth`].
+    /// [`Sandbox::position_depth`].
     PositionDepth,
-    /// [`Limits::source_size`].
+    /// [`Sandbox::source_size`].
     SourceSize,
-    /// [`Limits::memory`].
+    /// [`Sandbox::memory`].
     Memory,
     /// The deadline of [`Interrupt::deadline`] passed (the value is in milliseconds, 0 when
     /// unknown).
@@ -93,7 +100,7 @@ pub enum LimitKind {
 }
 
 impl LimitKind {
-    /// Every kind, in the order of [`Limits`]' fields.
+    /// Every kind, in the order of [`Sandbox`]' fields.
     pub const ALL: [LimitKind; 12] = [
         LimitKind::Operations,
         LimitKind::CallDepth,
@@ -109,7 +116,7 @@ impl LimitKind {
         LimitKind::Positions,
     ];
 
-    /// The key that names this limit in [`Limits::set`] (fronts build their own advice from
+    /// The key that names this limit in [`Sandbox::set`] (fronts build their own advice from
     /// it, such as the CLI's `--script-limit operations=N`).
     pub fn key(self) -> &'static str {
         match self {
@@ -152,7 +159,7 @@ impl LimitKind {
         }
     }
 
-    /// Whether this is a limit of [`Limits`] (settable by [`Limits::set`] under
+    /// Whether this is a limit of [`Sandbox`] (settable by [`Sandbox::set`] under
     /// [`LimitKind::key`]) rather than one of the search's own (time, positions).
     pub fn is_script_limit(self) -> bool {
         !matches!(self, LimitKind::Time | LimitKind::Positions)
@@ -168,8 +175,8 @@ impl fmt::Display for LimitKind {
 /// The largest depth limit a user may set (call, expression and position depths).
 pub const MAX_DEPTH: usize = 128;
 
-impl Limits {
-    /// The keys accepted by [`Limits::set`], in order.
+impl Sandbox {
+    /// The keys accepted by [`Sandbox::set`], in order.
     pub const KEYS: [&'static str; 11] = [
         "operations",
         "call-depth",
@@ -184,13 +191,13 @@ impl Limits {
         "memory",
     ];
 
-    /// Sets the limit named `key` (one of [`Limits::KEYS`]) to `value`, for fronts that read
+    /// Sets the limit named `key` (one of [`Sandbox::KEYS`]) to `value`, for fronts that read
     /// `--script-limit KEY=N`. `expr-depth` also raises `function-expr-depth` to at least half
     /// of it, so that one key suffices.
     ///
     /// Example:
     /// ```
-    /// let mut l = grundy_script::Limits::default();
+    /// let mut l = grundy_script::Sandbox::default();
     /// l.set("operations", 5).unwrap();
     /// assert_eq!(l.operations, 5);
     /// assert!(l.set("speed", 1).is_err());
@@ -255,7 +262,7 @@ impl Limits {
     }
 
     /// The value of the limit of `kind`, as a number (0 for the search's own limits, which
-    /// [`Limits`] does not hold).
+    /// [`Sandbox`] does not hold).
     pub fn value(&self, kind: LimitKind) -> u64 {
         let v = match kind {
             LimitKind::Operations => return self.operations,
@@ -274,11 +281,11 @@ impl Limits {
     }
 }
 
-/// The largest stack [`Limits::stack_size`] may ask for; limits that need more are refused
+/// The largest stack [`Sandbox::stack_size`] may ask for; limits that need more are refused
 /// when compiling, because allocating such a stack could fail.
 pub const MAX_STACK_SIZE: usize = 4 << 30;
 
-impl Limits {
+impl Sandbox {
     /// The bytes of stack a call under these limits may need, counted generously from
     /// measurements (Rhai 1.27 on x86-64): about 7 KiB per nested script call plus up to 2 KiB
     /// per level of nested expressions, and about 2 KiB per level of nested arrays or maps
@@ -307,7 +314,7 @@ impl Limits {
 
 /// Runs `f` on a stack with room for every call of a script under `limits`: the calls made
 /// inside then find the stack they need and run in place, instead of each allocating a fresh
-/// stack of [`Limits::stack_size`] bytes (a map and unmap of tens of MiB per call, which was
+/// stack of [`Sandbox::stack_size`] bytes (a map and unmap of tens of MiB per call, which was
 /// most of the cost of a cheap `moves`). Fronts wrap a whole query in it; when the current
 /// stack already has the room, `f` runs in place.
 ///
@@ -317,11 +324,11 @@ impl Limits {
 ///
 /// Example:
 /// ```
-/// let limits = grundy_script::Limits::default();
+/// let limits = grundy_script::Sandbox::default();
 /// let n = grundy_script::with_stack(&limits, || 6 * 7);
 /// assert_eq!(n, 42);
 /// ```
-pub fn with_stack<R>(limits: &Limits, f: impl FnOnce() -> R) -> R {
+pub fn with_stack<R>(limits: &Sandbox, f: impl FnOnce() -> R) -> R {
     // The calls inside ask for `stack_size()` bytes left; the margin covers the engine's own
     // frames between here and the script call.
     const MARGIN: usize = 8 << 20;
@@ -349,12 +356,12 @@ mod tests {
 
     #[test]
     fn set_every_key() {
-        for key in Limits::KEYS {
-            let mut l = Limits::default();
+        for key in Sandbox::KEYS {
+            let mut l = Sandbox::default();
             l.set(key, 7).unwrap_or_else(|e| panic!("{e}"));
-            assert_ne!(l, Limits::default(), "{key} changed nothing");
+            assert_ne!(l, Sandbox::default(), "{key} changed nothing");
         }
-        let mut l = Limits::default();
+        let mut l = Sandbox::default();
         assert!(l.set("operations", 0).is_err());
         l.set_from_text("array-size=1_000")
             .unwrap_or_else(|e| panic!("{e}"));
@@ -367,7 +374,7 @@ mod tests {
     fn keys_of_kinds_are_settable() {
         for kind in LimitKind::ALL {
             if kind.is_script_limit() {
-                assert!(Limits::KEYS.contains(&kind.key()), "{kind}");
+                assert!(Sandbox::KEYS.contains(&kind.key()), "{kind}");
             }
         }
     }
@@ -375,6 +382,6 @@ mod tests {
     #[test]
     fn default_stack_is_modest() {
         // The default limits hold a call to well under the 24 GiB of the project's machines.
-        assert!(Limits::default().stack_size() < 128 << 20);
+        assert!(Sandbox::default().stack_size() < 128 << 20);
     }
 }

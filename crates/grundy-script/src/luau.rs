@@ -29,7 +29,7 @@ use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
 use crate::error::{CallSite, Location, ScriptError};
 use crate::interrupt;
 use crate::key::{Item, Key, KeyWriter};
-use crate::limits::{Interrupt, LimitKind, Limits};
+use crate::limits::{Interrupt, LimitKind, Sandbox};
 use crate::rawcall;
 use crate::script::{CheckReport, FunctionInfo};
 use crate::{Arity, Datum, ScriptOption, MAX_ARITY};
@@ -504,7 +504,30 @@ local function bind_value(f)
         return f(position(kind, ...))
     end
 end
-return { SUM = SUM, bind = bind, bind_value = bind_value, BAD = BAD }
+-- The search hooks as `moves` is read: `canonical` as one option, `split` as its parts;
+-- nil (no answer) as the position itself.
+local function as_one(f)
+    return function(p)
+        local c = f(p)
+        if c == nil then
+            return { p }
+        end
+        return { c }
+    end
+end
+local function as_parts(f)
+    return function(p)
+        local r = f(p)
+        if r == nil then
+            return { p }
+        end
+        if type(r) ~= "table" or getmetatable(r) ~= nil then
+            error(BAD .. "the result: " .. what(r) .. ": split must return an array of positions, or nil when the position does not split", 0)
+        end
+        return r
+    end
+end
+return { SUM = SUM, bind = bind, bind_value = bind_value, BAD = BAD, as_one = as_one, as_parts = as_parts }
 "##;
 
 /// The prefix of the prelude's shape errors (its `BAD`).
@@ -534,6 +557,9 @@ pub(crate) struct LuauScript {
     /// `nimber` and `outcome` wrapped by the prelude's `bind_value`.
     nimber: Option<Function>,
     outcome: Option<Function>,
+    /// `canonical` and `split` wrapped so that `bind` reads them as it reads `moves`.
+    canonical: Option<Function>,
+    split: Option<Function>,
     sum_mt: Table,
     watch: Arc<Watch>,
 }
@@ -547,19 +573,21 @@ impl std::fmt::Debug for LuauScript {
 }
 
 /// The names of the hooks a script may define, with their parameter counts.
-const HOOKS: [(&str, usize); 5] = [
+const HOOKS: [(&str, usize); 7] = [
     ("moves", 1),
     ("display", 1),
     ("describe", 2),
     ("nimber", 1),
     ("outcome", 1),
+    ("canonical", 1),
+    ("split", 1),
 ];
 
 /// Compiles a Luau script, runs its top level once, and reports as [`crate::check`] does.
 pub(crate) fn analyse(
     source: &str,
     file: &str,
-    limits: &Limits,
+    limits: &Sandbox,
     interrupt: Arc<RwLock<Interrupt>>,
 ) -> (Option<LuauScript>, CheckReport) {
     let mut report = CheckReport::empty(file);
@@ -619,6 +647,17 @@ pub(crate) fn analyse(
             math.raw_set("randomseed", Value::Nil)?;
         }
         g.raw_set("emit", rawcall::emit_function(&lua)?)?;
+        // The data given to the script (docs/rules.md, "Data"); nil without it.
+        if let Some(text) = limits.data.text() {
+            g.raw_set("DATA", lua.create_string(text)?)?;
+        }
+        if let Some(numbers) = limits.data.numbers() {
+            let t = lua.create_table_with_capacity(numbers.len(), 0)?;
+            for &n in numbers {
+                t.raw_push(n as f64)?;
+            }
+            g.raw_set("DATA_NUMBERS", t)?;
+        }
         lua.load(PRELUDE)
             .set_name("=prelude")
             .set_mode(ChunkMode::Text)
@@ -707,6 +746,8 @@ pub(crate) fn analyse(
     report.has_describe = hooks[2].is_some();
     report.has_nimber = hooks[3].is_some();
     report.has_outcome = hooks[4].is_some();
+    report.has_canonical = hooks[5].is_some();
+    report.has_split = hooks[6].is_some();
     let name = match g.raw_get::<Value>("NAME") {
         Ok(Value::Nil) => crate::script::default_family_name(file),
         Ok(Value::String(s)) => s.to_string_lossy(),
@@ -761,14 +802,16 @@ pub(crate) fn analyse(
     if !report.problems.is_empty() {
         return (None, report);
     }
-    let bound = (|| -> mlua::Result<(Table, Function, Function)> {
+    let bound = (|| -> mlua::Result<(Table, Function, Function, Function, Function)> {
         Ok((
             prelude.raw_get("SUM")?,
             prelude.raw_get("bind")?,
             prelude.raw_get("bind_value")?,
+            prelude.raw_get("as_one")?,
+            prelude.raw_get("as_parts")?,
         ))
     })();
-    let Ok((sum_mt, bind, bind_value)) = bound else {
+    let Ok((sum_mt, bind, bind_value, as_one, as_parts)) = bound else {
         report.problems.push(compile_error(
             None,
             "Luau could not start: the prelude is incomplete".into(),
@@ -778,8 +821,10 @@ pub(crate) fn analyse(
     // Freeze what the top level made, so that calls cannot leave state behind.
     freeze(&lua, &g, &sum_mt);
     let mut it = hooks.into_iter();
-    let (Some(Some(moves)), display, describe, nimber, outcome) = (
+    let (Some(Some(moves)), display, describe, nimber, outcome, canonical, split) = (
         it.next(),
+        it.next().flatten(),
+        it.next().flatten(),
         it.next().flatten(),
         it.next().flatten(),
         it.next().flatten(),
@@ -787,17 +832,30 @@ pub(crate) fn analyse(
     ) else {
         return (None, report);
     };
-    let wrapped = (|| -> mlua::Result<(Function, Option<Function>, Option<Function>)> {
+    type Bound = (Function, [Option<Function>; 4]);
+    let wrapped = (|| -> mlua::Result<Bound> {
         let wrap = |f: Option<Function>| -> mlua::Result<Option<Function>> {
             f.map(|f| bind_value.call::<Function>(f)).transpose()
         };
+        // The search hooks are read as `moves` is, through `bind`.
+        let read_as = |shape: &Function, f: Option<Function>| -> mlua::Result<Option<Function>> {
+            f.map(|f| {
+                let shaped = shape.call::<Function>(f)?;
+                bind.call::<Function>((shaped, limits.position_depth))
+            })
+            .transpose()
+        };
         Ok((
             bind.call::<Function>((moves, limits.position_depth))?,
-            wrap(nimber)?,
-            wrap(outcome)?,
+            [
+                wrap(nimber)?,
+                wrap(outcome)?,
+                read_as(&as_one, canonical)?,
+                read_as(&as_parts, split)?,
+            ],
         ))
     })();
-    let Ok((moves, nimber, outcome)) = wrapped else {
+    let Ok((moves, [nimber, outcome, canonical, split])) = wrapped else {
         report.problems.push(compile_error(
             None,
             "Luau could not start: the hooks could not be bound".into(),
@@ -813,6 +871,8 @@ pub(crate) fn analyse(
         describe,
         nimber,
         outcome,
+        canonical,
+        split,
         sum_mt,
         watch,
     };
@@ -925,22 +985,27 @@ impl LuauScript {
         }
     }
 
-    fn error(&self, e: &mlua::Error, function: &str, p: &Key, limits: &Limits) -> ScriptError {
+    fn error(&self, e: &mlua::Error, function: &str, p: &Key, limits: &Sandbox) -> ScriptError {
         // The prelude's shape errors: `BAD` then where, ": ", and why.
         let text = e.to_string();
         if let Some(at) = text.find(SHAPE) {
             let rest = &text[at + SHAPE.len()..];
             let rest = rest.lines().next().unwrap_or_default();
             let (what, why) = rest.split_once(": ").unwrap_or(("an option", rest));
-            return self.bad(p, what.to_string(), why.to_string());
+            return self.bad_in(function, p, what.to_string(), why.to_string());
         }
         convert_error(e, &self.file, limits, &self.watch, self.site(function, p))
     }
 
     fn bad(&self, p: &Key, what: String, reason: String) -> ScriptError {
+        self.bad_in("moves", p, what, reason)
+    }
+
+    /// A result of the wrong shape from `function` (`moves` or a hook read as it is).
+    fn bad_in(&self, function: &str, p: &Key, what: String, reason: String) -> ScriptError {
         ScriptError::BadOption {
             file: self.file.clone(),
-            call: self.site("moves", p),
+            call: self.site(function, p),
             what,
             reason,
         }
@@ -1049,7 +1114,59 @@ impl LuauScript {
         p: &Key,
         out: &mut OptionList<Key>,
         arity: Arity,
-        limits: &Limits,
+        limits: &Sandbox,
+    ) -> Result<(), ScriptError> {
+        self.options_of(&self.moves, "moves", p, out, arity, limits)
+    }
+
+    /// The positions `canonical(p)` gives (one), read as `moves` is; `None` for nil.
+    pub(crate) fn canonical(
+        &self,
+        p: &Key,
+        arity: Arity,
+        limits: &Sandbox,
+    ) -> Result<Option<Key>, ScriptError> {
+        Ok(self
+            .positions_of(self.canonical.as_ref(), "canonical", p, arity, limits)?
+            .and_then(|mut v| v.pop()))
+    }
+
+    /// The parts `split(p)` gives, read as `moves` is; `None` for nil.
+    pub(crate) fn split(
+        &self,
+        p: &Key,
+        arity: Arity,
+        limits: &Sandbox,
+    ) -> Result<Option<Vec<Key>>, ScriptError> {
+        self.positions_of(self.split.as_ref(), "split", p, arity, limits)
+    }
+
+    /// The parts of every option a hook bound as `moves` gives, in order.
+    fn positions_of(
+        &self,
+        f: Option<&Function>,
+        name: &str,
+        p: &Key,
+        arity: Arity,
+        limits: &Sandbox,
+    ) -> Result<Option<Vec<Key>>, ScriptError> {
+        let Some(f) = f else {
+            return Ok(None);
+        };
+        let mut out = OptionList::new();
+        self.options_of(f, name, p, &mut out, arity, limits)?;
+        Ok(Some(out.iter().flatten().cloned().collect()))
+    }
+
+    /// Calls `f`, a hook bound as `moves` (named `name`), and writes its options into `out`.
+    fn options_of(
+        &self,
+        f: &Function,
+        name: &str,
+        p: &Key,
+        out: &mut OptionList<Key>,
+        arity: Arity,
+        limits: &Sandbox,
     ) -> Result<(), ScriptError> {
         type Packed = (mlua::Buffer, i64);
         // A number, or two or three numbers, go as numbers (no argument vector per call);
@@ -1080,37 +1197,38 @@ impl LuauScript {
         let fast = rawcall::emitting(k, max_numbers, coder, || {
             self.watch.start();
             if small.is_some() {
-                rawcall::call_packed(&self.lua, &self.moves, numbers[..n].iter(), read)
+                rawcall::call_packed(&self.lua, f, numbers[..n].iter(), read)
             } else {
-                rawcall::call_packed(&self.lua, &self.moves, args.iter(), read)
+                rawcall::call_packed(&self.lua, f, args.iter(), read)
             }
         });
         match fast {
-            Ok(Some(read)) => return read.map_err(|(what, why)| self.bad(p, what, why)),
-            Err(e) => return Err(self.error(&e, "moves", p, limits)),
+            Ok(Some(read)) => return read.map_err(|(what, why)| self.bad_in(name, p, what, why)),
+            Err(e) => return Err(self.error(&e, name, p, limits)),
             Ok(None) => {}
         }
         let called = rawcall::emitting(k, max_numbers, coder, || {
             self.watch.start();
             match small {
-                Some(SmallArgs::One(a)) => self.moves.call::<Packed>((0.0, a)),
-                Some(SmallArgs::Two(a, b)) => self.moves.call::<Packed>((2.0, a, b)),
-                Some(SmallArgs::Three(a, b, c)) => self.moves.call::<Packed>((3.0, a, b, c)),
-                None => self.moves.call::<Packed>(args),
+                Some(SmallArgs::One(a)) => f.call::<Packed>((0.0, a)),
+                Some(SmallArgs::Two(a, b)) => f.call::<Packed>((2.0, a, b)),
+                Some(SmallArgs::Three(a, b, c)) => f.call::<Packed>((3.0, a, b, c)),
+                None => f.call::<Packed>(args),
             }
         });
-        let (packed, used) = called.map_err(|e| self.error(&e, "moves", p, limits))?;
+        let (packed, used) = called.map_err(|e| self.error(&e, name, p, limits))?;
         let bytes = match usize::try_from(used) {
             Ok(used) => {
                 let mut bytes = vec![0u8; used];
-                std::io::Read::read_exact(&mut packed.cursor(), &mut bytes)
-                    .map_err(|_| self.bad(p, "the options".into(), "damaged options".into()))?;
+                std::io::Read::read_exact(&mut packed.cursor(), &mut bytes).map_err(|_| {
+                    self.bad_in(name, p, "the options".into(), "damaged options".into())
+                })?;
                 Some(bytes)
             }
             Err(_) => None,
         };
         rawcall::emitted(|e| read_all(e, bytes.as_deref(), out, arity))
-            .map_err(|(what, why)| self.bad(p, what, why))
+            .map_err(|(what, why)| self.bad_in(name, p, what, why))
     }
 
     fn bad_position(&self, p: &Key, reason: String) -> ScriptError {
@@ -1128,7 +1246,7 @@ impl LuauScript {
         name: &str,
         p: &Key,
         args: mlua::MultiValue,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Value, ScriptError> {
         self.watch.start();
         f.call::<Value>(args)
@@ -1152,7 +1270,7 @@ impl LuauScript {
         name: &str,
         p: &Key,
         args: Vec<Value>,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Option<String>, ScriptError> {
         match self.call_hook(f, name, p, mlua::MultiValue::from_iter(args), limits)? {
             Value::Nil => Ok(None),
@@ -1167,7 +1285,7 @@ impl LuauScript {
     }
 
     /// `display(p)`.
-    pub(crate) fn display(&self, p: &Key, limits: &Limits) -> Result<Option<String>, ScriptError> {
+    pub(crate) fn display(&self, p: &Key, limits: &Sandbox) -> Result<Option<String>, ScriptError> {
         let Some(f) = &self.display else {
             return Ok(None);
         };
@@ -1180,7 +1298,7 @@ impl LuauScript {
         &self,
         p: &Key,
         q: &ScriptOption,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Option<String>, ScriptError> {
         let Some(f) = &self.describe else {
             return Ok(None);
@@ -1211,7 +1329,7 @@ impl LuauScript {
     }
 
     /// `nimber(p)`: a whole number, or `None` for `nil` (search instead).
-    pub(crate) fn nimber(&self, p: &Key, limits: &Limits) -> Result<Option<u64>, ScriptError> {
+    pub(crate) fn nimber(&self, p: &Key, limits: &Sandbox) -> Result<Option<u64>, ScriptError> {
         let Some(f) = &self.nimber else {
             return Ok(None);
         };
@@ -1255,7 +1373,7 @@ impl LuauScript {
 
     /// `outcome(p)`: `Some(true)` when the player to move wins ("N"), `Some(false)` for "P",
     /// `None` for `nil`.
-    pub(crate) fn outcome(&self, p: &Key, limits: &Limits) -> Result<Option<bool>, ScriptError> {
+    pub(crate) fn outcome(&self, p: &Key, limits: &Sandbox) -> Result<Option<bool>, ScriptError> {
         let Some(f) = &self.outcome else {
             return Ok(None);
         };
@@ -1663,7 +1781,7 @@ fn stop_of(e: &mlua::Error) -> Option<Stop> {
 fn convert_error(
     e: &mlua::Error,
     file: &str,
-    limits: &Limits,
+    limits: &Sandbox,
     watch: &Watch,
     call: CallSite,
 ) -> ScriptError {
@@ -1737,7 +1855,7 @@ impl LuauScript {
         &self,
         p: &Datum,
         arity: Arity,
-        limits: &Limits,
+        limits: &Sandbox,
     ) -> Result<Vec<ScriptOption>, ScriptError> {
         let mut out = OptionList::new();
         let key = Key::of(p);

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use grundy::rules::{Alone, Theory};
 use grundy::solve::Arena;
 
-use crate::{Arity, Datum, Key, Limits, ScriptError, ScriptFamily, ScriptRules};
+use crate::{Arity, Datum, Key, Sandbox, ScriptError, ScriptFamily, ScriptRules};
 
 /// The most positions the first values may visit (options may lead above the last one).
 const CHECK_POSITIONS: usize = 100_000;
@@ -51,7 +51,7 @@ const TEXT_POSITIONS: usize = 400;
 /// assert!(r.is_ok());
 /// assert_eq!(r.values, vec![0, 1, 2, 0, 1, 2, 0, 1, 2]);
 /// ```
-pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> CheckReport {
+pub fn check_values(source: &str, origin: &str, limits: &Sandbox, to: u64) -> CheckReport {
     let mut report = check(source, origin, limits);
     if !report.is_ok() {
         return report;
@@ -65,11 +65,9 @@ pub fn check_values(source: &str, origin: &str, limits: &Limits, to: u64) -> Che
     };
     let script = Arc::new(script);
     let positions = small_positions(script.arity(), to);
-    if script.has_nimber() || script.has_outcome() {
-        check_closed_forms(&script, &positions, &mut report);
-        if !report.is_ok() {
-            return report;
-        }
+    check_with_search(&script, &positions, &mut report);
+    if !report.is_ok() {
+        return report;
     }
     match script.arity() {
         Arity::Fixed(1) => first_values(&script, to, &mut report),
@@ -173,29 +171,38 @@ fn small_positions(arity: Arity, to: u64) -> Vec<Datum> {
 /// The most positions the search behind the closed-form check may store.
 const HOOK_CHECK_POSITIONS: usize = 2_000_000;
 
-/// Compares the script's `nimber` and `outcome` with the search of its moves on small
-/// positions; a disagreement is a problem, a limit of the search is one too.
-fn check_closed_forms(script: &Arc<Script>, positions: &[Datum], report: &mut CheckReport) {
+/// Compares the script's closed forms (`nimber`, `outcome`) and search hooks (`canonical`,
+/// `split`) with the search of its moves on small positions; a disagreement is a problem, a
+/// limit of the search is one too.
+fn check_with_search(script: &Arc<Script>, positions: &[Datum], report: &mut CheckReport) {
+    let closed = script.has_nimber() || script.has_outcome();
+    let hooks = script.has_canonical() || script.has_split();
+    let what = match (closed, hooks) {
+        (false, false) => return,
+        (true, false) => "closed forms",
+        (false, true) => "search hooks",
+        (true, true) => "closed forms and search hooks",
+    };
     let searched = ScriptFamily(Arc::new(ScriptRules::shared(script.clone(), false)));
     let hooked = ScriptFamily(Arc::new(ScriptRules::shared(script.clone(), true)));
     let limits = grundy::Limits::default().with_nodes(HOOK_CHECK_POSITIONS);
     let mut arena = Arena::new();
     let mut checked = 0usize;
     if positions.is_empty() {
-        report.warnings.push(
-            "the closed forms were not checked: small positions are generated for a fixed ARITY \
+        report.warnings.push(format!(
+            "the {what} were not checked: small positions are generated for a fixed ARITY \
              only; check them with grundy analyze on positions you choose"
-                .to_string(),
-        );
+        ));
         return;
     }
     for d in positions {
         let p = Key::of(d);
-        let v = match grundy::rules::arena_value(&mut arena, &searched, &p, &limits) {
+        let mut value = |q: &Key| grundy::rules::arena_value(&mut arena, &searched, q, &limits);
+        let v = match value(&p) {
             Ok(v) => v,
             Err(grundy::Error::Limit { .. }) => {
                 report.warnings.push(format!(
-                    "the closed forms were checked on {checked} positions: the search reached \
+                    "the {what} were checked on {checked} positions: the search reached \
                      its limit of {HOOK_CHECK_POSITIONS} positions"
                 ));
                 return;
@@ -203,6 +210,16 @@ fn check_closed_forms(script: &Arc<Script>, positions: &[Datum], report: &mut Ch
             // A position the rules refuse (or one with cycles) has nothing to compare.
             Err(_) => continue,
         };
+        if hooks {
+            if let Err(e) = check_hooks(script, &p, &v, &mut value) {
+                report.problems.push(e);
+                return;
+            }
+        }
+        if !closed {
+            checked += 1;
+            continue;
+        }
         let shown = d.call_text(script.name());
         let wrong = |hook: &str, said: String, searched: String| ScriptError::WrongClosedForm {
             file: script.file().to_string(),
@@ -248,7 +265,59 @@ fn check_closed_forms(script: &Arc<Script>, positions: &[Datum], report: &mut Ch
         }
         checked += 1;
     }
-    report.closed_forms_checked = Some(checked);
+    report.closed_forms_checked = closed.then_some(checked);
+    report.hooks_checked = hooks.then_some(checked);
+}
+
+/// Holds `canonical(p)` and `split(p)` against `v`, the value the search finds for `p`:
+/// the canonical form must have the same value, and the parts must XOR to it.
+///
+/// Returns: the problem to report (a hook that failed, or a wrong answer naming `p`).
+fn check_hooks(
+    script: &Script,
+    p: &Key,
+    v: &grundy::Nimber,
+    value: &mut impl FnMut(&Key) -> Result<grundy::Nimber, grundy::Error>,
+) -> Result<(), ScriptError> {
+    let text = |q: &Key| {
+        q.to_datum()
+            .map_or_else(String::new, |d| d.call_text(script.name()))
+    };
+    let wrong = |hook: &str, said: String| ScriptError::WrongHook {
+        file: script.file().to_string(),
+        hook: hook.to_string(),
+        position: text(p),
+        said,
+        searched: v.to_string(),
+    };
+    let mut worth = |parts: &[Key]| -> Result<grundy::Nimber, String> {
+        let mut sum = grundy::Nimber::ZERO;
+        for q in parts {
+            sum ^= &value(q).map_err(|e| format!("which the search cannot value ({e})"))?;
+        }
+        Ok(sum)
+    };
+    if let Some(c) = script.canonical(p)? {
+        match worth(std::slice::from_ref(&c)) {
+            Ok(w) if w == *v => {}
+            Ok(w) => return Err(wrong("canonical", format!("{}, worth {w}", text(&c)))),
+            Err(why) => return Err(wrong("canonical", format!("{}, {why}", text(&c)))),
+        }
+    }
+    if let Some(parts) = script.split(p)? {
+        let shown: Vec<String> = parts.iter().map(text).collect();
+        let shown = if shown.is_empty() {
+            "no part".to_string()
+        } else {
+            shown.join(" + ")
+        };
+        match worth(&parts) {
+            Ok(w) if w == *v => {}
+            Ok(w) => return Err(wrong("split", format!("{shown}, worth {w} in all"))),
+            Err(why) => return Err(wrong("split", format!("{shown}, {why}"))),
+        }
+    }
+    Ok(())
 }
 
 /// Tries the script's `display` on the small positions and its `describe` on their moves;
@@ -356,6 +425,11 @@ impl CheckReport {
                 "closed forms: agree with the search on {n} positions\n"
             ));
         }
+        if let Some(n) = self.hooks_checked {
+            out.push_str(&format!(
+                "search hooks: agree with the search on {n} positions\n"
+            ));
+        }
         if let Some(n) = self.texts_checked {
             out.push_str(&format!(
                 "texts: display and describe ran on {n} positions\n"
@@ -396,7 +470,8 @@ impl Serialize for CheckReport {
     /// `{"file", "name", "functions": [{"name", "params"}], "display", "describe", "ok",
     /// "problems": [{"kind", "message", "line", "column"}], "warnings", "values", "period",
     /// "values_note", "closed_forms_checked", "box": {"arity", "last", "values", "refused"},
-    /// "texts_checked"}`, the last three only when there is something to say.
+    /// "hooks_checked", "texts_checked"}`, the last four only when there is something to
+    /// say.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[derive(serde::Serialize)]
         struct F<'a> {
@@ -433,6 +508,9 @@ impl Serialize for CheckReport {
         }
         if let Some(grid) = &self.grid {
             m.serialize_entry("box", grid)?;
+        }
+        if let Some(n) = self.hooks_checked {
+            m.serialize_entry("hooks_checked", &n)?;
         }
         if let Some(n) = self.texts_checked {
             m.serialize_entry("texts_checked", &n)?;

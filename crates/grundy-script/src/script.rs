@@ -20,7 +20,7 @@ use rhai::{
 use crate::datum::{kind_of, show_dynamic, Arity, Datum, MAX_ARITY, SUM_TAG};
 use crate::error::{CallSite, Location, ScriptError};
 use crate::key::Key;
-use crate::limits::{Interrupt, LimitKind, Limits};
+use crate::limits::{Interrupt, LimitKind, Sandbox};
 use grundy::solve::OptionList;
 
 /// How many operations pass between two looks at the cancellation flag and the clock: often
@@ -137,6 +137,10 @@ pub struct CheckReport {
     pub has_nimber: bool,
     /// Whether the optional closed form `outcome(p)` is defined.
     pub has_outcome: bool,
+    /// Whether the optional search hook `canonical(p)` is defined.
+    pub has_canonical: bool,
+    /// Whether the optional search hook `split(p)` is defined.
+    pub has_split: bool,
     /// Errors that prevent the script from being used; empty when it is usable.
     pub problems: Vec<ScriptError>,
     /// Things that work but are probably not what was meant.
@@ -158,6 +162,9 @@ pub struct CheckReport {
     /// On how many small positions `display` and `describe` (on every move) ran without an
     /// error; `None` when the script has neither or they were not tried.
     pub texts_checked: Option<usize>,
+    /// On how many small positions the search hooks (`canonical`, `split`) were compared
+    /// with the search and agreed; `None` when there are none or they were not checked.
+    pub hooks_checked: Option<usize>,
 }
 
 impl CheckReport {
@@ -172,6 +179,8 @@ impl CheckReport {
             has_describe: false,
             has_nimber: false,
             has_outcome: false,
+            has_canonical: false,
+            has_split: false,
             problems: Vec::new(),
             warnings: Vec::new(),
             values: Vec::new(),
@@ -180,6 +189,7 @@ impl CheckReport {
             values_note: None,
             closed_forms_checked: None,
             texts_checked: None,
+            hooks_checked: None,
         }
     }
 
@@ -191,15 +201,15 @@ impl CheckReport {
 
 /// A rule script, compiled once, ready to be called from any number of threads.
 ///
-/// Every call runs in a fresh evaluation state under [`Limits`] and the current [`Interrupt`];
+/// Every call runs in a fresh evaluation state under [`Sandbox`] and the current [`Interrupt`];
 /// the script's top level ran once when it was compiled, and its constants (`const SET = [1,
 /// 3, 4];`) are visible to its functions.
 ///
 /// Example:
 /// ```
-/// use grundy_script::{Datum, Limits, Script, ScriptOption};
+/// use grundy_script::{Datum, Sandbox, Script, ScriptOption};
 /// let src = "fn moves(n) { let o = []; for k in [1, 2] { if k <= n { o.push(n - k); } } o }";
-/// let s = Script::compile(src, "games/twos.rhai", Limits::default()).unwrap();
+/// let s = Script::compile(src, "games/twos.rhai", Sandbox::default()).unwrap();
 /// assert_eq!(s.name(), "twos");
 /// assert_eq!(
 ///     s.moves(&Datum::Int(3)).unwrap(),
@@ -212,19 +222,21 @@ pub(crate) struct RhaiScript {
     name: String,
     arity: Arity,
     file: String,
-    limits: Limits,
+    limits: Sandbox,
     functions: Vec<FunctionInfo>,
     has_display: bool,
     has_describe: bool,
     has_nimber: bool,
     has_outcome: bool,
+    has_canonical: bool,
+    has_split: bool,
     /// The scope left by the top level (its constants), copied into each pooled scope.
     globals: Scope<'static>,
     /// Scopes ready for calls, one per thread that called at the same time, so that the
     /// globals are copied once per thread rather than once per call.
     pool: Mutex<Vec<Scope<'static>>>,
     interrupt: Arc<RwLock<Interrupt>>,
-    /// [`Limits::stack_size`], computed once.
+    /// [`Sandbox::stack_size`], computed once.
     stack: usize,
 }
 
@@ -250,7 +262,7 @@ impl RhaiScript {
         self.check_position(p)?;
         self.on_stack(|| {
             let value = self.call_moves(p)?;
-            self.read_options(value, p)
+            self.read_options(value, p, "moves")
         })
     }
 
@@ -338,6 +350,60 @@ impl RhaiScript {
         })
     }
 
+    /// The script's `canonical(p)`: the position that stands for `p` in the search, or
+    /// `None` when the script has no `canonical` or it returned `()`.
+    pub fn canonical(&self, p: &Datum) -> Result<Option<Datum>, ScriptError> {
+        if !self.has_canonical {
+            return Ok(None);
+        }
+        self.positions_hook("canonical", p, |value| vec![value])
+            .map(|parts| parts.and_then(|mut v| v.pop()))
+    }
+
+    /// The script's `split(p)`: the positions whose sum is `p`, or `None` when the script has
+    /// no `split` or it returned `()` (`p` does not split).
+    pub fn split(&self, p: &Datum) -> Result<Option<Vec<Datum>>, ScriptError> {
+        if !self.has_split {
+            return Ok(None);
+        }
+        self.positions_hook("split", p, |value| value.into_array().unwrap_or_default())
+    }
+
+    /// Calls a hook that returns positions (`canonical`, `split`), read as `moves` reads its
+    /// options after `items` made them an array; `()` is `None`. A sum among them gives its
+    /// parts.
+    fn positions_hook(
+        &self,
+        name: &str,
+        p: &Datum,
+        items: impl FnOnce(Dynamic) -> Vec<Dynamic>,
+    ) -> Result<Option<Vec<Datum>>, ScriptError> {
+        self.check_position(p)?;
+        self.on_stack(|| {
+            let value = self.call(name, vec![p.to_dynamic()], p)?;
+            if value.is_unit() {
+                return Ok(None);
+            }
+            if name == "split" && !value.is_array() {
+                return Err(ScriptError::BadReturn {
+                    file: self.file.clone(),
+                    call: self.site(name, p),
+                    value: format!("{} ({})", show_dynamic(&value), kind_of(&value)),
+                    reason: "split must return an array of positions, or () when the position \
+                             does not split"
+                        .into(),
+                });
+            }
+            let options = self.read_options(Dynamic::from_array(items(value)), p, name)?;
+            Ok(Some(
+                options
+                    .into_iter()
+                    .flat_map(|o| o.components().to_vec())
+                    .collect(),
+            ))
+        })
+    }
+
     /// Calls `moves(p)` and writes its options into `out` as keys.
     pub(crate) fn moves_into(&self, p: &Key, out: &mut OptionList<Key>) -> Result<(), ScriptError> {
         let d = p.to_datum().ok_or_else(|| ScriptError::BadPosition {
@@ -353,7 +419,7 @@ impl RhaiScript {
             if small_options(&value, self.arity, out) {
                 return Ok(None);
             }
-            self.read_options(value, &d).map(Some)
+            self.read_options(value, &d, "moves").map(Some)
         })?;
         for o in general.into_iter().flatten() {
             match o {
@@ -364,7 +430,7 @@ impl RhaiScript {
         Ok(())
     }
 
-    /// Runs `f` where at least [`Limits::stack_size`] bytes of stack are free: everything that
+    /// Runs `f` where at least [`Sandbox::stack_size`] bytes of stack are free: everything that
     /// touches a value the script made (the call, reading its result, dropping it) happens
     /// inside, because Rhai recurses once per level of nested arrays.
     fn on_stack<R>(&self, f: impl FnOnce() -> R) -> R {
@@ -436,11 +502,17 @@ impl RhaiScript {
         stop_error(stop, &self.file, pos, call)
     }
 
-    /// Reads `moves`' result: an array of positions and sums.
-    fn read_options(&self, value: Dynamic, p: &Datum) -> Result<Vec<ScriptOption>, ScriptError> {
+    /// Reads `moves`' result (or that of `function`, another hook giving positions): an
+    /// array of positions and sums.
+    fn read_options(
+        &self,
+        value: Dynamic,
+        p: &Datum,
+        function: &str,
+    ) -> Result<Vec<ScriptOption>, ScriptError> {
         let bad = |what: String, reason: String| ScriptError::BadOption {
             file: self.file.clone(),
-            call: self.site("moves", p),
+            call: self.site(function, p),
             what,
             reason,
         };
@@ -693,7 +765,7 @@ fn stop_error(stop: Stop, file: &str, pos: Position, call: CallSite) -> ScriptEr
 /// Turns Rhai's error into ours: limits by kind, the caller's stops, and every other failure
 /// as a runtime error at the innermost failing place, with the chain of functions that led
 /// there.
-fn convert_error(err: EvalAltResult, file: &str, limits: &Limits, call: CallSite) -> ScriptError {
+fn convert_error(err: EvalAltResult, file: &str, limits: &Sandbox, call: CallSite) -> ScriptError {
     // Rhai wraps an error inside a script function in one layer per call; the innermost error
     // has the useful position.
     let mut chain: Vec<String> = Vec::new();
@@ -781,7 +853,7 @@ fn convert_error(err: EvalAltResult, file: &str, limits: &Limits, call: CallSite
 /// `LanguageCorePackage`, whose `sleep` blocks the thread; no time, no modules: those are not
 /// compiled in), print and debug going nowhere, `eval` disabled, the limits, the progress
 /// callback that watches the interrupt, and `sum`.
-fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
+fn build_engine(limits: &Sandbox, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
     let mut engine = Engine::new_raw();
     // The packages flattened into one module, in the order registering them one by one
     // would give precedence to (a later one first): Rhai looks a function up in each global
@@ -815,8 +887,12 @@ fn build_engine(limits: &Limits, interrupt: Arc<RwLock<Interrupt>>) -> Engine {
     engine.set_max_operations(limits.operations.max(1));
     engine.set_max_call_levels(limits.call_depth.max(1));
     engine.set_max_expr_depths(limits.expr_depth.max(1), limits.function_expr_depth.max(1));
-    engine.set_max_array_size(limits.array_size.max(1));
-    engine.set_max_string_size(limits.string_size.max(1));
+    // The data given to the script fits in one value however large (the person chose it).
+    let data = &limits.data;
+    let data_items = data.numbers().map_or(0, <[i64]>::len);
+    let data_bytes = data.text().map_or(0, str::len);
+    engine.set_max_array_size(limits.array_size.max(data_items).max(1));
+    engine.set_max_string_size(limits.string_size.max(data_bytes).max(1));
     engine.set_max_map_size(limits.map_size.max(1));
     engine.set_max_variables(limits.variables.max(1));
 
@@ -1042,7 +1118,7 @@ pub(crate) fn default_family_name(file: &str) -> String {
 pub(crate) fn analyse(
     source: &str,
     file: &str,
-    limits: &Limits,
+    limits: &Sandbox,
     interrupt: Arc<RwLock<Interrupt>>,
 ) -> (Option<RhaiScript>, CheckReport) {
     let mut report = CheckReport::empty(file);
@@ -1153,7 +1229,12 @@ pub(crate) fn analyse(
             ),
         ));
     }
-    for (hook, slot) in [("nimber", 0usize), ("outcome", 1)] {
+    for (hook, slot) in [
+        ("nimber", 0usize),
+        ("outcome", 1),
+        ("canonical", 2),
+        ("split", 3),
+    ] {
         let params = arities(hook);
         let has = params.contains(&1);
         if !params.is_empty() && !has {
@@ -1166,10 +1247,11 @@ pub(crate) fn analyse(
                 ),
             ));
         }
-        if slot == 0 {
-            report.has_nimber = has;
-        } else {
-            report.has_outcome = has;
+        match slot {
+            0 => report.has_nimber = has,
+            1 => report.has_outcome = has,
+            2 => report.has_canonical = has,
+            _ => report.has_split = has,
         }
     }
     if report.functions.iter().any(|f| f.name == "sum") {
@@ -1183,6 +1265,19 @@ pub(crate) fn analyse(
 
     // Runs the top level once: it declares NAME and the constants the functions use.
     let mut globals = Scope::new();
+    // The data given to the script (docs/rules.md, "Data"); () without it.
+    let data = &limits.data;
+    globals.push_constant(
+        "DATA",
+        data.text()
+            .map_or(Dynamic::UNIT, |t| Dynamic::from(t.to_string())),
+    );
+    globals.push_constant(
+        "DATA_NUMBERS",
+        data.numbers().map_or(Dynamic::UNIT, |n| {
+            Dynamic::from_array(n.iter().map(|&x| Dynamic::from_int(x)).collect())
+        }),
+    );
     if let Err(e) = engine.run_ast_with_scope(&mut globals, &ast) {
         report
             .problems
@@ -1264,6 +1359,8 @@ pub(crate) fn analyse(
         has_describe: report.has_describe,
         has_nimber: report.has_nimber,
         has_outcome: report.has_outcome,
+        has_canonical: report.has_canonical,
+        has_split: report.has_split,
         globals,
         pool: Mutex::new(Vec::new()),
         interrupt,
@@ -1295,7 +1392,7 @@ mod tests {
     use crate::Script;
 
     fn script(src: &str) -> Script {
-        match Script::compile(src, "<test>", Limits::default()) {
+        match Script::compile(src, "<test>", Sandbox::default()) {
             Ok(s) => s,
             Err(e) => panic!("{e}"),
         }

@@ -283,9 +283,9 @@ impl<'a> Mex<'a> {
 ///
 /// Example:
 /// ```
-/// use grundy_script::{mex_values, Limits, Script};
+/// use grundy_script::{mex_values, Sandbox, Script};
 /// let src = "fn moves(n) { let o = []; for k in [1, 3, 4] { if k <= n { o.push(n - k); } } o }";
-/// let s = Script::compile(src, "<sub134>", Limits::default()).unwrap();
+/// let s = Script::compile(src, "<sub134>", Sandbox::default()).unwrap();
 /// assert_eq!(mex_values(&s, 7, 100).unwrap(), vec![0, 1, 0, 1, 2, 3, 2, 0]);
 /// ```
 #[allow(clippy::result_large_err)]
@@ -313,7 +313,7 @@ pub fn mex_values(script: &Script, to: u64, max_positions: usize) -> Result<Vec<
 ///
 /// Example:
 /// ```
-/// use grundy_script::{box_values, Limits, Script};
+/// use grundy_script::{box_values, Sandbox, Script};
 /// let src = "ARITY = 2
 /// function moves(p)
 ///     local out = {}
@@ -321,7 +321,7 @@ pub fn mex_values(script: &Script, to: u64, max_positions: usize) -> Result<Vec<
 ///     for k = 1, p[2] do out[#out + 1] = {p[1], p[2] - k} end
 ///     return out
 /// end";
-/// let s = Script::compile(src, "games/twoheaps.luau", Limits::default()).unwrap();
+/// let s = Script::compile(src, "games/twoheaps.luau", Sandbox::default()).unwrap();
 /// let b = box_values(&s, 2, 1000).unwrap();
 /// // Two nim heaps: the value is a XOR b.
 /// assert_eq!(b.values, [0, 1, 2, 1, 0, 3, 2, 3, 0].map(Some).to_vec());
@@ -393,10 +393,10 @@ pub(crate) fn box_positions(arity: usize, last: u64) -> Vec<Datum> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Limits;
+    use crate::Sandbox;
 
     fn compile(src: &str) -> Script {
-        match Script::compile(src, "<t>", Limits::default()) {
+        match Script::compile(src, "<t>", Sandbox::default()) {
             Ok(s) => s,
             Err(e) => panic!("{e}"),
         }

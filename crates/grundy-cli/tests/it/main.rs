@@ -9,6 +9,7 @@ mod cli;
 mod conveniences;
 mod docs;
 mod explain;
+mod hooks;
 mod pattern;
 mod robust;
 mod rules;

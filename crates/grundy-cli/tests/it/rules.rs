@@ -83,17 +83,17 @@ const DIGITS: &str = "examples/rules/digits.rhai";
 const CALENDAR: &str = "examples/rules/calendar.rhai";
 
 /// A scratch directory for scripts written by one test.
-struct Scratch(std::path::PathBuf);
+pub(crate) struct Scratch(std::path::PathBuf);
 
 impl Scratch {
-    fn new(tag: &str) -> Scratch {
+    pub(crate) fn new(tag: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("grundy-rules-{tag}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         Scratch(dir)
     }
 
     /// Writes `name` with `text` and returns its path.
-    fn file(&self, name: &str, text: &str) -> String {
+    pub(crate) fn file(&self, name: &str, text: &str) -> String {
         let p = self.0.join(name);
         std::fs::write(&p, text).unwrap();
         p.to_str().unwrap().to_string()
@@ -106,7 +106,7 @@ impl Drop for Scratch {
     }
 }
 
-fn ok(out: &std::process::Output) -> String {
+pub(crate) fn ok(out: &std::process::Output) -> String {
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -117,11 +117,11 @@ fn ok(out: &std::process::Output) -> String {
     text(out)
 }
 
-fn json(out: &std::process::Output) -> serde_json::Value {
+pub(crate) fn json(out: &std::process::Output) -> serde_json::Value {
     serde_json::from_str(&ok(out)).unwrap()
 }
 
-fn stderr(out: &std::process::Output) -> String {
+pub(crate) fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 

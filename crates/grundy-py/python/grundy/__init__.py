@@ -520,11 +520,15 @@ class Family:
         return f"Family({self.name!r}: {self.syntax})"
 
 
-def load_rules(path: "Union[str, _os.PathLike[str]]") -> str:
+def load_rules(path: "Union[str, _os.PathLike[str]]", data: Optional[str] = None) -> str:
     """Loads a rule script (a Luau file, ``.luau``, with ``function moves(p)``, or a Rhai file,
     ``.rhai``, with ``fn moves(p)``; see docs/rules.md) and registers its family, so that
     expressions may name it and mix it with built-ins in sums, as ``grundy --rules FILE``
     does. Loading the same script again replaces its family.
+
+    ``data``, a text (for example a judge's input), is what ``--data FILE`` gives a script:
+    the global ``DATA`` is the text and ``DATA_NUMBERS`` its numbers when every token is an
+    integer (docs/rules.md, "Data").
 
     Returns the family's name. Raises :class:`InputError` for a script with an error (the
     message names FILE:LINE:COLUMN) and :class:`LimitError` when a script limit is reached.
@@ -533,7 +537,7 @@ def load_rules(path: "Union[str, _os.PathLike[str]]") -> str:
     >>> grundy.analyze(f"{name}(3) + nim(4)").outcome          # doctest: +SKIP
     'P'
     """
-    return _grundy.load_rules(_os.fsdecode(_os.fspath(path)))
+    return _grundy.load_rules(_os.fsdecode(_os.fspath(path)), data)
 
 
 def families() -> List[Family]:
@@ -800,7 +804,14 @@ class Sum:
 
 
 def ruleset(
-    name: str, *, arity: Any = 1, summary: str = "", example: str = ""
+    name: str,
+    *,
+    arity: Any = 1,
+    summary: str = "",
+    example: str = "",
+    canonical: Optional[Callable[[Any], Any]] = None,
+    split: Optional[Callable[[Any], Any]] = None,
+    nimber: Optional[Callable[[Any], Any]] = None,
 ) -> Callable[[Callable[[Any], Iterable[Any]]], Callable[[Any], Iterable[Any]]]:
     """Registers a game family defined by a Python function under ``name``.
 
@@ -816,11 +827,22 @@ def ruleset(
     Defining the same name again replaces the family; a built-in name is refused.
     An exception raised inside the function reaches the caller of ``analyze`` unchanged.
     The decorator returns the function itself.
+
+    ``canonical`` and ``split`` are the search hooks of rule scripts (docs/rules.md, section
+    10), each a function of the position: ``canonical(p)`` returns a position worth the same
+    that stands for ``p`` (or ``None``), and ``split(p)`` the positions whose sum is ``p`` (or
+    ``None`` when it does not split). The search then values the parts apart and stores only
+    canonical positions; the moves shown stay the real positions.
+
+    ``nimber`` is the closed form of rule scripts: ``nimber(p)`` returns the nim-value of ``p``
+    (an int) or ``None`` to search. Where it answers, the engine trusts it.
     """
 
     def register(func: Callable[[Any], Iterable[Any]]) -> Callable[[Any], Iterable[Any]]:
         ex = example or f"{name}(5)"
-        _grundy.register_ruleset(name, func, Sum, summary, ex, arity)
+        _grundy.register_ruleset(
+            name, func, Sum, summary, ex, arity, canonical, split, nimber
+        )
         try:
             func.grundy_name = name  # type: ignore[attr-defined]
         except (AttributeError, TypeError):

@@ -81,7 +81,7 @@ def remoteness(
     timeout: Optional[float] = None,
 ) -> Tuple[str, int]: ...
 def canonical(expr: str) -> str: ...
-def load_rules(path: str) -> str: ...
+def load_rules(path: str, data: Optional[str] = None) -> str: ...
 def register_ruleset(
     name: str,
     func: Callable[[Any], Any],
@@ -89,4 +89,7 @@ def register_ruleset(
     summary: str = "",
     example: str = "",
     arity: Any = None,
+    canonical: Optional[Callable[[Any], Any]] = None,
+    split: Optional[Callable[[Any], Any]] = None,
+    nimber: Optional[Callable[[Any], Any]] = None,
 ) -> None: ...

@@ -205,7 +205,7 @@ fn tables_of_families_of_several_arguments_are_refused_with_the_reason() {
 #[test]
 fn options_read_straight_into_keys_equal_the_general_reading() {
     use grundy::solve::OptionList;
-    use grundy_script::{Datum, Key, Limits, Script, ScriptOption};
+    use grundy_script::{Datum, Key, Sandbox, Script, ScriptOption};
     // Position n returns one of eight mixes of shapes, chosen by n % 8.
     let body = "fn moves(p) {
         let n = if type_of(p) == \"array\" { p[0] } else { p };
@@ -221,7 +221,7 @@ fn options_read_straight_into_keys_equal_the_general_reading() {
     }";
     for arity in ["", "const ARITY = 2;", "const ARITY = \"all\";"] {
         let src = format!("{arity}\n{body}");
-        let s = Script::compile(&src, "t.rhai", Limits::default())
+        let s = Script::compile(&src, "t.rhai", Sandbox::default())
             .unwrap_or_else(|e| panic!("{arity}: {e}"));
         for n in 8..24i64 {
             let p = if arity.is_empty() {

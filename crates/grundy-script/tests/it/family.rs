@@ -4,7 +4,7 @@
 
 use grundy::analysis::Options;
 use grundy::{api, Error, Outcome, Play, Registry, Value};
-use grundy_script::Limits;
+use grundy_script::Sandbox;
 use proptest::prelude::*;
 
 /// Lasker's Nim exactly as the contract writes it.
@@ -27,7 +27,7 @@ fn moves(n) {
 pub fn registry(scripts: &[(&str, &str)]) -> Registry {
     let mut reg = Registry::builtin();
     for (origin, src) in scripts {
-        if let Err(e) = grundy_script::register(&mut reg, src, origin, &Limits::default()) {
+        if let Err(e) = grundy_script::register(&mut reg, src, origin, &Sandbox::default()) {
             panic!("{origin}: {e}");
         }
     }
@@ -133,14 +133,14 @@ fn names_are_checked_when_registering() {
         &mut reg,
         "fn moves(p) { [] }",
         "games/nim.rhai",
-        &Limits::default(),
+        &Sandbox::default(),
     );
     assert!(matches!(e, Err(Error::Input { .. })), "{e:?}");
     assert!(grundy_script::register(
         &mut reg,
         "const NAME = \"mine\"; fn moves(p) { [] }",
         "x.rhai",
-        &Limits::default()
+        &Sandbox::default()
     )
     .is_ok());
     assert!(reg.find("mine").is_some());

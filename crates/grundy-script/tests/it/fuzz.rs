@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use grundy::analysis::Options;
 use grundy::{api, Outcome, Play, Registry};
-use grundy_script::Limits;
+use grundy_script::Sandbox;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -198,7 +198,7 @@ type Key = (Vec<i64>, Vec<i64>);
 
 fn registry(src: &str) -> Registry {
     let mut reg = Registry::builtin();
-    let family = grundy_script::load(src, "fuzz/g.rhai", &Limits::default())
+    let family = grundy_script::load(src, "fuzz/g.rhai", &Sandbox::default())
         .unwrap_or_else(|e| panic!("{e}\n{src}"));
     reg.register(family).unwrap_or_else(|e| panic!("{e}"));
     reg
@@ -287,7 +287,7 @@ fn mutated_and_random_scripts_fail_cleanly() {
     ];
     let reg_with = |src: &str| -> Option<Registry> {
         let mut reg = Registry::builtin();
-        let family = grundy_script::load(src, "fuzz/g.rhai", &Limits::default()).ok()?;
+        let family = grundy_script::load(src, "fuzz/g.rhai", &Sandbox::default()).ok()?;
         reg.register(family).ok()?;
         Some(reg)
     };
@@ -332,7 +332,7 @@ fn mutated_and_random_scripts_fail_cleanly() {
         if let Some(reg) = reg_with(&src) {
             let _ = api::analyze(&reg, "g(2)", &opts);
         }
-        let report = grundy_script::check(&src, "fuzz/g.rhai", &Limits::default());
+        let report = grundy_script::check(&src, "fuzz/g.rhai", &Sandbox::default());
         // A script that does not compile says where: each such problem has its line.
         for p in &report.problems {
             if matches!(p, grundy_script::ScriptError::Compile { .. }) {

@@ -1,7 +1,7 @@
 //! Hostile scripts: each must fail quickly with the right typed error, never panic, never
 //! exhaust memory.
 
-use grundy_script::{Datum, LimitKind, Limits, Script, ScriptError};
+use grundy_script::{Datum, LimitKind, Sandbox, Script, ScriptError};
 
 use crate::common::{compile, compile_with, fails};
 
@@ -121,7 +121,7 @@ fn deep_nesting_is_bounded() {
 fn nested_element_assignment_reaches_the_memory_limit() {
     // Rhai does not check sizes when an element inside a nested array is replaced, so this
     // grows to 16000 x 16000 elements (4 GB) unless the memory bound stops it.
-    let mut limits = Limits::default();
+    let mut limits = Sandbox::default();
     let now = resident_memory().unwrap_or(0);
     limits.memory = now + (256 << 20);
     let s = compile_with(
@@ -162,7 +162,7 @@ fn many_variables_reach_the_variable_limit() {
 #[test]
 fn deep_expressions_are_refused_when_compiling() {
     let src = format!("fn moves(p) {{ {}1{} }}", "(".repeat(200), ")".repeat(200));
-    let e = match Script::compile(&src, "<deep>", Limits::default()) {
+    let e = match Script::compile(&src, "<deep>", Sandbox::default()) {
         Ok(_) => panic!("should not compile"),
         Err(e) => e,
     };

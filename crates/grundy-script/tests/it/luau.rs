@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use grundy::analysis::Options;
 use grundy::{api, Cancel, Error, Nimber, Outcome};
-use grundy_script::{Datum, Interrupt, LimitKind, Limits, Script, ScriptError, ScriptOption};
+use grundy_script::{Datum, Interrupt, LimitKind, Sandbox, Script, ScriptError, ScriptOption};
 
 use crate::common::fails;
 use crate::family::{registry, LASKER};
@@ -22,7 +22,7 @@ pub const LASKER_LUAU: &str = "function moves(n)
 end";
 
 fn luau(src: &str) -> Script {
-    match Script::compile(src, "games/t.luau", Limits::default()) {
+    match Script::compile(src, "games/t.luau", Sandbox::default()) {
         Ok(s) => s,
         Err(e) => panic!("should compile: {e}"),
     }
@@ -182,7 +182,7 @@ fn errors_name_the_file_and_line() {
     let c = Script::compile(
         "function moves(n)\n  return {\nend",
         "games/t.luau",
-        Limits::default(),
+        Sandbox::default(),
     );
     match c {
         Err(ScriptError::Compile { location, .. }) => {
@@ -197,7 +197,7 @@ fn errors_name_the_file_and_line() {
         ("ARITY = 0 function moves(p) return {} end", "ARITY"),
         ("NAME = 5 function moves(p) return {} end", "NAME"),
     ] {
-        let r = grundy_script::check(src, "games/t.luau", &Limits::default());
+        let r = grundy_script::check(src, "games/t.luau", &Sandbox::default());
         assert!(!r.is_ok(), "{src}");
         assert!(
             r.problems[0].to_string().contains(what),
@@ -257,10 +257,10 @@ fn runaway_scripts_stop_at_a_limit() {
         Datum::Int(1),
     );
     assert_eq!(limit_of(&e), Some(LimitKind::CallDepth), "{e}");
-    let small = Limits {
+    let small = Sandbox {
         memory: 64 << 20,
         operations: 1 << 40,
-        ..Limits::default()
+        ..Sandbox::default()
     };
     for src in [
         "function moves(n) local t = {} for i = 1, 1e9 do t[i] = i end return t end",
@@ -296,9 +296,9 @@ fn cancellation_and_deadline_stop_a_running_call() {
         Script::compile(
             "function moves(n) while true do end end",
             "games/t.luau",
-            Limits {
+            Sandbox {
                 operations: u64::MAX,
-                ..Limits::default()
+                ..Sandbox::default()
             },
         )
         .unwrap_or_else(|e| panic!("{e}")),
@@ -339,13 +339,13 @@ fn rules_check_compares_closed_forms_with_the_search() {
     let right = "function moves(n) local o = {} for k = 1, 3 do if k <= n then o[#o+1] = n - k end end return o end
 function nimber(n) return n % 4 end
 function outcome(n) if n % 4 == 0 then return \"P\" end return \"N\" end";
-    let r = grundy_script::check_values(right, "games/bash.luau", &Limits::default(), 40);
+    let r = grundy_script::check_values(right, "games/bash.luau", &Sandbox::default(), 40);
     assert!(r.is_ok(), "{:?}", r.problems);
     assert_eq!(r.closed_forms_checked, Some(41));
     // Wrong at 7 only: caught, with the position and both answers.
     let wrong = "function moves(n) local o = {} for k = 1, 3 do if k <= n then o[#o+1] = n - k end end return o end
 function nimber(n) if n == 7 then return 0 end return n % 4 end";
-    let r = grundy_script::check_values(wrong, "games/bash.luau", &Limits::default(), 40);
+    let r = grundy_script::check_values(wrong, "games/bash.luau", &Sandbox::default(), 40);
     assert!(!r.is_ok());
     let text = r.problems[0].to_string();
     assert!(text.contains("nimber gives 0 for bash(7)"), "{text}");
@@ -354,7 +354,7 @@ function nimber(n) if n == 7 then return 0 end return n % 4 end";
     let rhai = "const ARITY = 2;
 fn moves(p) { let o = []; for k in 1..=p[0] { o.push([p[0] - k, p[1]]); } for k in 1..=p[1] { o.push([p[0], p[1] - k]); } for k in 1..=min(p[0], p[1]) { o.push([p[0] - k, p[1] - k]); } o }
 fn outcome(p) { if p[0] == p[1] { \"P\" } else { \"N\" } }";
-    let r = grundy_script::check_values(rhai, "games/wy.rhai", &Limits::default(), 10);
+    let r = grundy_script::check_values(rhai, "games/wy.rhai", &Sandbox::default(), 10);
     assert!(!r.is_ok());
     assert!(
         r.problems[0]
@@ -376,9 +376,9 @@ fn the_operation_limit_is_per_call_and_exact_within_a_few_operations() {
         Script::compile(
             src,
             "games/t.luau",
-            Limits {
+            Sandbox {
                 operations,
-                ..Limits::default()
+                ..Sandbox::default()
             },
         )
         .unwrap_or_else(|e| panic!("{e}"))
@@ -567,9 +567,9 @@ fn emit_refuses_what_it_cannot_read() {
     assert!(matches!(e, ScriptError::BadOption { .. }), "{e:?}");
     assert!(e.to_string().contains("emit"), "{e}");
     // An endless run of emits stops at a limit.
-    let small = Limits {
+    let small = Sandbox {
         memory: 64 << 20,
-        ..Limits::default()
+        ..Sandbox::default()
     };
     let s = Script::compile(
         "function moves(n) while true do emit(n) end end",
@@ -583,10 +583,10 @@ fn emit_refuses_what_it_cannot_read() {
     let ends = Script::compile(
         "function moves(n) while true do emit() end end",
         "t.luau",
-        Limits {
+        Sandbox {
             memory: 64 << 20,
             operations: u64::MAX / 2,
-            ..Limits::default()
+            ..Sandbox::default()
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));

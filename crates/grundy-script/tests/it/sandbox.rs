@@ -1,12 +1,12 @@
 //! The sandbox: no file, network, clock, module, eval or printing escapes.
 
-use grundy_script::{check, Datum, LimitKind, Limits, Script, ScriptError};
+use grundy_script::{check, Datum, LimitKind, Sandbox, Script, ScriptError};
 
 use crate::common::{compile, fails};
 
 /// The error of compiling `src`, which must not compile.
 fn compile_error(src: &str) -> ScriptError {
-    match Script::compile(src, "<sandbox>", Limits::default()) {
+    match Script::compile(src, "<sandbox>", Sandbox::default()) {
         Ok(_) => panic!("should not compile: {src}"),
         Err(e) => e,
     }
@@ -84,7 +84,7 @@ fn a_checked_script_reports_limits_of_its_top_level() {
     let r = check(
         "let x = 0; loop { x += 1; } fn moves(p) { [] }",
         "<t>",
-        &Limits::default(),
+        &Sandbox::default(),
     );
     assert_eq!(r.problems.len(), 1);
     assert_eq!(r.problems[0].limit(), Some(LimitKind::Operations));

@@ -5,6 +5,7 @@
 //! that terms hold, compared by the ruleset's canonical name.
 
 use std::any::Any;
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -298,24 +299,119 @@ impl<R: Ruleset> Lister<R::P> for Listing<'_, R> {
     }
 }
 
+/// A ruleset that [`Ruleset::reduces`], as the arena search lists its positions: every part
+/// of every option is split and replaced by its canonical form ([`reduce`]), so the arena
+/// stores only canonical positions that do not split.
+struct Reduced<'a, R: Ruleset> {
+    listing: Listing<'a, R>,
+    /// The options as the family gives them, before they are reduced (kept between calls).
+    raw: RefCell<OptionList<R::P>>,
+}
+
+impl<R: Ruleset> Lister<R::P> for Reduced<'_, R> {
+    fn known(&self, p: &R::P) -> Result<Option<Nimber>, Error> {
+        self.listing.known(p)
+    }
+
+    fn list(&self, p: &R::P, out: &mut OptionList<R::P>) -> Result<(), Error> {
+        let mut own = OptionList::new();
+        let mut held = self.raw.try_borrow_mut();
+        let raw = match held.as_deref_mut() {
+            Ok(raw) => raw,
+            Err(_) => &mut own,
+        };
+        raw.clear();
+        self.listing.list(p, raw)?;
+        for option in raw.iter() {
+            for part in option {
+                reduce(self.listing.r, part, self.listing.limits, |q| {
+                    out.push_part(q)
+                })?;
+            }
+            out.close();
+        }
+        Ok(())
+    }
+
+    fn dense_code(&self, p: &R::P) -> Option<u64> {
+        self.listing.dense_code(p)
+    }
+
+    fn of_dense_code(&self, code: u64) -> Option<R::P> {
+        self.listing.of_dense_code(code)
+    }
+}
+
+/// The parts by which the search values `p`, given to `each`: the parts of
+/// [`Ruleset::split`] (`p` itself when it does not split), each replaced by its
+/// [`Ruleset::canonical`] form. Their values XOR to the value of `p` when the family's hooks
+/// are right, which `grundy rules check` holds against plain search.
+///
+/// Arguments: the ruleset, a position, the query's limits (the hooks of a rule script run
+/// under them), and where each part goes.
+/// Returns: the hooks' error, if one failed.
+/// Complexity: one call of each hook per part.
+pub fn reduce<R: Ruleset + ?Sized>(
+    r: &R,
+    p: &R::P,
+    limits: &Limits,
+    mut each: impl FnMut(R::P),
+) -> Result<(), Error> {
+    let canonical = |q: R::P| -> Result<R::P, Error> { Ok(r.canonical(&q, limits)?.unwrap_or(q)) };
+    match r.split(p, limits)? {
+        Some(parts) => {
+            for q in parts {
+                each(canonical(q)?);
+            }
+        }
+        None => each(canonical(p.clone())?),
+    }
+    Ok(())
+}
+
 /// The nim-value of `p` by the arena search, in `arena`: read there when a search already
 /// valued it (the options of a component just valued, when its winning moves are counted),
 /// else searched, the arena emptied first when it holds more than half the query's position
-/// limit, so a long-lived memo stays bounded.
+/// limit, so a long-lived memo stays bounded. A family that [`Ruleset::reduces`] is valued
+/// through its hooks: `p`'s parts ([`reduce`]) valued apart and XORed, and every position
+/// the search meets split and made canonical, so the arena holds only canonical positions.
 pub fn arena_value<R: Ruleset>(
     arena: &mut Arena<R::P>,
     r: &R,
     p: &R::P,
     limits: &Limits,
 ) -> Result<Nimber, Error> {
-    let lister = Listing { r, limits };
-    if let Some(v) = arena.get(p, &lister) {
+    let listing = Listing { r, limits };
+    if !r.reduces() {
+        return valued_in(arena, &listing, p, limits);
+    }
+    let lister = Reduced {
+        listing,
+        raw: RefCell::new(OptionList::new()),
+    };
+    let mut parts = Vec::new();
+    reduce(r, p, limits, |q| parts.push(q))?;
+    let mut v = Nimber::ZERO;
+    for q in &parts {
+        v ^= &valued_in(arena, &lister, q, limits)?;
+    }
+    Ok(v)
+}
+
+/// [`arena_value`] of one position through one lister.
+fn valued_in<P: Pos>(
+    arena: &mut Arena<P>,
+    lister: &impl Lister<P>,
+    p: &P,
+    limits: &Limits,
+) -> Result<Nimber, Error> {
+    if let Some(v) = arena.get(p, lister) {
         return Ok(v);
     }
     if arena.len() >= limits.max_nodes / 2 || arena.bytes() as u64 >= limits.max_memory / 4 {
         arena.clear();
     }
-    arena.value(p, &lister, limits)
+    arena.value(p, lister, limits)
 }
 
 impl<R: Ruleset> Typed<R> {

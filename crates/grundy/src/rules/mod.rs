@@ -16,7 +16,7 @@ mod seam;
 
 /// The reasoning a family gives with [`Theory::explain`].
 pub use crate::explanation::{Block, Explanation};
-pub use erased::{arena_value, Comp, DynRuleset, Listing, RulesetRef, Searched, Typed};
+pub use erased::{arena_value, reduce, Comp, DynRuleset, Listing, RulesetRef, Searched, Typed};
 pub use seam::{
     first_moves, first_moves_counted, options_via_list, Alone, Counted, HeapKernel, Opt, Pos, Rng,
     Ruleset, Source, Theory,

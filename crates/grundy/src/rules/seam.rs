@@ -137,6 +137,30 @@ pub trait Ruleset: Send + Sync + 'static {
         format!("{} -> {}", show(p), after)
     }
 
+    /// Hook: whether the family gives [`Ruleset::canonical`] or [`Ruleset::split`] for some
+    /// positions. `false` (the default) spares the search asking them at every position.
+    fn reduces(&self) -> bool {
+        false
+    }
+
+    /// Hook: a position with the same nim-value as `p` that stands for every position of its
+    /// class (the least of its symmetric images, a board cropped to its cells), so that the
+    /// search values and stores one position per class. Only the value is read through it:
+    /// moves shown to people stay the real positions. Asked only when [`Ruleset::reduces`];
+    /// `Ok(None)`: `p` stands for itself. An error stops the search (a rule script that
+    /// failed).
+    fn canonical(&self, _p: &Self::P, _limits: &Limits) -> Result<Option<Self::P>, Error> {
+        Ok(None)
+    }
+
+    /// Hook: the independent parts whose sum is `p` (the regions of a board that no move
+    /// joins), valued apart and added (XOR) by the search. Asked only when
+    /// [`Ruleset::reduces`], and only for normal-play values (a sum's misere value is not its
+    /// parts' values added). `Ok(None)`: `p` does not split.
+    fn split(&self, _p: &Self::P, _limits: &Limits) -> Result<Option<Vec<Self::P>>, Error> {
+        Ok(None)
+    }
+
     /// Hook: refuse to enumerate the options of a component too large for search.
     fn searchable(&self, _p: &Self::P) -> Result<(), Error> {
         Ok(())

@@ -14,6 +14,7 @@ mod examples;
 mod families;
 mod families_b;
 mod golden;
+mod hooks;
 mod loopy;
 mod misere;
 mod parse;
