@@ -7,6 +7,7 @@
 use std::any::Any;
 use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
@@ -306,7 +307,14 @@ struct Reduced<'a, R: Ruleset> {
     listing: Listing<'a, R>,
     /// The options as the family gives them, before they are reduced (kept between calls).
     raw: RefCell<OptionList<R::P>>,
+    /// The parts each position met as an option reduced to (the hooks are functions of the
+    /// position, and a search meets most option positions many times: a script's hooks are
+    /// then called once a position), emptied when it holds [`REDUCED_KEPT`] positions.
+    reduced: RefCell<HashMap<R::P, Vec<R::P>>>,
 }
+
+/// Most option positions whose reduced parts a search keeps.
+const REDUCED_KEPT: usize = 1 << 17;
 
 impl<R: Ruleset> Lister<R::P> for Reduced<'_, R> {
     fn known(&self, p: &R::P) -> Result<Option<Nimber>, Error> {
@@ -322,11 +330,24 @@ impl<R: Ruleset> Lister<R::P> for Reduced<'_, R> {
         };
         raw.clear();
         self.listing.list(p, raw)?;
+        let mut cache = self.reduced.borrow_mut();
         for option in raw.iter() {
             for part in option {
-                reduce(self.listing.r, part, self.listing.limits, |q| {
-                    out.push_part(q)
-                })?;
+                if let Some(parts) = cache.get(part) {
+                    for q in parts {
+                        out.push_part(q.clone());
+                    }
+                    continue;
+                }
+                let mut parts = Vec::new();
+                reduce(self.listing.r, part, self.listing.limits, |q| parts.push(q))?;
+                for q in &parts {
+                    out.push_part(q.clone());
+                }
+                if cache.len() >= REDUCED_KEPT {
+                    cache.clear();
+                }
+                cache.insert(part.clone(), parts);
             }
             out.close();
         }
@@ -388,6 +409,7 @@ pub fn arena_value<R: Ruleset>(
     let lister = Reduced {
         listing,
         raw: RefCell::new(OptionList::new()),
+        reduced: RefCell::new(HashMap::new()),
     };
     let mut parts = Vec::new();
     reduce(r, p, limits, |q| parts.push(q))?;
