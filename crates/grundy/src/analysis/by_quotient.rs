@@ -144,7 +144,7 @@ pub(super) fn analyze(
             ", outside the P-portion"
         }
     ));
-    if outcome == Outcome::P {
+    if outcome == Outcome::P || opts.outcome_only {
         return Ok(Attempt::Answered(Box::new(a)));
     }
     // The winning options of each distinct size, found once (when a heap of it is first met)

@@ -16,6 +16,7 @@ mod families_b;
 mod golden;
 mod loopy;
 mod misere;
+mod outcome;
 mod parse;
 mod props;
 mod quotient;
