@@ -3,7 +3,7 @@
 //!
 //! Values of a family's own positions are kept by the family itself (its arena lives as long
 //! as the registry); what an analysis searched beyond them, the outcomes of one component and
-//! the misere outcomes of whole sums, is kept here when the caller hands the same [`Memo`] to
+//! the misere outcomes of whole sums and the misere quotients of heap rulesets, is kept here when the caller hands the same [`Memo`] to
 //! every analysis. Each memo is bounded by the limits of the query that uses it: one that
 //! holds half of a query's positions or a quarter of its memory is emptied first, and a query
 //! that reaches a limit with positions of earlier queries stored is run again on an empty
@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::{component_refs, CompRef};
+use crate::misere::MisereQuotient;
 use crate::position::{Component, Position};
 use crate::rules::{Comp, DynRuleset};
 use crate::solve::{Lister, MisereSolver, OptionList, OutcomeMemo};
@@ -55,12 +56,37 @@ struct Kept {
     outcomes: HashMap<String, OutcomeMemo<Comp>>,
     /// Misere outcomes of whole sums (their components name their families).
     misere: Option<MisereSolver<Component>>,
+    /// Misere quotients of heap rulesets, by the rules' description.
+    quotients: HashMap<String, Arc<MisereQuotient>>,
 }
+
+/// The most misere quotients a memo keeps (each a few kilobytes: a multiplication table of
+/// at most a few hundred elements); past it they are all dropped and kept afresh.
+const QUOTIENTS: usize = 4096;
 
 impl Memo {
     /// One memo for every analysis it is handed to (the lines of a batch).
     pub fn shared() -> Memo {
         Memo(Some(Arc::new(Mutex::new(Kept::default()))))
+    }
+
+    /// The misere quotient kept for the heap rules described `name`, if any.
+    pub(super) fn quotient(&self, name: &str) -> Option<Arc<MisereQuotient>> {
+        let kept = self.0.as_ref()?;
+        let guard = kept.lock().unwrap_or_else(|p| p.into_inner());
+        guard.quotients.get(name).cloned()
+    }
+
+    /// Keeps a misere quotient of the heap rules described `name` for the next analyses.
+    pub(super) fn keep_quotient(&self, name: String, q: &Arc<MisereQuotient>) {
+        let Some(kept) = &self.0 else {
+            return;
+        };
+        let mut guard = kept.lock().unwrap_or_else(|p| p.into_inner());
+        if guard.quotients.len() >= QUOTIENTS {
+            guard.quotients.clear();
+        }
+        guard.quotients.insert(name, q.clone());
     }
 
     /// Runs `f` with the memo's misere solver (a fresh one when nothing is shared), made
