@@ -56,6 +56,10 @@ enum Command {
         /// hurries and the loser delays: a small extra search that --json runs by default)
         #[arg(long)]
         no_remoteness: bool,
+        /// Only the outcome: the search stops at the first winning move, no move is looked
+        /// for, and "nimber" is null where no value was computed
+        #[arg(long)]
+        outcome: bool,
         /// Stop after this many seconds (exit 3)
         #[arg(long)]
         timeout: Option<f64>,
@@ -294,6 +298,7 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
             max_moves,
             no_count,
             no_remoteness,
+            outcome,
             timeout,
             memory_limit,
         } => {
@@ -321,6 +326,8 @@ fn run_command(command: Command, reg: grundy::Registry) -> Result<(), Failure> {
                 },
                 remoteness: (json || batch) && !no_remoteness,
                 count: !no_count,
+                outcome_only: outcome,
+                memo: grundy::analysis::Memo::default(),
             };
             if batch {
                 reporter.finish();
@@ -490,7 +497,8 @@ fn table_to(to: Option<&str>) -> String {
 const TERMINAL_MOVES: usize = 20;
 
 /// `analyze --batch`: one expression a line in, one JSON object a line out. The registry is
-/// shared, so a graph file or a heap table is built once for all the lines.
+/// shared, so a graph file or a heap table is built once for all the lines, and so are the
+/// searches' memos (bounded by the limits: see [`grundy::analysis::Memo`]).
 fn analyze_batch(
     reg: &Registry,
     expr: &str,
@@ -507,6 +515,10 @@ fn analyze_batch(
     let mut out = Out::new();
     let mut line = Vec::new();
     let mut number = 0usize;
+    let opts = &Options {
+        memo: grundy::analysis::Memo::shared(),
+        ..opts.clone()
+    };
     loop {
         line.clear();
         let got = (&mut input)

@@ -220,7 +220,7 @@ fn limits_for(play: Play, max_nodes: Option<usize>, timeout: Option<f64>) -> PyR
 
 /// Analyses a position; returns the object of `grundy analyze --json` as a dict.
 #[pyfunction]
-#[pyo3(signature = (expr, misere=false, max_nodes=None, max_moves=None, remoteness=true, timeout=None, progress=None, count=true))]
+#[pyo3(signature = (expr, misere=false, max_nodes=None, max_moves=None, remoteness=true, timeout=None, progress=None, count=true, outcome_only=false))]
 #[allow(clippy::too_many_arguments)]
 fn analyze<'py>(
     py: Python<'py>,
@@ -232,6 +232,7 @@ fn analyze<'py>(
     timeout: Option<f64>,
     progress: Option<Py<PyAny>>,
     count: bool,
+    outcome_only: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let play = play_of(misere);
     let limits = limits_for(play, max_nodes, timeout)?;
@@ -247,6 +248,8 @@ fn analyze<'py>(
             },
             remoteness,
             count,
+            outcome_only,
+            memo: Default::default(),
         };
         api::analyze(&reg, &expr, &opts)
     })?;

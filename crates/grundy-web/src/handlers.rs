@@ -115,6 +115,9 @@ pub struct AnalyzeReq {
     /// within the server's small budget.
     #[serde(default)]
     remoteness: Option<bool>,
+    /// `true`: the outcome alone, as `grundy analyze --outcome` (no moves, no remoteness).
+    #[serde(default)]
+    outcome: bool,
 }
 
 /// Serde's default of a flag that is on unless the request turns it off.
@@ -131,6 +134,7 @@ pub async fn analyze(
 ) -> Result<JsonText, ApiError> {
     let play = Play::from_misere(req.misere);
     let budget = match req.remoteness {
+        _ if req.outcome => 0,
         None => st.config.remoteness_budget,
         Some(true) => grundy::api::REMOTENESS_BUDGET,
         Some(false) => 0,
@@ -144,6 +148,8 @@ pub async fn analyze(
             max_render_bytes: MAX_RENDER_BYTES,
             remoteness: false,
             count: req.count,
+            outcome_only: req.outcome,
+            memo: Default::default(),
         };
         to_json(&api::analyze_within(reg, &req.expr, &opts, budget)?)
     })

@@ -7,12 +7,14 @@
 use num_bigint::BigUint;
 
 mod by_quotient;
+mod memo;
 
 use crate::position::{Component, Place, Position, Replacement, Term};
 use crate::rules::Comp;
 pub use crate::rules::Source;
-use crate::solve::{misere_nim_outcome, MisereSolver};
+use crate::solve::misere_nim_outcome;
 use crate::{Error, Limit, Limits, Nimber, Outcome, Play, Value};
+pub use memo::Memo;
 
 /// Sums with loopy components (draws, drawing moves): a part of the analysis.
 mod loopy;
@@ -38,6 +40,13 @@ pub struct Options {
     /// looked for (none when `max_moves` is 0: the outcome and value alone, as a judge's
     /// answer needs), and `winning_moves_total` is `None` with a note saying so.
     pub count: bool,
+    /// Whether only the outcome is asked for (`analyze --outcome`): no winning move is looked
+    /// for, no remoteness, and a component that needs a search is searched for its outcome
+    /// alone, stopping at the first winning move (its nim-value is then `None`, unless the
+    /// outcome is P: value 0), when the other components' values add up to 0.
+    pub outcome_only: bool,
+    /// The memos shared with other analyses (the lines of a batch); none by default.
+    pub memo: Memo,
 }
 
 /// The default number of winning moves rendered.
@@ -59,6 +68,8 @@ impl Default for Options {
             max_render_bytes: DEFAULT_RENDER_BYTES,
             remoteness: false,
             count: true,
+            outcome_only: false,
+            memo: Memo::default(),
         }
     }
 }
@@ -160,8 +171,10 @@ pub enum Rule {
         /// How each component's value was found (closed form, proven period, table, search).
         sources: Vec<Source>,
     },
-    /// Normal play: one component whose nim-value is out of reach at its size while its
-    /// outcome alone is known (its family's closed form), every other component of value 0.
+    /// Normal play: one component whose nim-value is out of reach at its size, or was not
+    /// asked for (an outcome question), while its outcome alone is known (its family's closed
+    /// form, or a search for the outcome that stops at the first winning move), every other
+    /// component of value 0.
     OutcomeAlone {
         /// The component's index among the position's components.
         part: usize,
@@ -444,11 +457,17 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             .max_moves
             .min(opts.max_render_bytes / game.len().max(1));
     }
+    if opts.outcome_only {
+        capped.max_moves = 0;
+        capped.count = false;
+        capped.remoteness = false;
+    }
     let opts = &capped;
     let mut a = if loopy::is_loopy(pos) {
         loopy::analyze_loopy(pos, opts)?
     } else {
         let plain = match opts.play {
+            Play::Normal if opts.outcome_only => analyze_normal_outcome(pos, opts),
             Play::Normal => analyze_normal(pos, opts),
             Play::Misere => analyze_misere(pos, opts),
         };
@@ -461,7 +480,10 @@ pub fn analyze(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
     };
     a.shown = pos.shown_if_other(&game);
     a.game = game;
-    if !opts.count && a.outcome == Outcome::N {
+    if opts.outcome_only && a.outcome == Outcome::N {
+        a.winning_moves_total = None;
+        a.winning_moves_note = Some(NOT_LOOKED_FOR.into());
+    } else if !opts.count && a.outcome == Outcome::N {
         // Every way of analysing stops at the moves it renders; some count on the way.
         a.winning_moves_total = None;
         a.winning_moves_note = Some(match a.winning_moves_note.take() {
@@ -720,6 +742,35 @@ pub(crate) fn over_budget_note(budget: u64) -> String {
 /// The note of an analysis asked not to count the winning moves.
 const NOT_COUNTED: &str = "the winning moves were not counted (not asked for)";
 
+/// The note of an analysis asked for the outcome alone.
+const NOT_LOOKED_FOR: &str =
+    "the winning moves were not looked for (only the outcome was asked for)";
+
+/// [`analyze_normal`] for an outcome question: a component that needs a search while the
+/// others' values add up to 0 is searched for its outcome alone, stopping at the first
+/// winning move; otherwise the values are needed (the sum is P iff they add up to 0), and
+/// the analysis is the plain one without its moves.
+fn analyze_normal_outcome(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
+    let Some((part, c)) = memo::lone_search(pos, &opts.limits)? else {
+        return analyze_normal(pos, opts);
+    };
+    let Component::Of(r, s) = &c else {
+        return analyze_normal(pos, opts);
+    };
+    // A family's closed form for the outcome alone answers before any search.
+    let outcome = match r.rules().outcome_alone(s, &opts.limits)? {
+        Some(o) => o,
+        None => opts.memo.outcome_of(r.rules(), r.name(), s, &opts.limits)?,
+    };
+    let mut a = Analysis::empty(Play::Normal, outcome, Rule::OutcomeAlone { part });
+    if outcome == Outcome::P {
+        // A P-position has value 0 by definition; an N-position's value was not computed.
+        a.nimber = Some(Nimber::ZERO);
+        a.value = Some(Value::Finite(Nimber::ZERO));
+    }
+    Ok(a)
+}
+
 /// The options counting may always examine: a second or less of look-ups.
 pub const COUNT_FLOOR: u64 = 1 << 24;
 
@@ -908,29 +959,32 @@ fn analyze_misere(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
             }
         }
     }
-    let mut a;
-    let mut solver = MisereSolver::new(opts.limits.clone());
     let all: Vec<Component> = live.iter().map(|(_, c)| c.clone()).collect();
-    let outcome = solver.outcome(&all)?;
-    a = Analysis::empty(Play::Misere, outcome, Rule::MisereSearch);
-    let mut count = 0usize;
-    if outcome == Outcome::N {
-        for (i, (place, c)) in live.iter().enumerate() {
-            for rep in component_moves(c, &opts.limits)? {
-                let mut next: Vec<Component> = Vec::with_capacity(all.len() + 1);
-                next.extend(all[..i].iter().cloned());
-                next.extend(all[i + 1..].iter().cloned());
-                next.extend(replacement_components(c, &rep));
-                if solver.outcome(&next)? == Outcome::P {
-                    count += 1;
-                    if a.winning_moves.len() < opts.max_moves {
-                        a.winning_moves.push(render(pos, *place, c, rep));
+    // The memo is shared with the other lines of a batch; the search stops at the first
+    // winning move of every sum it expands, and an outcome question looks for no move.
+    let mut a = opts.memo.with_misere(&opts.limits, |solver| {
+        let outcome = solver.outcome(&all)?;
+        let mut a = Analysis::empty(Play::Misere, outcome, Rule::MisereSearch);
+        let mut count = 0usize;
+        if outcome == Outcome::N && !opts.outcome_only {
+            for (i, (place, c)) in live.iter().enumerate() {
+                for rep in component_moves(c, &opts.limits)? {
+                    let mut next: Vec<Component> = Vec::with_capacity(all.len() + 1);
+                    next.extend(all[..i].iter().cloned());
+                    next.extend(all[i + 1..].iter().cloned());
+                    next.extend(replacement_components(c, &rep));
+                    if solver.outcome(&next)? == Outcome::P {
+                        count += 1;
+                        if a.winning_moves.len() < opts.max_moves {
+                            a.winning_moves.push(render(pos, *place, c, rep));
+                        }
                     }
                 }
             }
         }
-    }
-    a.winning_moves_total = Some(BigUint::from(count));
+        a.winning_moves_total = Some(BigUint::from(count));
+        Ok(a)
+    })?;
     a.method = method;
     Ok(a)
 }

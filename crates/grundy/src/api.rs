@@ -591,7 +591,8 @@ fn judge(
     Ok((analysis::analyze(pos, &opts)?.outcome, None))
 }
 
-/// Options of an analysis asked only for its outcome and value (no moves, no remoteness).
+/// Options of an analysis asked only for its outcome (no moves, no remoteness; a search that
+/// stops at the first winning move where one component needs it).
 fn outcome_only(play: Play, limits: &Limits) -> Options {
     Options {
         play,
@@ -600,6 +601,8 @@ fn outcome_only(play: Play, limits: &Limits) -> Options {
         max_render_bytes: 0,
         remoteness: false,
         count: false,
+        outcome_only: true,
+        memo: analysis::Memo::default(),
     }
 }
 

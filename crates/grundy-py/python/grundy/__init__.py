@@ -243,6 +243,7 @@ def analyze(
     timeout: Optional[float] = None,
     progress: Any = False,
     count: bool = True,
+    outcome_only: bool = False,
 ) -> Analysis:
     """Outcome, nim-value and winning moves of the position written ``expr``.
 
@@ -251,7 +252,10 @@ def analyze(
     listed (all are counted, unless counting would cost more than the analysis); ``remoteness`` looks for the remoteness with a small search, as
     ``analyze --json`` does; ``timeout`` in seconds; ``progress`` True for a progress bar, or a
     callable ``f(task, done, total)``; ``count=False`` looks only for the moves listed (none
-    with ``max_moves=0``: the outcome and value alone) and leaves the total out.
+    with ``max_moves=0``: the outcome and value alone) and leaves the total out;
+    ``outcome_only=True`` asks for the outcome alone (``analyze --outcome``): the search stops
+    at the first winning move, no move is looked for, no remoteness, and ``nimber`` is None
+    where no value was computed.
 
     Returns: an :class:`Analysis`. Raises :class:`InputError` (with ``.column``) for a wrong
     expression, :class:`LimitError` when a limit is reached, ``KeyboardInterrupt`` on Ctrl-C,
@@ -260,7 +264,15 @@ def analyze(
     data = _with_progress(
         progress,
         lambda sink: _grundy.analyze(
-            expr, misere, max_nodes, max_moves, remoteness, timeout, sink, count
+            expr,
+            misere,
+            max_nodes,
+            max_moves,
+            remoteness,
+            timeout,
+            sink,
+            count,
+            outcome_only,
         ),
     )
     return Analysis(data)

@@ -30,6 +30,7 @@ def analyze(
     timeout: Optional[float] = None,
     progress: _Progress = None,
     count: bool = True,
+    outcome_only: bool = False,
 ) -> Dict[str, Any]: ...
 def table(
     ruleset: str,

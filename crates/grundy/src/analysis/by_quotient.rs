@@ -85,9 +85,23 @@ pub(super) fn analyze(
             ruleset.name()
         )));
     }
-    let q = match for_analysis(rules, largest, &opts.limits)? {
-        Ok(q) => q,
-        Err(why) => return Ok(Attempt::OutOfReach(why)),
+    // The quotients of a batch's rulesets are kept by its memo (the engine's own cache holds
+    // a few, and a batch of a thousand heaps of two hundred rulesets would compute most of
+    // them again and again).
+    let name = grundy_misere::HeapGame::describe(rules);
+    let kept = opts
+        .memo
+        .quotient(&name)
+        .filter(|q| heap_element(q, largest).is_some());
+    let q = match kept {
+        Some(q) => q,
+        None => match for_analysis(rules, largest, &opts.limits)? {
+            Ok(q) => {
+                opts.memo.keep_quotient(name, &q);
+                q
+            }
+            Err(why) => return Ok(Attempt::OutOfReach(why)),
+        },
     };
     // Each covered heap has an element (checked by `for_analysis` for the largest, and every
     // smaller heap is covered when the largest is).
@@ -144,7 +158,7 @@ pub(super) fn analyze(
             ", outside the P-portion"
         }
     ));
-    if outcome == Outcome::P {
+    if outcome == Outcome::P || opts.outcome_only {
         return Ok(Attempt::Answered(Box::new(a)));
     }
     // The winning options of each distinct size, found once (when a heap of it is first met)

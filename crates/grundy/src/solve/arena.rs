@@ -169,6 +169,13 @@ impl<P> OptionList<P> {
         self.parts.len() + self.codes.len()
     }
 
+    /// Option `i` as the slice of its components (`None` past the last), in constant time.
+    pub fn get(&self, i: usize) -> Option<&[P]> {
+        let end = *self.ends.get(i)? as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        self.parts.get(start..end)
+    }
+
     /// The options in order, each as the slice of its components.
     pub fn iter(&self) -> impl Iterator<Item = &[P]> + '_ {
         let mut start = 0usize;
@@ -898,11 +905,12 @@ impl<'a> Budget<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    /// Lasker's Nim: take any number, or split into two non-empty heaps.
-    struct Lasker;
+    /// Lasker's Nim: take any number, or split into two non-empty heaps (the outcome
+    /// search's tests use it too).
+    pub(in crate::solve) struct Lasker;
     impl Lister<u32> for Lasker {
         fn list(&self, n: &u32, out: &mut OptionList<u32>) -> Result<(), Error> {
             for k in 1..=*n {
@@ -932,7 +940,7 @@ mod tests {
     }
 
     /// A chain a million positions deep.
-    struct Chain;
+    pub(in crate::solve) struct Chain;
     impl Lister<u32> for Chain {
         fn list(&self, n: &u32, out: &mut OptionList<u32>) -> Result<(), Error> {
             if *n > 0 {

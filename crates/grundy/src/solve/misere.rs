@@ -56,6 +56,35 @@ impl<G: Game + Ord> MisereSolver<G> {
         }
     }
 
+    /// How many sum states the memo holds.
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Whether the memo is empty.
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+
+    /// Forgets every state (the limits stay).
+    pub fn clear(&mut self) {
+        self.memo = HashMap::new();
+        self.space = SumSpace::new(self.limits.clone());
+    }
+
+    /// Takes the limits of a new query, emptying the memo first when it holds half of the
+    /// states the query may store: a memo kept across queries (the lines of a batch) stays
+    /// bounded.
+    pub fn make_room(&mut self, limits: &Limits) {
+        self.limits = limits.clone();
+        if self.memo.len() >= limits.max_nodes / 2 {
+            self.memo = HashMap::new();
+            self.space = SumSpace::new(limits.clone());
+        } else {
+            self.space.set_limits(limits.clone());
+        }
+    }
+
     /// The canonical state of a sum: its non-terminal components, sorted.
     pub fn normalise(&mut self, comps: &[G]) -> Result<Vec<G>, Error> {
         self.space.normalise(comps)

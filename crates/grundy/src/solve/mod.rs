@@ -7,6 +7,7 @@
 mod arena;
 mod misere;
 mod normal;
+mod outcome;
 mod remoteness;
 mod steps;
 mod sums;
@@ -14,6 +15,7 @@ mod sums;
 pub use arena::{Arena, Lister, OptionList};
 pub use misere::{misere_nim_outcome, MisereSolver};
 pub use normal::Solver;
+pub use outcome::OutcomeMemo;
 pub use remoteness::{remoteness, Remoteness, RemotenessSolver};
 pub use steps::{StepMemo, Steps, StepsFold};
 

@@ -33,6 +33,11 @@ impl<G: Game + Ord> SumSpace<G> {
         }
     }
 
+    /// Takes the limits of a new query (the caches stay).
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
     /// Counts work against the limit: listing options is the costly step of a sum search, so
     /// a search of few but huge states stops as surely as one of many small states.
     pub(crate) fn spend(&mut self, units: usize) -> Result<(), Error> {

@@ -17,6 +17,7 @@ mod golden;
 mod hooks;
 mod loopy;
 mod misere;
+mod outcome;
 mod parse;
 mod props;
 mod quotient;

@@ -177,7 +177,12 @@ fn check_samples(name: &str, rules: &RulesetRef) {
     assert!(sampled >= 20, "{name} gives too few samples ({sampled})");
 }
 
-fn rules_of(reg: &grundy::Registry, text: &str) -> RulesetRef {
+/// A family's [`Plain`] twin: its options without any hook, searched.
+pub(crate) fn plain_twin(rules: &RulesetRef) -> RulesetRef {
+    RulesetRef::of(Plain(rules.clone()))
+}
+
+pub(crate) fn rules_of(reg: &grundy::Registry, text: &str) -> RulesetRef {
     let pos = reg
         .parse(text)
         .unwrap_or_else(|e| panic!("{text} does not parse: {e}"));
