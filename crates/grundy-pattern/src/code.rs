@@ -3,7 +3,7 @@
 //! Python's are exact for integers of any size; C++'s take 64-bit arguments (`unsigned long
 //! long`) and use `unsigned __int128` where an intermediate product needs it.
 
-use crate::{Closed, Code, PRule, Rule};
+use crate::{Closed, Code, Intervals, PRule, Rule, SelfSimilar, Step};
 
 /// The code of a one-argument rule, its function named `fname` (`first_player_wins` for a
 /// rule of P-positions, whatever `fname` says).
@@ -24,11 +24,77 @@ pub(crate) fn sequence(rule: &Rule, fname: &str) -> Code {
             exceptions, closed, ..
         } => formula1(fname, exceptions, closed),
         Rule::PPositions { p, .. } => p_positions1(p),
+        Rule::SelfSimilar { rule, .. } => self_similar(fname, rule),
+        Rule::Intervals { rule, .. } => intervals(fname, rule),
         _ => {
             let (python, cpp) = no_rule(1);
             Code { python, cpp }
         }
     }
+}
+
+/// A self-similar rule: n is divided by the base until it is below the rule's start, the
+/// steps adding up on the way (O(log n) steps).
+fn self_similar(fname: &str, rule: &SelfSimilar) -> Code {
+    let (k, n0, below) = (rule.base, rule.from, list(&rule.below));
+    let cbelow = cpp_list(&rule.below);
+    let head_py = format!("def {fname}(n):\n    below = {below}\n");
+    let head_cpp = format!(
+        "unsigned long long {fname}(unsigned long long n) {{\n    static const unsigned long long below[{n0}] = {cbelow};\n"
+    );
+    if rule.steps.iter().all(|s| *s == Step::Recurse { add: 0 }) {
+        return Code {
+            python: format!(
+                "{head_py}    while n >= {n0}:\n        n //= {k}\n    return below[n]\n"
+            ),
+            cpp: format!(
+                "{head_cpp}    while (n >= {n0}ULL) n /= {k}ULL;\n    return below[n];\n}}\n"
+            ),
+        };
+    }
+    // Each step as (0, c): G(k m + r) = G(m) + c, or (1, a, b): G(k m + r) = a m + b.
+    let triples: Vec<[u64; 3]> = rule
+        .steps
+        .iter()
+        .map(|s| match *s {
+            Step::Recurse { add } => [0, add, 0],
+            Step::Linear { slope, add } => [1, slope, add],
+        })
+        .collect();
+    let py_steps: Vec<String> = triples
+        .iter()
+        .map(|t| format!("({}, {}, {})", t[0], t[1], t[2]))
+        .collect();
+    let cpp_steps: Vec<String> = triples.iter().map(|t| cpp_list(t)).collect();
+    let python = format!(
+        "{head_py}    # (0, c): G({k}m + r) = G(m) + c; (1, a, b): G({k}m + r) = a m + b.\n    steps = [{}]\n    acc = 0\n    while n >= {n0}:\n        n, r = divmod(n, {k})\n        kind, a, b = steps[r]\n        if kind == 1:\n            return acc + a * n + b\n        acc += a\n    return acc + below[n]\n",
+        py_steps.join(", ")
+    );
+    let cpp = format!(
+        "{head_cpp}    // {{0, c, 0}}: G({k}m + r) = G(m) + c; {{1, a, b}}: G({k}m + r) = a m + b.\n    static const unsigned long long steps[{k}][3] = {{{}}};\n    unsigned long long acc = 0;\n    while (n >= {n0}ULL) {{\n        unsigned long long r = n % {k}ULL;\n        n /= {k}ULL;\n        if (steps[r][0] == 1ULL) return acc + steps[r][1] * n + steps[r][2];\n        acc += steps[r][1];\n    }}\n    return acc + below[n];\n}}\n",
+        cpp_steps.join(", ")
+    );
+    Code { python, cpp }
+}
+
+/// Values constant on intervals: n is divided by the ratio until it is below the start of
+/// the scaled intervals, then its interval is looked up (O(log n) steps).
+fn intervals(fname: &str, rule: &Intervals) -> Code {
+    let cut = rule.from + rule.block;
+    let (ends, vals) = (&rule.ends[..cut], &rule.values[..cut]);
+    let (s, r) = (rule.scaled_from(), rule.ratio);
+    let python = format!(
+        "def {fname}(n):\n    # G is constant on [ends[i], ends[i + 1]); G(n) = G(n // {r}) for n >= {s}.\n    ends = {}\n    vals = {}\n    while n >= {s}:\n        n //= {r}\n    i = len(ends) - 1\n    while ends[i] > n:\n        i -= 1\n    return vals[i]\n",
+        list(ends),
+        list(vals)
+    );
+    let cpp = format!(
+        "unsigned long long {fname}(unsigned long long n) {{\n    // G is constant on [ends[i], ends[i + 1]); G(n) = G(n / {r}) for n >= {s}.\n    static const unsigned long long ends[{cut}] = {};\n    static const unsigned long long vals[{cut}] = {};\n    while (n >= {s}ULL) n /= {r}ULL;\n    int i = {};\n    while (ends[i] > n) --i;\n    return vals[i];\n}}\n",
+        cpp_list(ends),
+        cpp_list(vals),
+        cut - 1
+    );
+    Code { python, cpp }
 }
 
 fn cpp_list(v: &[u64]) -> String {

@@ -25,12 +25,14 @@ mod census;
 mod code;
 mod grid;
 mod seq;
+mod shape;
 
 use serde::Serialize;
 
 pub use census::{census, sparse_split, Census, SparseSplit, RARE_PER};
 pub use grid::{describe_grid, describe_grid_from};
 pub use seq::{describe_outcomes_from, describe_sequence, describe_sequence_from};
+pub use shape::{Intervals, SelfSimilar, Step};
 
 /// A theorem that the caller (the engine) knows to hold for the family it describes.
 ///
@@ -105,6 +107,10 @@ pub struct Pattern {
     pub formula: String,
     /// The rule as code.
     pub code: Code,
+    /// The largest n on which the rule was also checked past the table (values computed
+    /// after the rule was found, arity 1); absent when it was not checked further.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked_further_to: Option<u64>,
     /// The census of rare values (arity 1, attached by [`Pattern::with_census`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub census: Option<Census>,
@@ -212,6 +218,37 @@ impl Pattern {
         self
     }
 
+    /// Checks the rule on values computed past the table: `values[i]` = G(start + i), in the
+    /// family's own n (arity 1, a pattern of origin 0).
+    ///
+    /// Arguments: the first n of `values`; the values.
+    /// Returns: `Ok` when the rule gives every one of them (or has no values to give: kinds
+    /// `none`, `sum`, arity 2, or a family starting past 0), else the first n it misses.
+    /// Complexity: O(len) evaluations of the rule (O(log n) each for the self-similar kinds).
+    /// Example:
+    /// ```
+    /// let g: Vec<u64> = (0..100).map(|n| n % 3).collect();
+    /// let p = grundy_pattern::describe_sequence("f", &g, None);
+    /// assert_eq!(p.holds_on(100, &[1, 2, 0]), Ok(()));
+    /// assert_eq!(p.holds_on(100, &[1, 2, 2]), Err(102));
+    /// ```
+    pub fn holds_on(&self, start: u64, values: &[u64]) -> Result<(), u64> {
+        if self.arity != 1 || self.origin != 0 || matches!(self.rule, Rule::None { .. }) {
+            return Ok(());
+        }
+        for (i, &v) in values.iter().enumerate() {
+            let n = start + i as u64;
+            let ok = match &self.rule {
+                Rule::PPositions { p, .. } => p.is_p(n) == (v == 0),
+                rule => seq::value_at(rule, n) == Some(v),
+            };
+            if !ok {
+                return Err(n);
+            }
+        }
+        Ok(())
+    }
+
     /// The kind as the JSON writes it (`"periodic"`, `"sum"`, `"none"`, ...).
     pub fn kind(&self) -> &'static str {
         match &self.rule {
@@ -220,6 +257,8 @@ impl Pattern {
             Rule::Formula { .. } => "formula",
             Rule::Sum { .. } => "sum",
             Rule::PPositions { .. } => "p-positions",
+            Rule::SelfSimilar { .. } => "self-similar",
+            Rule::Intervals { .. } => "intervals",
             Rule::None { .. } => "none",
         }
     }
@@ -280,6 +319,31 @@ pub enum Rule {
         /// The rule, evaluated by the check.
         #[serde(skip)]
         p: PRule,
+    },
+    /// G at n from G at floor(n / base) (a k-regular sequence): G(k m + r) = G(m) + c or
+    /// a linear function of m, residue by residue, for k m + r >= `from`.
+    SelfSimilar {
+        /// k.
+        base: u64,
+        /// The least n from which the rule holds; below, the values as computed.
+        from: u64,
+        /// The rule, evaluated by the check and written as code.
+        #[serde(skip)]
+        rule: SelfSimilar,
+    },
+    /// G is constant on intervals whose ends grow geometrically by blocks.
+    Intervals {
+        /// The ends seen (where the value changes; the first is 0).
+        ends: Vec<u64>,
+        /// The value on each interval.
+        values: Vec<u64>,
+        /// The factor from one block of ends to the next.
+        ratio: u64,
+        /// How many intervals one block holds.
+        block: usize,
+        /// The rule, evaluated by the check and written as code.
+        #[serde(skip)]
+        rule: Intervals,
     },
     /// No rule found.
     None {
@@ -651,6 +715,7 @@ impl Pattern {
             proof,
             formula,
             code,
+            checked_further_to: None,
             census: None,
         }
     }

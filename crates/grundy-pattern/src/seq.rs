@@ -199,11 +199,20 @@ pub(crate) fn describe_named(
             )),
         }
     }
+    // A period of one constant value (a last run of equal values) is held back while a rule
+    // of intervals explains the same values with their changes: the run is then the last
+    // interval seen, not a period.
+    let mut constant_tail = None;
     if let Some((n0, p, s)) = least_period(values) {
         if let Some(rule) = periodic_rule(values, n0 as u64, p as u64, s) {
             if check(&rule, values) {
-                let (formula, code) = describe_rule(&rule, fname);
-                return pattern(rule, None, formula, code);
+                let constant = matches!(&rule, Rule::Periodic { period_values, .. }
+                    if period_values.iter().all(|&v| v == period_values[0]));
+                if !constant {
+                    let (formula, code) = describe_rule(&rule, fname);
+                    return pattern(rule, None, formula, code);
+                }
+                constant_tail = Some(rule);
             }
         }
     }
@@ -230,6 +239,18 @@ pub(crate) fn describe_named(
          n + 1 (plus 0 or 1), the largest power of 2 dividing n or n + 1, the number of ones \
          in binary n and its parity, the number of binary digits of n and n + 1, the odious and \
          evil numbers"
+    ));
+    if let Some(rule) = shape_rule(values) {
+        let (formula, code) = describe_rule(&rule, fname);
+        return pattern(rule, None, formula, code);
+    }
+    if let Some(rule) = constant_tail {
+        let (formula, code) = describe_rule(&rule, fname);
+        return pattern(rule, None, formula, code);
+    }
+    tried.push(format!(
+        "self-similar rules G(k m + r) = G(m) + c or a linear function of m, k = 2..64, and \
+         values constant on intervals whose ends grow geometrically: none reproduces 0..{checked_to}"
     ));
     match p_positions_pattern(family, values, proof, fname, checked_to) {
         Ok(p) => p,
@@ -280,6 +301,28 @@ fn p_positions_pattern(
          the Fibonacci numbers, P-positions periodic in n, intervals growing geometrically \
          ({MIN_INTERVALS} whole ones at least)"
     ))
+}
+
+/// The rule of intervals growing geometrically, else the self-similar rule, that reproduces
+/// the values.
+fn shape_rule(values: &[u64]) -> Option<Rule> {
+    let rule = if let Some(rule) = crate::shape::find_intervals(values) {
+        Rule::Intervals {
+            ends: rule.ends.clone(),
+            values: rule.values.clone(),
+            ratio: rule.ratio,
+            block: rule.block,
+            rule,
+        }
+    } else {
+        let rule = crate::shape::find_self_similar(values)?;
+        Rule::SelfSimilar {
+            base: rule.base,
+            from: rule.from,
+            rule,
+        }
+    };
+    check(&rule, values).then_some(rule)
 }
 
 /// The least preperiod n0, then the least period p, then s with G(n + p) = G(n) + s for
@@ -507,6 +550,8 @@ pub(crate) fn value_at(rule: &Rule, n: u64) -> Option<u64> {
             Some(&v) => Some(v),
             None => closed.at(n),
         },
+        Rule::SelfSimilar { rule, .. } => rule.at(n),
+        Rule::Intervals { rule, .. } => rule.at(n),
         _ => None,
     }
 }
@@ -623,6 +668,8 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
             }
             _ => String::new(),
         },
+        Rule::SelfSimilar { rule, .. } => rule.formula(),
+        Rule::Intervals { rule, .. } => rule.formula(),
         _ => String::new(),
     };
     (formula, code::sequence(rule, fname))
