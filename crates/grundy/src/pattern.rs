@@ -17,6 +17,11 @@ pub use grundy_pattern::{Pattern, Proof};
 /// heap), and of a table (the periods are looked for in O(N) per candidate).
 pub const PATTERN_LIMIT_1: u64 = 1_000_000;
 
+/// The largest heap of a one-argument pattern of a family with a heap kernel (take-and-break
+/// codes, subtraction sets, custom heap games): their tables reach far past 10^6 (0.376's
+/// period starts at 2268248 and is proven from heap 4536507 on).
+pub const PATTERN_LIMIT_KERNEL: u64 = 16_000_000;
+
 /// The largest N of a two-argument pattern ((N + 1)^2 values).
 pub const PATTERN_LIMIT_2: u64 = 2_000;
 
@@ -38,7 +43,12 @@ pub(crate) fn of_ruleset(
     limits: &Limits,
 ) -> Result<Pattern, Error> {
     let name = r.name().to_string();
-    let to1 = bounded(to, DEFAULT_TO_1, PATTERN_LIMIT_1)?;
+    let limit1 = if r.rules().heap_rules().is_some() {
+        PATTERN_LIMIT_KERNEL
+    } else {
+        PATTERN_LIMIT_1
+    };
+    let to1 = bounded(to, DEFAULT_TO_1, limit1)?;
     let table = match r.rules().heap_table(to1, limits) {
         // A family that refuses a table (a rule script of ARITY 2) is tried as the others.
         Some(Err(e))
@@ -94,12 +104,34 @@ pub(crate) fn of_ruleset(
                 Err(e) => return Err(e),
             }
         }
-        return Ok(grundy_pattern::describe_sequence_from(
-            &name,
-            &values,
-            origin,
-            proof.as_ref(),
-        ));
+        let found = grundy_pattern::describe_sequence_from(&name, &values, origin, proof.as_ref());
+        if found.proven || found.kind() == "none" || origin != 0 {
+            return Ok(found);
+        }
+        // Checked past the table, one search per heap, for about a second.
+        let deadline = std::time::Instant::now() + FURTHER_TIME;
+        let first = values.len();
+        let mut n = origin + first as u64;
+        while n <= FURTHER_MAX && std::time::Instant::now() < deadline {
+            limits.check()?;
+            match value(r, &[Arg::int(n)], limits) {
+                Ok(v) => values.push(v),
+                Err(_) => break,
+            }
+            n += 1;
+        }
+        if values.len() == first {
+            return Ok(found);
+        }
+        return Ok(match found.holds_on(first as u64, &values[first..]) {
+            Ok(()) => Pattern {
+                checked_further_to: Some(n - 1),
+                ..found
+            },
+            Err(_) => {
+                grundy_pattern::describe_sequence_from(&name, &values, origin, proof.as_ref())
+            }
+        });
     }
     if one_position(r, &[Arg::int(1), Arg::int(2)]) {
         let to2 = bounded(to, DEFAULT_TO_2, PATTERN_LIMIT_2)?;

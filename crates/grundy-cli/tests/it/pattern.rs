@@ -1604,3 +1604,16 @@ fn taking_at_most_half_is_self_similar() {
         n / 2
     });
 }
+
+/// Take-and-break codes go past 10^6 through the heap kernels (0.376's period, from 2268248,
+/// needs 4.6 * 10^6 heaps); a family without a kernel keeps the limit of 10^6.
+#[test]
+fn octal_codes_go_past_a_million() {
+    let p = pattern(&["tb[0.07]", "--to", "1200000"]);
+    assert_eq!(
+        (&p["kind"], &p["period"], &p["proven"], &p["checked_to"]),
+        (&"periodic".into(), &34.into(), &true.into(), &1_200_000.into())
+    );
+    let out = grundy(&["pattern", "fibnim", "--to", "1200000", "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+}
