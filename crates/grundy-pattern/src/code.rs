@@ -3,7 +3,7 @@
 //! Python's are exact for integers of any size; C++'s take 64-bit arguments (`unsigned long
 //! long`) and use `unsigned __int128` where an intermediate product needs it.
 
-use crate::{Closed, Code, Intervals, PRule, Rule, SelfSimilar, Step};
+use crate::{Closed, Code, Intervals, PRule, Recurrence, Rule, SelfSimilar, Step};
 
 /// The code of a one-argument rule, its function named `fname` (`first_player_wins` for a
 /// rule of P-positions, whatever `fname` says).
@@ -23,7 +23,7 @@ pub(crate) fn sequence(rule: &Rule, fname: &str) -> Code {
         Rule::Formula {
             exceptions, closed, ..
         } => formula1(fname, exceptions, closed),
-        Rule::PPositions { p, .. } => p_positions1(p),
+        Rule::PPositions { p, .. } | Rule::Recurrence { p, .. } => p_positions1(p),
         Rule::SelfSimilar { rule, .. } => self_similar(fname, rule),
         Rule::Intervals { rule, .. } => intervals(fname, rule),
         _ => {
@@ -93,6 +93,38 @@ fn intervals(fname: &str, rule: &Intervals) -> Code {
         cpp_list(ends),
         cpp_list(vals),
         cut - 1
+    );
+    Code { python, cpp }
+}
+
+/// P-positions by a linear recurrence: the terms are generated up to n (O(log n) of them,
+/// as the recurrence grows geometrically), in `__int128` in C++ (signed coefficients).
+fn recurrence(r: &Recurrence) -> Code {
+    let d = r.coeffs.len();
+    let py_sum: Vec<String> = r
+        .coeffs
+        .iter()
+        .enumerate()
+        .map(|(j, c)| format!("{c} * t[-{}]", j + 1))
+        .collect();
+    let cpp_sum: Vec<String> = r
+        .coeffs
+        .iter()
+        .enumerate()
+        .map(|(j, c)| format!("(i128){c} * w[{}]", d - 1 - j))
+        .collect();
+    let c0 = r.constant;
+    let python = format!(
+        "def first_player_wins(n):\n    # The P-positions are the terms of t: t(i) = sum of c_j t(i - j) + c_0.\n    t = {}\n    if n in t:\n        return False\n    while t[-1] < n:\n        t.append({} + {c0})\n    return t[-1] != n\n",
+        list(&r.first),
+        py_sum.join(" + ")
+    );
+    let first: Vec<String> = r.first.iter().map(|x| format!("{x}ULL")).collect();
+    let cpp = format!(
+        "bool first_player_wins(unsigned long long n) {{\n    // The P-positions are the terms of t: t(i) = sum of c_j t(i - j) + c_0.\n    __extension__ typedef __int128 i128;\n    static const unsigned long long first[{k}] = {{{}}};\n    for (unsigned long long x : first) if (x == n) return false;\n    i128 w[{d}];\n    for (int j = 0; j < {d}; ++j) w[j] = first[{k} - {d} + j];\n    while (w[{d} - 1] < (i128)n) {{\n        i128 next = {} + (i128){c0};\n        for (int j = 0; j + 1 < {d}; ++j) w[j] = w[j + 1];\n        w[{d} - 1] = next;\n    }}\n    return w[{d} - 1] != (i128)n;\n}}\n",
+        first.join(", "),
+        cpp_sum.join(" + "),
+        k = r.first.len(),
     );
     Code { python, cpp }
 }
@@ -267,6 +299,7 @@ fn p_positions1(p: &PRule) -> Code {
                   return a != n;\n}\n"
                 .to_string(),
         },
+        PRule::Recurrence(r) => recurrence(r),
         PRule::Geometric {
             exceptions,
             low,

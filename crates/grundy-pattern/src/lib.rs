@@ -24,6 +24,7 @@
 mod census;
 mod code;
 mod grid;
+mod recur;
 mod seq;
 mod shape;
 
@@ -31,6 +32,7 @@ use serde::Serialize;
 
 pub use census::{census, sparse_split, Census, SparseSplit, RARE_PER};
 pub use grid::{describe_grid, describe_grid_from};
+pub use recur::Recurrence;
 pub use seq::{describe_outcomes_from, describe_sequence, describe_sequence_from};
 pub use shape::{Intervals, SelfSimilar, Step};
 
@@ -171,7 +173,7 @@ impl Pattern {
         }
         self.formula = format!("positions start at {origin}; with {vars}: {f}");
         let (name, ret) = match self.rule {
-            Rule::PPositions { .. } => ("first_player_wins", "bool"),
+            Rule::PPositions { .. } | Rule::Recurrence { .. } => ("first_player_wins", "bool"),
             _ => ("grundy", "unsigned long long"),
         };
         let (params, cparams) = if self.arity == 2 {
@@ -239,7 +241,7 @@ impl Pattern {
         for (i, &v) in values.iter().enumerate() {
             let n = start + i as u64;
             let ok = match &self.rule {
-                Rule::PPositions { p, .. } => p.is_p(n) == (v == 0),
+                Rule::PPositions { p, .. } | Rule::Recurrence { p, .. } => p.is_p(n) == (v == 0),
                 rule => seq::value_at(rule, n) == Some(v),
             };
             if !ok {
@@ -257,6 +259,7 @@ impl Pattern {
             Rule::Formula { .. } => "formula",
             Rule::Sum { .. } => "sum",
             Rule::PPositions { .. } => "p-positions",
+            Rule::Recurrence { .. } => "recurrence",
             Rule::SelfSimilar { .. } => "self-similar",
             Rule::Intervals { .. } => "intervals",
             Rule::None { .. } => "none",
@@ -344,6 +347,19 @@ pub enum Rule {
         /// The rule, evaluated by the check and written as code.
         #[serde(skip)]
         rule: Intervals,
+    },
+    /// The P-positions follow a linear recurrence found from the data; the code answers the
+    /// outcome.
+    Recurrence {
+        /// What follows the recurrence (`"p-positions"`).
+        of: String,
+        /// The first terms.
+        terms: Vec<u64>,
+        /// How many P-positions the values hold.
+        p_positions_seen: u64,
+        /// The rule, evaluated by the check.
+        #[serde(skip)]
+        p: PRule,
     },
     /// No rule found.
     None {
@@ -489,6 +505,8 @@ pub enum PRule {
         /// The difference per pair: b_k - a_k = c k, c >= 1.
         c: u64,
     },
+    /// n is P exactly when it is a term of a linear recurrence (arity 1).
+    Recurrence(Recurrence),
     /// (a, b) is P exactly when table[a mod ka][b mod kb].
     Periodic2(Vec<Vec<bool>>),
     /// (a, b) is P exactly when 0 < min < max < phi * min (Euclid's game).
@@ -510,6 +528,7 @@ impl PRule {
                 high,
                 ratio,
             } => exceptions.contains(&n) || in_geometric(n, *low, *high, *ratio),
+            PRule::Recurrence(r) => r.contains(n),
             PRule::Wythoff
             | PRule::Beatty { .. }
             | PRule::Periodic2(_)

@@ -296,8 +296,28 @@ fn p_positions_pattern(
             }
         }
     }
+    if p_count >= MIN_P_POSITIONS {
+        let ps: Vec<u64> = (0..values.len() as u64)
+            .filter(|&n| values[n as usize] == 0)
+            .collect();
+        if let Some(r) = crate::recur::find(&ps) {
+            let rule = Rule::Recurrence {
+                of: "p-positions".to_string(),
+                terms: r.terms(12),
+                p_positions_seen: p_count,
+                p: PRule::Recurrence(r),
+            };
+            if check(&rule, values) {
+                let described = describe_rule(&rule, fname);
+                return Ok(Pattern::found(
+                    family, 1, checked_to, 0, rule, None, described,
+                ));
+            }
+        }
+    }
     Err(format!(
-        "rules of the P-positions (needs at least {MIN_P_POSITIONS}, found {p_count}): 0 and \
+        "rules of the P-positions (needs at least {MIN_P_POSITIONS}, found {p_count}): a \
+         linear recurrence of order at most 4 (Berlekamp-Massey), 0 and \
          the Fibonacci numbers, P-positions periodic in n, intervals growing geometrically \
          ({MIN_INTERVALS} whole ones at least)"
     ))
@@ -568,7 +588,7 @@ fn periodic_at(pre: &[u64], per: &[u64], s: u64, n: u64) -> Option<u64> {
 /// Whether the rule reproduces every value (for a rule of P-positions: every outcome).
 pub(crate) fn check(rule: &Rule, g: &[u64]) -> bool {
     match rule {
-        Rule::PPositions { p, .. } => g
+        Rule::PPositions { p, .. } | Rule::Recurrence { p, .. } => g
             .iter()
             .enumerate()
             .all(|(n, &v)| p.is_p(n as u64) == (v == 0)),
@@ -670,6 +690,10 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
         },
         Rule::SelfSimilar { rule, .. } => rule.formula(),
         Rule::Intervals { rule, .. } => rule.formula(),
+        Rule::Recurrence {
+            p: PRule::Recurrence(r),
+            ..
+        } => r.formula(),
         _ => String::new(),
     };
     (formula, code::sequence(rule, fname))
@@ -956,6 +980,107 @@ mod tests {
         );
         // Two whole intervals only (to 1000) are not enough.
         assert_eq!(kind(&g[..1001]).kind(), "none");
+    }
+
+    /// Values without a rule whose zeros are the terms of t(i) = 2 t(i-1) + t(i-2) + 1 after
+    /// 0: kind `recurrence`, its Python and C++ exact far past the values (at the terms near
+    /// 10^18 and their neighbours, against the recurrence in u128).
+    #[test]
+    fn p_positions_by_a_linear_recurrence_and_their_code_at_10_18() {
+        let mut t: Vec<u128> = vec![0, 1, 3];
+        while *t.last().unwrap() < u128::from(u64::MAX) {
+            let k = t.len();
+            t.push(2 * t[k - 1] + t[k - 2] + 1);
+        }
+        let is_term = |n: u64| t.contains(&u128::from(n));
+        let g: Vec<u64> = (0..=5000u64)
+            .map(|n| {
+                if is_term(n) {
+                    0
+                } else {
+                    1 + (n * n * 31 + 7) % 5
+                }
+            })
+            .collect();
+        let p = kind(&g);
+        assert_eq!(p.kind(), "recurrence", "{p:?}");
+        assert!(
+            p.formula.contains("t(i) = 2 t(i-1) + t(i-2) + 1"),
+            "{}",
+            p.formula
+        );
+        let mut inputs: Vec<u64> = (0..200).collect();
+        for &x in t.iter().filter(|&&x| x > 3 && x < u128::from(u64::MAX)) {
+            inputs.extend([x as u64 - 1, x as u64, x as u64 + 1]);
+        }
+        inputs.extend([1_000_000_000_000_000_000, u64::MAX]);
+        let expected: Vec<String> = inputs
+            .iter()
+            .map(|&n| u8::from(!is_term(n)).to_string())
+            .collect();
+        let stdin: String = inputs.iter().map(|n| format!("{n}\n")).collect();
+        let run = |cmd: &mut std::process::Command| -> Option<Vec<String>> {
+            use std::io::Write;
+            let mut child = cmd
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .ok()?;
+            child.stdin.take()?.write_all(stdin.as_bytes()).ok()?;
+            let out = child.wait_with_output().ok()?;
+            Some(
+                String::from_utf8_lossy(&out.stdout)
+                    .lines()
+                    .map(str::to_string)
+                    .collect(),
+            )
+        };
+        let dir = std::env::temp_dir().join(format!("grundy-recur-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let py = dir.join("r.py");
+        std::fs::write(
+            &py,
+            format!(
+                "import sys\n{}\nfor line in sys.stdin:\n    print(int(first_player_wins(int(line))))\n",
+                p.code.python
+            ),
+        )
+        .unwrap();
+        if let Some(out) = run(std::process::Command::new("python3").arg(&py)) {
+            assert_eq!(out, expected, "Python");
+        }
+        let cpp = dir.join("r.cpp");
+        let exe = dir.join("r.exe");
+        std::fs::write(
+            &cpp,
+            format!(
+                "#include <cstdio>\n{}\nint main() {{ unsigned long long n; while (scanf(\"%llu\", &n) == 1) printf(\"%d\\n\", (int)first_player_wins(n)); }}\n",
+                p.code.cpp
+            ),
+        )
+        .unwrap();
+        let built = std::process::Command::new("g++")
+            .args([
+                "-O2",
+                "-std=c++17",
+                "-Wall",
+                "-Wextra",
+                "-pedantic",
+                "-Werror",
+                "-o",
+            ])
+            .arg(&exe)
+            .arg(&cpp)
+            .output();
+        if let Ok(b) = built {
+            assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+            assert_eq!(
+                run(&mut std::process::Command::new(&exe)).unwrap(),
+                expected,
+                "C++"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     proptest::proptest! {
