@@ -3,7 +3,7 @@
 //! Python's are exact for integers of any size; C++'s take 64-bit arguments (`unsigned long
 //! long`) and use `unsigned __int128` where an intermediate product needs it.
 
-use crate::{Closed, Code, Intervals, PRule, Recurrence, Rule, SelfSimilar, Step};
+use crate::{Closed, Code, Exception, Intervals, PRule, Recurrence, Rule, SelfSimilar, Step};
 
 /// The code of a one-argument rule, its function named `fname` (`first_player_wins` for a
 /// rule of P-positions, whatever `fname` says).
@@ -12,14 +12,24 @@ pub(crate) fn sequence(rule: &Rule, fname: &str) -> Code {
         Rule::Periodic {
             preperiod_values,
             period_values,
+            exceptions,
             ..
-        } => periodic(fname, preperiod_values, period_values, 0),
+        } => with_exceptions(
+            periodic(fname, preperiod_values, period_values, 0),
+            fname,
+            exceptions,
+        ),
         Rule::ArithmeticPeriodic {
             preperiod_values,
             period_values,
             saltus,
+            exceptions,
             ..
-        } => periodic(fname, preperiod_values, period_values, *saltus),
+        } => with_exceptions(
+            periodic(fname, preperiod_values, period_values, *saltus),
+            fname,
+            exceptions,
+        ),
         Rule::Formula {
             exceptions, closed, ..
         } => formula1(fname, exceptions, closed),
@@ -127,6 +137,32 @@ fn recurrence(r: &Recurrence) -> Code {
         k = r.first.len(),
     );
     Code { python, cpp }
+}
+
+/// The code with a first check of the listed exceptions: the rule's function renamed
+/// `_{fname}_rule` and called off them.
+fn with_exceptions(code: Code, fname: &str, e: &[Exception]) -> Code {
+    if e.is_empty() {
+        return code;
+    }
+    let inner = format!("_{fname}_rule");
+    let pairs: Vec<String> = e.iter().map(|x| format!("{}: {}", x.n, x.value)).collect();
+    let ns: Vec<u64> = e.iter().map(|x| x.n).collect();
+    let vs: Vec<u64> = e.iter().map(|x| x.value).collect();
+    let k = e.len();
+    Code {
+        python: format!(
+            "{}\ndef {fname}(n):\n    exceptions = {{{}}}\n    if n in exceptions:\n        return exceptions[n]\n    return {inner}(n)\n",
+            code.python.replace(&format!("def {fname}("), &format!("def {inner}(")),
+            pairs.join(", ")
+        ),
+        cpp: format!(
+            "{}\nunsigned long long {fname}(unsigned long long n) {{\n    static const unsigned long long at[{k}] = {};\n    static const unsigned long long value[{k}] = {};\n    for (int i = 0; i < {k}; ++i) if (at[i] == n) return value[i];\n    return {inner}(n);\n}}\n",
+            code.cpp.replace(&format!(" {fname}(unsigned"), &format!(" {inner}(unsigned")),
+            cpp_list(&ns),
+            cpp_list(&vs)
+        ),
+    }
 }
 
 fn cpp_list(v: &[u64]) -> String {

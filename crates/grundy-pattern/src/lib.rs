@@ -281,6 +281,10 @@ pub enum Rule {
         preperiod_values: Vec<u64>,
         /// G(preperiod..preperiod + period).
         period_values: Vec<u64>,
+        /// The n below the preperiod's old end where the rule does not hold, with their
+        /// values (a period off a finite set, in place of a long preperiod).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        exceptions: Vec<Exception>,
     },
     /// G(n + period) = G(n) + saltus for n >= preperiod, saltus > 0.
     ArithmeticPeriodic {
@@ -294,6 +298,10 @@ pub enum Rule {
         preperiod_values: Vec<u64>,
         /// G(preperiod..preperiod + period).
         period_values: Vec<u64>,
+        /// The n below the preperiod's old end where the rule does not hold, with their
+        /// values (a period off a finite set, in place of a long preperiod).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        exceptions: Vec<Exception>,
     },
     /// A closed form (with a few exceptions below `exceptions.len()`).
     Formula {
@@ -366,6 +374,15 @@ pub enum Rule {
         /// What was looked for, and why each did not fit.
         tried: Vec<String>,
     },
+}
+
+/// A value off the rule: G(n) = value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Exception {
+    /// The argument.
+    pub n: u64,
+    /// Its value.
+    pub value: u64,
 }
 
 /// A closed form of the values.

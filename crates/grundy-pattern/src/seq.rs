@@ -2,7 +2,7 @@
 //! P-positions.
 
 use crate::code::{self, list};
-use crate::{none_pattern, Closed, Code, PRule, Pattern, Proof, Rule};
+use crate::{none_pattern, Closed, Code, Exception, PRule, Pattern, Proof, Rule};
 
 /// The least number of relations G(n + p) = G(n) + s a period needs in the values: without a
 /// proof, a period is claimed only when the values after the preperiod hold three full
@@ -204,7 +204,9 @@ pub(crate) fn describe_named(
     // interval seen, not a period.
     let mut constant_tail = None;
     if let Some((n0, p, s)) = least_period(values) {
-        if let Some(rule) = periodic_rule(values, n0 as u64, p as u64, s) {
+        let rule = with_exceptions(values, n0, p, s)
+            .or_else(|| periodic_rule(values, n0 as u64, p as u64, s));
+        if let Some(rule) = rule {
             if check(&rule, values) {
                 let constant = matches!(&rule, Rule::Periodic { period_values, .. }
                     if period_values.iter().all(|&v| v == period_values[0]));
@@ -400,6 +402,7 @@ fn periodic_rule(g: &[u64], n0: u64, p: u64, s: u64) -> Option<Rule> {
             period: p,
             preperiod_values,
             period_values,
+            exceptions: vec![],
         }
     } else {
         Rule::ArithmeticPeriodic {
@@ -408,8 +411,58 @@ fn periodic_rule(g: &[u64], n0: u64, p: u64, s: u64) -> Option<Rule> {
             saltus: s,
             preperiod_values,
             period_values,
+            exceptions: vec![],
         }
     })
+}
+
+/// The periodic rule (n0, p, s) of `g` with its preperiod shortened to less than one period
+/// when the values before n0 follow the same rule but at a few n (at most a quarter of n0):
+/// those n are listed as exceptions. `None` when the preperiod is short or the exceptions many.
+fn with_exceptions(g: &[u64], n0: usize, p: usize, s: u64) -> Option<Rule> {
+    if n0 < 16 {
+        return None;
+    }
+    let n1 = n0 % p;
+    // The rule anchored at n1: G(n) = per[(n - n1) mod p] + s ((n - n1) div p).
+    let per: Option<Vec<u64>> = (n1..n1 + p)
+        .map(|n| {
+            let k = (n0 - n1 + p - 1 - (n - n1)) / p; // whole periods from n to n0..n0+p
+            let m = n + k * p;
+            g[m].checked_sub(s.checked_mul(k as u64)?)
+        })
+        .collect();
+    let per = per?;
+    let exceptions: Vec<Exception> = (n1..n0)
+        .filter_map(|n| {
+            let want = per[(n - n1) % p].checked_add(s * ((n - n1) / p) as u64);
+            (want != Some(g[n])).then_some(Exception {
+                n: n as u64,
+                value: g[n],
+            })
+        })
+        .collect();
+    if exceptions.is_empty() || exceptions.len() * 4 > n0 {
+        return None;
+    }
+    let mut rule = periodic_rule(g, n1 as u64, p as u64, s)?;
+    match &mut rule {
+        Rule::Periodic {
+            exceptions: e,
+            period_values,
+            ..
+        }
+        | Rule::ArithmeticPeriodic {
+            exceptions: e,
+            period_values,
+            ..
+        } => {
+            *period_values = per;
+            *e = exceptions;
+        }
+        _ => return None,
+    }
+    check(&rule, g).then_some(rule)
 }
 
 /// The closed forms tried, in order.
@@ -556,14 +609,22 @@ pub(crate) fn value_at(rule: &Rule, n: u64) -> Option<u64> {
         Rule::Periodic {
             preperiod_values,
             period_values,
+            exceptions,
             ..
-        } => Some(periodic_at(preperiod_values, period_values, 0, n)?),
+        } => match exceptions.binary_search_by_key(&n, |e| e.n) {
+            Ok(i) => Some(exceptions[i].value),
+            Err(_) => periodic_at(preperiod_values, period_values, 0, n),
+        },
         Rule::ArithmeticPeriodic {
             preperiod_values,
             period_values,
             saltus,
+            exceptions,
             ..
-        } => periodic_at(preperiod_values, period_values, *saltus, n),
+        } => match exceptions.binary_search_by_key(&n, |e| e.n) {
+            Ok(i) => Some(exceptions[i].value),
+            Err(_) => periodic_at(preperiod_values, period_values, *saltus, n),
+        },
         Rule::Formula {
             exceptions, closed, ..
         } => match exceptions.get(usize::try_from(n).ok()?) {
@@ -607,20 +668,27 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
             period,
             preperiod_values,
             period_values,
-        } => periodic_formula(*preperiod, *period, 0, preperiod_values, period_values),
+            exceptions,
+        } => {
+            periodic_formula(*preperiod, *period, 0, preperiod_values, period_values)
+                + &exceptions_text(exceptions)
+        }
         Rule::ArithmeticPeriodic {
             preperiod,
             period,
             saltus,
             preperiod_values,
             period_values,
-        } => periodic_formula(
-            *preperiod,
-            *period,
-            *saltus,
-            preperiod_values,
-            period_values,
-        ),
+            exceptions,
+        } => {
+            periodic_formula(
+                *preperiod,
+                *period,
+                *saltus,
+                preperiod_values,
+                period_values,
+            ) + &exceptions_text(exceptions)
+        }
         Rule::Formula {
             rule, exceptions, ..
         } => {
@@ -697,6 +765,18 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
         _ => String::new(),
     };
     (formula, code::sequence(rule, fname))
+}
+
+/// The exceptions of a rule, for people: "; except G(7) = 3, G(500) = 1".
+fn exceptions_text(e: &[Exception]) -> String {
+    if e.is_empty() {
+        return String::new();
+    }
+    let items: Vec<String> = e
+        .iter()
+        .map(|x| format!("G({}) = {}", x.n, x.value))
+        .collect();
+    format!("; except {}", items.join(", "))
 }
 
 fn periodic_formula(n0: u64, p: u64, s: u64, pre: &[u64], per: &[u64]) -> String {
@@ -1018,6 +1098,14 @@ mod tests {
             .iter()
             .map(|&n| u8::from(!is_term(n)).to_string())
             .collect();
+        for (lang, out) in run_code(&p, "first_player_wins", &inputs) {
+            assert_eq!(out, expected, "{lang}");
+        }
+    }
+
+    /// The code of `p`'s function `fname` run by python3 and by g++ (each when it is there) on
+    /// `inputs`, one line of output per input (booleans as 0 and 1).
+    fn run_code(p: &Pattern, fname: &str, inputs: &[u64]) -> Vec<(&'static str, Vec<String>)> {
         let stdin: String = inputs.iter().map(|n| format!("{n}\n")).collect();
         let run = |cmd: &mut std::process::Command| -> Option<Vec<String>> {
             use std::io::Write;
@@ -1035,26 +1123,29 @@ mod tests {
                     .collect(),
             )
         };
-        let dir = std::env::temp_dir().join(format!("grundy-recur-{}", std::process::id()));
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("grundy-seq-{}-{k}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
+        let mut outs = Vec::new();
         let py = dir.join("r.py");
         std::fs::write(
             &py,
             format!(
-                "import sys\n{}\nfor line in sys.stdin:\n    print(int(first_player_wins(int(line))))\n",
+                "import sys\n{}\nfor line in sys.stdin:\n    print(int({fname}(int(line))))\n",
                 p.code.python
             ),
         )
         .unwrap();
         if let Some(out) = run(std::process::Command::new("python3").arg(&py)) {
-            assert_eq!(out, expected, "Python");
+            outs.push(("Python", out));
         }
         let cpp = dir.join("r.cpp");
         let exe = dir.join("r.exe");
         std::fs::write(
             &cpp,
             format!(
-                "#include <cstdio>\n{}\nint main() {{ unsigned long long n; while (scanf(\"%llu\", &n) == 1) printf(\"%d\\n\", (int)first_player_wins(n)); }}\n",
+                "#include <cstdio>\n{}\nint main() {{ unsigned long long n; while (scanf(\"%llu\", &n) == 1) printf(\"%llu\\n\", (unsigned long long){fname}(n)); }}\n",
                 p.code.cpp
             ),
         )
@@ -1074,13 +1165,45 @@ mod tests {
             .output();
         if let Ok(b) = built {
             assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
-            assert_eq!(
-                run(&mut std::process::Command::new(&exe)).unwrap(),
-                expected,
-                "C++"
-            );
+            outs.push(("C++", run(&mut std::process::Command::new(&exe)).unwrap()));
         }
         let _ = std::fs::remove_dir_all(&dir);
+        outs
+    }
+
+    /// n mod 5 but at three n: a period off a finite list, not a preperiod of 334 values; the
+    /// code gives the exceptions and the rule to 10^18.
+    #[test]
+    fn a_period_off_a_few_exceptions_lists_them() {
+        let odd = [(7u64, 9u64), (40, 8), (333, 7)];
+        let rule = |n: u64| odd.iter().find(|e| e.0 == n).map_or(n % 5, |e| e.1);
+        let g: Vec<u64> = (0..2000).map(rule).collect();
+        let p = kind(&g);
+        match &p.rule {
+            Rule::Periodic {
+                period, exceptions, ..
+            } => {
+                assert_eq!(*period, 5);
+                let listed: Vec<(u64, u64)> = exceptions.iter().map(|e| (e.n, e.value)).collect();
+                assert_eq!(listed, odd);
+            }
+            r => panic!("{r:?}"),
+        }
+        assert!(
+            p.formula
+                .ends_with("; except G(7) = 9, G(40) = 8, G(333) = 7"),
+            "{}",
+            p.formula
+        );
+        let json = serde_json::to_value(&p).unwrap();
+        assert_eq!(json["exceptions"][2]["n"], 333);
+        let inputs: Vec<u64> = (0..3000)
+            .chain([1_000_000_000_000_000_000, u64::MAX])
+            .collect();
+        let expected: Vec<String> = inputs.iter().map(|&n| rule(n).to_string()).collect();
+        for (lang, out) in run_code(&p, "grundy", &inputs) {
+            assert_eq!(out, expected, "{lang}");
+        }
     }
 
     proptest::proptest! {

@@ -1612,8 +1612,25 @@ fn octal_codes_go_past_a_million() {
     let p = pattern(&["tb[0.07]", "--to", "1200000"]);
     assert_eq!(
         (&p["kind"], &p["period"], &p["proven"], &p["checked_to"]),
-        (&"periodic".into(), &34.into(), &true.into(), &1_200_000.into())
+        (
+            &"periodic".into(),
+            &34.into(),
+            &true.into(),
+            &1_200_000.into()
+        )
     );
     let out = grundy(&["pattern", "fibnim", "--to", "1200000", "--json"]);
     assert_eq!(out.status.code(), Some(3));
+}
+
+/// The text says how far past the table an observed rule was checked.
+#[test]
+fn the_text_says_how_far_past_the_table_the_rule_was_checked() {
+    let script = root().join("examples/rules/fdivgame.luau");
+    let out = grundy(&["--rules", script.to_str().unwrap(), "pattern", "fdivgame"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("checked:  0 <= n <= 1000, and past the table to n = "),
+        "{text}"
+    );
 }
