@@ -356,12 +356,32 @@ fn shape_rule(values: &[u64]) -> Option<Rule> {
 fn least_period(g: &[u64]) -> Option<(usize, usize, u64)> {
     let len = g.len();
     let mut best: Option<(usize, usize, u64)> = None;
+    // run_start[n]: where the run of equal values holding n starts. A relation that holds
+    // between m and m + p holds between every m' and m' + p of the same two runs, so the walk
+    // back jumps over them
+    // (the values of `n -> floor(n / d)` games are long runs: without the jump the walk is
+    // O(len) for each of len / 3 candidates).
+    let mut run_start = vec![0usize; len];
+    for n in 1..len {
+        run_start[n] = if g[n] == g[n - 1] {
+            run_start[n - 1]
+        } else {
+            n
+        };
+    }
     for p in 1..=len / 3 {
         let last = len - 1;
         let Some(s) = g[last].checked_sub(g[last - p]) else {
             continue;
         };
         let holds = |n: usize| g[n + p] == g[n].wrapping_add(s);
+        // The periodic part covers at least half of the values, so the relation holds at
+        // len / 2 (and 3 len / 4 when inside): one look each rejects most candidates before the walk back
+        // (which is O(len) per candidate otherwise: O(len^2) on a long run of equal values).
+        let q = 3 * len / 4;
+        if !holds(len / 2) || (q + p < len && !holds(q)) {
+            continue;
+        }
         // Only a strictly smaller preperiod improves on the best (and multiples of a period
         // never do): one comparison rejects most candidates.
         if let Some((b0, _, _)) = best {
@@ -371,7 +391,10 @@ fn least_period(g: &[u64]) -> Option<(usize, usize, u64)> {
         }
         let mut n0 = len - p;
         while n0 > 0 && holds(n0 - 1) {
-            n0 -= 1;
+            // m and m + p lie in two runs (or one); the relation holds for every m' down to
+            // where either run starts.
+            let m = n0 - 1;
+            n0 = run_start[m].max(run_start[m + p].saturating_sub(p)).min(m);
         }
         let relations = len - p - n0;
         // A sensible coverage: the periodic part is at least half of the values (a run of equal
