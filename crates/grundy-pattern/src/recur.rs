@@ -179,15 +179,15 @@ fn solve(t: &[u64], d: usize) -> Option<(Vec<i64>, i64)> {
         let piv = (col..n).find(|&r| m[r][col].0 != 0)?;
         m.swap(col, piv);
         let p = m[col][col];
-        for c in 0..=n {
-            m[col][c] = div(m[col][c], p)?;
+        for x in m[col].iter_mut() {
+            *x = div(*x, p)?;
         }
-        for r in 0..n {
-            if r != col && m[r][col].0 != 0 {
-                let f = m[r][col];
-                for c in 0..=n {
-                    let x = mul(f, m[col][c])?;
-                    m[r][c] = sub(m[r][c], x)?;
+        let pivot = m[col].clone();
+        for (r, row) in m.iter_mut().enumerate() {
+            if r != col && row[col].0 != 0 {
+                let f = row[col];
+                for (x, &y) in row.iter_mut().zip(&pivot) {
+                    *x = sub(*x, mul(f, y)?)?;
                 }
             }
         }

@@ -201,7 +201,7 @@ fn further(r: &RulesetRef, found: Pattern, to: u64, limits: &Limits) -> Result<P
     let mut bounded = limits.clone();
     bounded.deadline = Some(limits.deadline.map_or(deadline, |d| d.min(deadline)));
     let mut best: Option<crate::rules::HeapTable> = None;
-    let mut m = to.saturating_mul(4).max(FURTHER_MIN).min(FURTHER_MAX);
+    let mut m = to.saturating_mul(4).clamp(FURTHER_MIN, FURTHER_MAX);
     while m > to {
         let began = std::time::Instant::now();
         match r.rules().heap_table(m, &bounded) {
