@@ -3,7 +3,7 @@
 //! Python's are exact for integers of any size; C++'s take 64-bit arguments (`unsigned long
 //! long`) and use `unsigned __int128` where an intermediate product needs it.
 
-use crate::{Closed, Code, PRule, Rule};
+use crate::{Closed, Code, Exception, Intervals, PRule, Recurrence, Rule, SelfSimilar, Step};
 
 /// The code of a one-argument rule, its function named `fname` (`first_player_wins` for a
 /// rule of P-positions, whatever `fname` says).
@@ -12,22 +12,156 @@ pub(crate) fn sequence(rule: &Rule, fname: &str) -> Code {
         Rule::Periodic {
             preperiod_values,
             period_values,
+            exceptions,
             ..
-        } => periodic(fname, preperiod_values, period_values, 0),
+        } => with_exceptions(
+            periodic(fname, preperiod_values, period_values, 0),
+            fname,
+            exceptions,
+        ),
         Rule::ArithmeticPeriodic {
             preperiod_values,
             period_values,
             saltus,
+            exceptions,
             ..
-        } => periodic(fname, preperiod_values, period_values, *saltus),
+        } => with_exceptions(
+            periodic(fname, preperiod_values, period_values, *saltus),
+            fname,
+            exceptions,
+        ),
         Rule::Formula {
             exceptions, closed, ..
         } => formula1(fname, exceptions, closed),
-        Rule::PPositions { p, .. } => p_positions1(p),
+        Rule::PPositions { p, .. } | Rule::Recurrence { p, .. } => p_positions1(p),
+        Rule::SelfSimilar { rule, .. } => self_similar(fname, rule),
+        Rule::Intervals { rule, .. } => intervals(fname, rule),
         _ => {
             let (python, cpp) = no_rule(1);
             Code { python, cpp }
         }
+    }
+}
+
+/// A self-similar rule: n is divided by the base until it is below the rule's start, the
+/// steps adding up on the way (O(log n) steps).
+fn self_similar(fname: &str, rule: &SelfSimilar) -> Code {
+    let (k, n0, below) = (rule.base, rule.from, list(&rule.below));
+    let cbelow = cpp_list(&rule.below);
+    let head_py = format!("def {fname}(n):\n    below = {below}\n");
+    let head_cpp = format!(
+        "unsigned long long {fname}(unsigned long long n) {{\n    static const unsigned long long below[{n0}] = {cbelow};\n"
+    );
+    if rule.steps.iter().all(|s| *s == Step::Recurse { add: 0 }) {
+        return Code {
+            python: format!(
+                "{head_py}    while n >= {n0}:\n        n //= {k}\n    return below[n]\n"
+            ),
+            cpp: format!(
+                "{head_cpp}    while (n >= {n0}ULL) n /= {k}ULL;\n    return below[n];\n}}\n"
+            ),
+        };
+    }
+    // Each step as (0, c): G(k m + r) = G(m) + c, or (1, a, b): G(k m + r) = a m + b.
+    let triples: Vec<[u64; 3]> = rule
+        .steps
+        .iter()
+        .map(|s| match *s {
+            Step::Recurse { add } => [0, add, 0],
+            Step::Linear { slope, add } => [1, slope, add],
+        })
+        .collect();
+    let py_steps: Vec<String> = triples
+        .iter()
+        .map(|t| format!("({}, {}, {})", t[0], t[1], t[2]))
+        .collect();
+    let cpp_steps: Vec<String> = triples.iter().map(|t| cpp_list(t)).collect();
+    let python = format!(
+        "{head_py}    # (0, c): G({k}m + r) = G(m) + c; (1, a, b): G({k}m + r) = a m + b.\n    steps = [{}]\n    acc = 0\n    while n >= {n0}:\n        n, r = divmod(n, {k})\n        kind, a, b = steps[r]\n        if kind == 1:\n            return acc + a * n + b\n        acc += a\n    return acc + below[n]\n",
+        py_steps.join(", ")
+    );
+    let cpp = format!(
+        "{head_cpp}    // {{0, c, 0}}: G({k}m + r) = G(m) + c; {{1, a, b}}: G({k}m + r) = a m + b.\n    static const unsigned long long steps[{k}][3] = {{{}}};\n    unsigned long long acc = 0;\n    while (n >= {n0}ULL) {{\n        unsigned long long r = n % {k}ULL;\n        n /= {k}ULL;\n        if (steps[r][0] == 1ULL) return acc + steps[r][1] * n + steps[r][2];\n        acc += steps[r][1];\n    }}\n    return acc + below[n];\n}}\n",
+        cpp_steps.join(", ")
+    );
+    Code { python, cpp }
+}
+
+/// Values constant on intervals: n is divided by the ratio until it is below the start of
+/// the scaled intervals, then its interval is looked up (O(log n) steps).
+fn intervals(fname: &str, rule: &Intervals) -> Code {
+    let cut = rule.from + rule.block;
+    let (ends, vals) = (&rule.ends[..cut], &rule.values[..cut]);
+    let (s, r) = (rule.scaled_from(), rule.ratio);
+    let python = format!(
+        "def {fname}(n):\n    # G is constant on [ends[i], ends[i + 1]); G(n) = G(n // {r}) for n >= {s}.\n    ends = {}\n    vals = {}\n    while n >= {s}:\n        n //= {r}\n    i = len(ends) - 1\n    while ends[i] > n:\n        i -= 1\n    return vals[i]\n",
+        list(ends),
+        list(vals)
+    );
+    let cpp = format!(
+        "unsigned long long {fname}(unsigned long long n) {{\n    // G is constant on [ends[i], ends[i + 1]); G(n) = G(n / {r}) for n >= {s}.\n    static const unsigned long long ends[{cut}] = {};\n    static const unsigned long long vals[{cut}] = {};\n    while (n >= {s}ULL) n /= {r}ULL;\n    int i = {};\n    while (ends[i] > n) --i;\n    return vals[i];\n}}\n",
+        cpp_list(ends),
+        cpp_list(vals),
+        cut - 1
+    );
+    Code { python, cpp }
+}
+
+/// P-positions by a linear recurrence: the terms are generated up to n (O(log n) of them,
+/// as the recurrence grows geometrically), in `__int128` in C++ (signed coefficients).
+fn recurrence(r: &Recurrence) -> Code {
+    let d = r.coeffs.len();
+    let py_sum: Vec<String> = r
+        .coeffs
+        .iter()
+        .enumerate()
+        .map(|(j, c)| format!("{c} * t[-{}]", j + 1))
+        .collect();
+    let cpp_sum: Vec<String> = r
+        .coeffs
+        .iter()
+        .enumerate()
+        .map(|(j, c)| format!("(i128){c} * w[{}]", d - 1 - j))
+        .collect();
+    let c0 = r.constant;
+    let python = format!(
+        "def first_player_wins(n):\n    # The P-positions are the terms of t: t(i) = sum of c_j t(i - j) + c_0.\n    t = {}\n    if n in t:\n        return False\n    while t[-1] < n:\n        t.append({} + {c0})\n    return t[-1] != n\n",
+        list(&r.first),
+        py_sum.join(" + ")
+    );
+    let first: Vec<String> = r.first.iter().map(|x| format!("{x}ULL")).collect();
+    let cpp = format!(
+        "bool first_player_wins(unsigned long long n) {{\n    // The P-positions are the terms of t: t(i) = sum of c_j t(i - j) + c_0.\n    __extension__ typedef __int128 i128;\n    static const unsigned long long first[{k}] = {{{}}};\n    for (unsigned long long x : first) if (x == n) return false;\n    i128 w[{d}];\n    for (int j = 0; j < {d}; ++j) w[j] = first[{k} - {d} + j];\n    while (w[{d} - 1] < (i128)n) {{\n        i128 next = {} + (i128){c0};\n        for (int j = 0; j + 1 < {d}; ++j) w[j] = w[j + 1];\n        w[{d} - 1] = next;\n    }}\n    return w[{d} - 1] != (i128)n;\n}}\n",
+        first.join(", "),
+        cpp_sum.join(" + "),
+        k = r.first.len(),
+    );
+    Code { python, cpp }
+}
+
+/// The code with a first check of the listed exceptions: the rule's function renamed
+/// `_{fname}_rule` and called off them.
+fn with_exceptions(code: Code, fname: &str, e: &[Exception]) -> Code {
+    if e.is_empty() {
+        return code;
+    }
+    let inner = format!("_{fname}_rule");
+    let pairs: Vec<String> = e.iter().map(|x| format!("{}: {}", x.n, x.value)).collect();
+    let ns: Vec<u64> = e.iter().map(|x| x.n).collect();
+    let vs: Vec<u64> = e.iter().map(|x| x.value).collect();
+    let k = e.len();
+    Code {
+        python: format!(
+            "{}\ndef {fname}(n):\n    exceptions = {{{}}}\n    if n in exceptions:\n        return exceptions[n]\n    return {inner}(n)\n",
+            code.python.replace(&format!("def {fname}("), &format!("def {inner}(")),
+            pairs.join(", ")
+        ),
+        cpp: format!(
+            "{}\nunsigned long long {fname}(unsigned long long n) {{\n    static const unsigned long long at[{k}] = {};\n    static const unsigned long long value[{k}] = {};\n    for (int i = 0; i < {k}; ++i) if (at[i] == n) return value[i];\n    return {inner}(n);\n}}\n",
+            code.cpp.replace(&format!(" {fname}(unsigned"), &format!(" {inner}(unsigned")),
+            cpp_list(&ns),
+            cpp_list(&vs)
+        ),
     }
 }
 
@@ -201,6 +335,7 @@ fn p_positions1(p: &PRule) -> Code {
                   return a != n;\n}\n"
                 .to_string(),
         },
+        PRule::Recurrence(r) => recurrence(r),
         PRule::Geometric {
             exceptions,
             low,

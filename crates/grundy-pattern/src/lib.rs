@@ -24,13 +24,17 @@
 mod census;
 mod code;
 mod grid;
+mod recur;
 mod seq;
+mod shape;
 
 use serde::Serialize;
 
 pub use census::{census, sparse_split, Census, SparseSplit, RARE_PER};
 pub use grid::{describe_grid, describe_grid_from};
+pub use recur::Recurrence;
 pub use seq::{describe_outcomes_from, describe_sequence, describe_sequence_from};
+pub use shape::{Intervals, SelfSimilar, Step};
 
 /// A theorem that the caller (the engine) knows to hold for the family it describes.
 ///
@@ -105,6 +109,10 @@ pub struct Pattern {
     pub formula: String,
     /// The rule as code.
     pub code: Code,
+    /// The largest n on which the rule was also checked past the table (values computed
+    /// after the rule was found, arity 1); absent when it was not checked further.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked_further_to: Option<u64>,
     /// The census of rare values (arity 1, attached by [`Pattern::with_census`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub census: Option<Census>,
@@ -165,7 +173,7 @@ impl Pattern {
         }
         self.formula = format!("positions start at {origin}; with {vars}: {f}");
         let (name, ret) = match self.rule {
-            Rule::PPositions { .. } => ("first_player_wins", "bool"),
+            Rule::PPositions { .. } | Rule::Recurrence { .. } => ("first_player_wins", "bool"),
             _ => ("grundy", "unsigned long long"),
         };
         let (params, cparams) = if self.arity == 2 {
@@ -212,6 +220,37 @@ impl Pattern {
         self
     }
 
+    /// Checks the rule on values computed past the table: `values[i]` = G(start + i), in the
+    /// family's own n (arity 1, a pattern of origin 0).
+    ///
+    /// Arguments: the first n of `values`; the values.
+    /// Returns: `Ok` when the rule gives every one of them (or has no values to give: kinds
+    /// `none`, `sum`, arity 2, or a family starting past 0), else the first n it misses.
+    /// Complexity: O(len) evaluations of the rule (O(log n) each for the self-similar kinds).
+    /// Example:
+    /// ```
+    /// let g: Vec<u64> = (0..100).map(|n| n % 3).collect();
+    /// let p = grundy_pattern::describe_sequence("f", &g, None);
+    /// assert_eq!(p.holds_on(100, &[1, 2, 0]), Ok(()));
+    /// assert_eq!(p.holds_on(100, &[1, 2, 2]), Err(102));
+    /// ```
+    pub fn holds_on(&self, start: u64, values: &[u64]) -> Result<(), u64> {
+        if self.arity != 1 || self.origin != 0 || matches!(self.rule, Rule::None { .. }) {
+            return Ok(());
+        }
+        for (i, &v) in values.iter().enumerate() {
+            let n = start + i as u64;
+            let ok = match &self.rule {
+                Rule::PPositions { p, .. } | Rule::Recurrence { p, .. } => p.is_p(n) == (v == 0),
+                rule => seq::value_at(rule, n) == Some(v),
+            };
+            if !ok {
+                return Err(n);
+            }
+        }
+        Ok(())
+    }
+
     /// The kind as the JSON writes it (`"periodic"`, `"sum"`, `"none"`, ...).
     pub fn kind(&self) -> &'static str {
         match &self.rule {
@@ -220,6 +259,9 @@ impl Pattern {
             Rule::Formula { .. } => "formula",
             Rule::Sum { .. } => "sum",
             Rule::PPositions { .. } => "p-positions",
+            Rule::Recurrence { .. } => "recurrence",
+            Rule::SelfSimilar { .. } => "self-similar",
+            Rule::Intervals { .. } => "intervals",
             Rule::None { .. } => "none",
         }
     }
@@ -239,6 +281,10 @@ pub enum Rule {
         preperiod_values: Vec<u64>,
         /// G(preperiod..preperiod + period).
         period_values: Vec<u64>,
+        /// The n below the preperiod's old end where the rule does not hold, with their
+        /// values (a period off a finite set, in place of a long preperiod).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        exceptions: Vec<Exception>,
     },
     /// G(n + period) = G(n) + saltus for n >= preperiod, saltus > 0.
     ArithmeticPeriodic {
@@ -252,6 +298,10 @@ pub enum Rule {
         preperiod_values: Vec<u64>,
         /// G(preperiod..preperiod + period).
         period_values: Vec<u64>,
+        /// The n below the preperiod's old end where the rule does not hold, with their
+        /// values (a period off a finite set, in place of a long preperiod).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        exceptions: Vec<Exception>,
     },
     /// A closed form (with a few exceptions below `exceptions.len()`).
     Formula {
@@ -281,11 +331,58 @@ pub enum Rule {
         #[serde(skip)]
         p: PRule,
     },
+    /// G at n from G at floor(n / base) (a k-regular sequence): G(k m + r) = G(m) + c or
+    /// a linear function of m, residue by residue, for k m + r >= `from`.
+    SelfSimilar {
+        /// k.
+        base: u64,
+        /// The least n from which the rule holds; below, the values as computed.
+        from: u64,
+        /// The rule, evaluated by the check and written as code.
+        #[serde(skip)]
+        rule: SelfSimilar,
+    },
+    /// G is constant on intervals whose ends grow geometrically by blocks.
+    Intervals {
+        /// The ends seen (where the value changes; the first is 0).
+        ends: Vec<u64>,
+        /// The value on each interval.
+        values: Vec<u64>,
+        /// The factor from one block of ends to the next.
+        ratio: u64,
+        /// How many intervals one block holds.
+        block: usize,
+        /// The rule, evaluated by the check and written as code.
+        #[serde(skip)]
+        rule: Intervals,
+    },
+    /// The P-positions follow a linear recurrence found from the data; the code answers the
+    /// outcome.
+    Recurrence {
+        /// What follows the recurrence (`"p-positions"`).
+        of: String,
+        /// The first terms.
+        terms: Vec<u64>,
+        /// How many P-positions the values hold.
+        p_positions_seen: u64,
+        /// The rule, evaluated by the check.
+        #[serde(skip)]
+        p: PRule,
+    },
     /// No rule found.
     None {
         /// What was looked for, and why each did not fit.
         tried: Vec<String>,
     },
+}
+
+/// A value off the rule: G(n) = value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Exception {
+    /// The argument.
+    pub n: u64,
+    /// Its value.
+    pub value: u64,
 }
 
 /// A closed form of the values.
@@ -425,6 +522,8 @@ pub enum PRule {
         /// The difference per pair: b_k - a_k = c k, c >= 1.
         c: u64,
     },
+    /// n is P exactly when it is a term of a linear recurrence (arity 1).
+    Recurrence(Recurrence),
     /// (a, b) is P exactly when table[a mod ka][b mod kb].
     Periodic2(Vec<Vec<bool>>),
     /// (a, b) is P exactly when 0 < min < max < phi * min (Euclid's game).
@@ -446,6 +545,7 @@ impl PRule {
                 high,
                 ratio,
             } => exceptions.contains(&n) || in_geometric(n, *low, *high, *ratio),
+            PRule::Recurrence(r) => r.contains(n),
             PRule::Wythoff
             | PRule::Beatty { .. }
             | PRule::Periodic2(_)
@@ -651,6 +751,7 @@ impl Pattern {
             proof,
             formula,
             code,
+            checked_further_to: None,
             census: None,
         }
     }

@@ -2,7 +2,7 @@
 //! P-positions.
 
 use crate::code::{self, list};
-use crate::{none_pattern, Closed, Code, PRule, Pattern, Proof, Rule};
+use crate::{none_pattern, Closed, Code, Exception, PRule, Pattern, Proof, Rule};
 
 /// The least number of relations G(n + p) = G(n) + s a period needs in the values: without a
 /// proof, a period is claimed only when the values after the preperiod hold three full
@@ -199,11 +199,22 @@ pub(crate) fn describe_named(
             )),
         }
     }
+    // A period of one constant value (a last run of equal values) is held back while a rule
+    // of intervals explains the same values with their changes: the run is then the last
+    // interval seen, not a period.
+    let mut constant_tail = None;
     if let Some((n0, p, s)) = least_period(values) {
-        if let Some(rule) = periodic_rule(values, n0 as u64, p as u64, s) {
+        let rule = with_exceptions(values, n0, p, s)
+            .or_else(|| periodic_rule(values, n0 as u64, p as u64, s));
+        if let Some(rule) = rule {
             if check(&rule, values) {
-                let (formula, code) = describe_rule(&rule, fname);
-                return pattern(rule, None, formula, code);
+                let constant = matches!(&rule, Rule::Periodic { period_values, .. }
+                    if period_values.iter().all(|&v| v == period_values[0]));
+                if !constant {
+                    let (formula, code) = describe_rule(&rule, fname);
+                    return pattern(rule, None, formula, code);
+                }
+                constant_tail = Some(rule);
             }
         }
     }
@@ -230,6 +241,18 @@ pub(crate) fn describe_named(
          n + 1 (plus 0 or 1), the largest power of 2 dividing n or n + 1, the number of ones \
          in binary n and its parity, the number of binary digits of n and n + 1, the odious and \
          evil numbers"
+    ));
+    if let Some(rule) = shape_rule(values) {
+        let (formula, code) = describe_rule(&rule, fname);
+        return pattern(rule, None, formula, code);
+    }
+    if let Some(rule) = constant_tail {
+        let (formula, code) = describe_rule(&rule, fname);
+        return pattern(rule, None, formula, code);
+    }
+    tried.push(format!(
+        "self-similar rules G(k m + r) = G(m) + c or a linear function of m, k = 2..64, and \
+         values constant on intervals whose ends grow geometrically: none reproduces 0..{checked_to}"
     ));
     match p_positions_pattern(family, values, proof, fname, checked_to) {
         Ok(p) => p,
@@ -275,11 +298,53 @@ fn p_positions_pattern(
             }
         }
     }
+    if p_count >= MIN_P_POSITIONS {
+        let ps: Vec<u64> = (0..values.len() as u64)
+            .filter(|&n| values[n as usize] == 0)
+            .collect();
+        if let Some(r) = crate::recur::find(&ps) {
+            let rule = Rule::Recurrence {
+                of: "p-positions".to_string(),
+                terms: r.terms(12),
+                p_positions_seen: p_count,
+                p: PRule::Recurrence(r),
+            };
+            if check(&rule, values) {
+                let described = describe_rule(&rule, fname);
+                return Ok(Pattern::found(
+                    family, 1, checked_to, 0, rule, None, described,
+                ));
+            }
+        }
+    }
     Err(format!(
-        "rules of the P-positions (needs at least {MIN_P_POSITIONS}, found {p_count}): 0 and \
+        "rules of the P-positions (needs at least {MIN_P_POSITIONS}, found {p_count}): a \
+         linear recurrence of order at most 4 (Berlekamp-Massey), 0 and \
          the Fibonacci numbers, P-positions periodic in n, intervals growing geometrically \
          ({MIN_INTERVALS} whole ones at least)"
     ))
+}
+
+/// The rule of intervals growing geometrically, else the self-similar rule, that reproduces
+/// the values.
+fn shape_rule(values: &[u64]) -> Option<Rule> {
+    let rule = if let Some(rule) = crate::shape::find_intervals(values) {
+        Rule::Intervals {
+            ends: rule.ends.clone(),
+            values: rule.values.clone(),
+            ratio: rule.ratio,
+            block: rule.block,
+            rule,
+        }
+    } else {
+        let rule = crate::shape::find_self_similar(values)?;
+        Rule::SelfSimilar {
+            base: rule.base,
+            from: rule.from,
+            rule,
+        }
+    };
+    check(&rule, values).then_some(rule)
 }
 
 /// The least preperiod n0, then the least period p, then s with G(n + p) = G(n) + s for
@@ -291,12 +356,32 @@ fn p_positions_pattern(
 fn least_period(g: &[u64]) -> Option<(usize, usize, u64)> {
     let len = g.len();
     let mut best: Option<(usize, usize, u64)> = None;
+    // run_start[n]: where the run of equal values holding n starts. A relation that holds
+    // between m and m + p holds between every m' and m' + p of the same two runs, so the walk
+    // back jumps over them
+    // (the values of `n -> floor(n / d)` games are long runs: without the jump the walk is
+    // O(len) for each of len / 3 candidates).
+    let mut run_start = vec![0usize; len];
+    for n in 1..len {
+        run_start[n] = if g[n] == g[n - 1] {
+            run_start[n - 1]
+        } else {
+            n
+        };
+    }
     for p in 1..=len / 3 {
         let last = len - 1;
         let Some(s) = g[last].checked_sub(g[last - p]) else {
             continue;
         };
         let holds = |n: usize| g[n + p] == g[n].wrapping_add(s);
+        // The periodic part covers at least half of the values, so the relation holds at
+        // len / 2 (and 3 len / 4 when inside): one look each rejects most candidates before the walk back
+        // (which is O(len) per candidate otherwise: O(len^2) on a long run of equal values).
+        let q = 3 * len / 4;
+        if !holds(len / 2) || (q + p < len && !holds(q)) {
+            continue;
+        }
         // Only a strictly smaller preperiod improves on the best (and multiples of a period
         // never do): one comparison rejects most candidates.
         if let Some((b0, _, _)) = best {
@@ -306,7 +391,10 @@ fn least_period(g: &[u64]) -> Option<(usize, usize, u64)> {
         }
         let mut n0 = len - p;
         while n0 > 0 && holds(n0 - 1) {
-            n0 -= 1;
+            // m and m + p lie in two runs (or one); the relation holds for every m' down to
+            // where either run starts.
+            let m = n0 - 1;
+            n0 = run_start[m].max(run_start[m + p].saturating_sub(p)).min(m);
         }
         let relations = len - p - n0;
         // A sensible coverage: the periodic part is at least half of the values (a run of equal
@@ -337,6 +425,7 @@ fn periodic_rule(g: &[u64], n0: u64, p: u64, s: u64) -> Option<Rule> {
             period: p,
             preperiod_values,
             period_values,
+            exceptions: vec![],
         }
     } else {
         Rule::ArithmeticPeriodic {
@@ -345,8 +434,58 @@ fn periodic_rule(g: &[u64], n0: u64, p: u64, s: u64) -> Option<Rule> {
             saltus: s,
             preperiod_values,
             period_values,
+            exceptions: vec![],
         }
     })
+}
+
+/// The periodic rule (n0, p, s) of `g` with its preperiod shortened to less than one period
+/// when the values before n0 follow the same rule but at a few n (at most a quarter of n0):
+/// those n are listed as exceptions. `None` when the preperiod is short or the exceptions many.
+fn with_exceptions(g: &[u64], n0: usize, p: usize, s: u64) -> Option<Rule> {
+    if n0 < 16 {
+        return None;
+    }
+    let n1 = n0 % p;
+    // The rule anchored at n1: G(n) = per[(n - n1) mod p] + s ((n - n1) div p).
+    let per: Option<Vec<u64>> = (n1..n1 + p)
+        .map(|n| {
+            let k = (n0 - n1 + p - 1 - (n - n1)) / p; // whole periods from n to n0..n0+p
+            let m = n + k * p;
+            g[m].checked_sub(s.checked_mul(k as u64)?)
+        })
+        .collect();
+    let per = per?;
+    let exceptions: Vec<Exception> = (n1..n0)
+        .filter_map(|n| {
+            let want = per[(n - n1) % p].checked_add(s * ((n - n1) / p) as u64);
+            (want != Some(g[n])).then_some(Exception {
+                n: n as u64,
+                value: g[n],
+            })
+        })
+        .collect();
+    if exceptions.is_empty() || exceptions.len() * 4 > n0 {
+        return None;
+    }
+    let mut rule = periodic_rule(g, n1 as u64, p as u64, s)?;
+    match &mut rule {
+        Rule::Periodic {
+            exceptions: e,
+            period_values,
+            ..
+        }
+        | Rule::ArithmeticPeriodic {
+            exceptions: e,
+            period_values,
+            ..
+        } => {
+            *period_values = per;
+            *e = exceptions;
+        }
+        _ => return None,
+    }
+    check(&rule, g).then_some(rule)
 }
 
 /// The closed forms tried, in order.
@@ -493,20 +632,30 @@ pub(crate) fn value_at(rule: &Rule, n: u64) -> Option<u64> {
         Rule::Periodic {
             preperiod_values,
             period_values,
+            exceptions,
             ..
-        } => Some(periodic_at(preperiod_values, period_values, 0, n)?),
+        } => match exceptions.binary_search_by_key(&n, |e| e.n) {
+            Ok(i) => Some(exceptions[i].value),
+            Err(_) => periodic_at(preperiod_values, period_values, 0, n),
+        },
         Rule::ArithmeticPeriodic {
             preperiod_values,
             period_values,
             saltus,
+            exceptions,
             ..
-        } => periodic_at(preperiod_values, period_values, *saltus, n),
+        } => match exceptions.binary_search_by_key(&n, |e| e.n) {
+            Ok(i) => Some(exceptions[i].value),
+            Err(_) => periodic_at(preperiod_values, period_values, *saltus, n),
+        },
         Rule::Formula {
             exceptions, closed, ..
         } => match exceptions.get(usize::try_from(n).ok()?) {
             Some(&v) => Some(v),
             None => closed.at(n),
         },
+        Rule::SelfSimilar { rule, .. } => rule.at(n),
+        Rule::Intervals { rule, .. } => rule.at(n),
         _ => None,
     }
 }
@@ -523,7 +672,7 @@ fn periodic_at(pre: &[u64], per: &[u64], s: u64, n: u64) -> Option<u64> {
 /// Whether the rule reproduces every value (for a rule of P-positions: every outcome).
 pub(crate) fn check(rule: &Rule, g: &[u64]) -> bool {
     match rule {
-        Rule::PPositions { p, .. } => g
+        Rule::PPositions { p, .. } | Rule::Recurrence { p, .. } => g
             .iter()
             .enumerate()
             .all(|(n, &v)| p.is_p(n as u64) == (v == 0)),
@@ -542,20 +691,27 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
             period,
             preperiod_values,
             period_values,
-        } => periodic_formula(*preperiod, *period, 0, preperiod_values, period_values),
+            exceptions,
+        } => {
+            periodic_formula(*preperiod, *period, 0, preperiod_values, period_values)
+                + &exceptions_text(exceptions)
+        }
         Rule::ArithmeticPeriodic {
             preperiod,
             period,
             saltus,
             preperiod_values,
             period_values,
-        } => periodic_formula(
-            *preperiod,
-            *period,
-            *saltus,
-            preperiod_values,
-            period_values,
-        ),
+            exceptions,
+        } => {
+            periodic_formula(
+                *preperiod,
+                *period,
+                *saltus,
+                preperiod_values,
+                period_values,
+            ) + &exceptions_text(exceptions)
+        }
         Rule::Formula {
             rule, exceptions, ..
         } => {
@@ -623,9 +779,27 @@ fn describe_rule(rule: &Rule, fname: &str) -> (String, Code) {
             }
             _ => String::new(),
         },
+        Rule::SelfSimilar { rule, .. } => rule.formula(),
+        Rule::Intervals { rule, .. } => rule.formula(),
+        Rule::Recurrence {
+            p: PRule::Recurrence(r),
+            ..
+        } => r.formula(),
         _ => String::new(),
     };
     (formula, code::sequence(rule, fname))
+}
+
+/// The exceptions of a rule, for people: "; except G(7) = 3, G(500) = 1".
+fn exceptions_text(e: &[Exception]) -> String {
+    if e.is_empty() {
+        return String::new();
+    }
+    let items: Vec<String> = e
+        .iter()
+        .map(|x| format!("G({}) = {}", x.n, x.value))
+        .collect();
+    format!("; except {}", items.join(", "))
 }
 
 fn periodic_formula(n0: u64, p: u64, s: u64, pre: &[u64], per: &[u64]) -> String {
@@ -909,6 +1083,150 @@ mod tests {
         );
         // Two whole intervals only (to 1000) are not enough.
         assert_eq!(kind(&g[..1001]).kind(), "none");
+    }
+
+    /// Values without a rule whose zeros are the terms of t(i) = 2 t(i-1) + t(i-2) + 1 after
+    /// 0: kind `recurrence`, its Python and C++ exact far past the values (at the terms near
+    /// 10^18 and their neighbours, against the recurrence in u128).
+    #[test]
+    fn p_positions_by_a_linear_recurrence_and_their_code_at_10_18() {
+        let mut t: Vec<u128> = vec![0, 1, 3];
+        while *t.last().unwrap() < u128::from(u64::MAX) {
+            let k = t.len();
+            t.push(2 * t[k - 1] + t[k - 2] + 1);
+        }
+        let is_term = |n: u64| t.contains(&u128::from(n));
+        let g: Vec<u64> = (0..=5000u64)
+            .map(|n| {
+                if is_term(n) {
+                    0
+                } else {
+                    1 + (n * n * 31 + 7) % 5
+                }
+            })
+            .collect();
+        let p = kind(&g);
+        assert_eq!(p.kind(), "recurrence", "{p:?}");
+        assert!(
+            p.formula.contains("t(i) = 2 t(i-1) + t(i-2) + 1"),
+            "{}",
+            p.formula
+        );
+        let mut inputs: Vec<u64> = (0..200).collect();
+        for &x in t.iter().filter(|&&x| x > 3 && x < u128::from(u64::MAX)) {
+            inputs.extend([x as u64 - 1, x as u64, x as u64 + 1]);
+        }
+        inputs.extend([1_000_000_000_000_000_000, u64::MAX]);
+        let expected: Vec<String> = inputs
+            .iter()
+            .map(|&n| u8::from(!is_term(n)).to_string())
+            .collect();
+        for (lang, out) in run_code(&p, "first_player_wins", &inputs) {
+            assert_eq!(out, expected, "{lang}");
+        }
+    }
+
+    /// The code of `p`'s function `fname` run by python3 and by g++ (each when it is there) on
+    /// `inputs`, one line of output per input (booleans as 0 and 1).
+    fn run_code(p: &Pattern, fname: &str, inputs: &[u64]) -> Vec<(&'static str, Vec<String>)> {
+        let stdin: String = inputs.iter().map(|n| format!("{n}\n")).collect();
+        let run = |cmd: &mut std::process::Command| -> Option<Vec<String>> {
+            use std::io::Write;
+            let mut child = cmd
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .ok()?;
+            child.stdin.take()?.write_all(stdin.as_bytes()).ok()?;
+            let out = child.wait_with_output().ok()?;
+            Some(
+                String::from_utf8_lossy(&out.stdout)
+                    .lines()
+                    .map(str::to_string)
+                    .collect(),
+            )
+        };
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("grundy-seq-{}-{k}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut outs = Vec::new();
+        let py = dir.join("r.py");
+        std::fs::write(
+            &py,
+            format!(
+                "import sys\n{}\nfor line in sys.stdin:\n    print(int({fname}(int(line))))\n",
+                p.code.python
+            ),
+        )
+        .unwrap();
+        if let Some(out) = run(std::process::Command::new("python3").arg(&py)) {
+            outs.push(("Python", out));
+        }
+        let cpp = dir.join("r.cpp");
+        let exe = dir.join("r.exe");
+        std::fs::write(
+            &cpp,
+            format!(
+                "#include <cstdio>\n{}\nint main() {{ unsigned long long n; while (scanf(\"%llu\", &n) == 1) printf(\"%llu\\n\", (unsigned long long){fname}(n)); }}\n",
+                p.code.cpp
+            ),
+        )
+        .unwrap();
+        let built = std::process::Command::new("g++")
+            .args([
+                "-O2",
+                "-std=c++17",
+                "-Wall",
+                "-Wextra",
+                "-pedantic",
+                "-Werror",
+                "-o",
+            ])
+            .arg(&exe)
+            .arg(&cpp)
+            .output();
+        if let Ok(b) = built {
+            assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+            outs.push(("C++", run(&mut std::process::Command::new(&exe)).unwrap()));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        outs
+    }
+
+    /// n mod 5 but at three n: a period off a finite list, not a preperiod of 334 values; the
+    /// code gives the exceptions and the rule to 10^18.
+    #[test]
+    fn a_period_off_a_few_exceptions_lists_them() {
+        let odd = [(7u64, 9u64), (40, 8), (333, 7)];
+        let rule = |n: u64| odd.iter().find(|e| e.0 == n).map_or(n % 5, |e| e.1);
+        let g: Vec<u64> = (0..2000).map(rule).collect();
+        let p = kind(&g);
+        match &p.rule {
+            Rule::Periodic {
+                period, exceptions, ..
+            } => {
+                assert_eq!(*period, 5);
+                let listed: Vec<(u64, u64)> = exceptions.iter().map(|e| (e.n, e.value)).collect();
+                assert_eq!(listed, odd);
+            }
+            r => panic!("{r:?}"),
+        }
+        assert!(
+            p.formula
+                .ends_with("; except G(7) = 9, G(40) = 8, G(333) = 7"),
+            "{}",
+            p.formula
+        );
+        let json = serde_json::to_value(&p).unwrap();
+        assert_eq!(json["exceptions"][2]["n"], 333);
+        let inputs: Vec<u64> = (0..3000)
+            .chain([1_000_000_000_000_000_000, u64::MAX])
+            .collect();
+        let expected: Vec<String> = inputs.iter().map(|&n| rule(n).to_string()).collect();
+        for (lang, out) in run_code(&p, "grundy", &inputs) {
+            assert_eq!(out, expected, "{lang}");
+        }
     }
 
     proptest::proptest! {

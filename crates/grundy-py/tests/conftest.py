@@ -18,6 +18,12 @@ def pynim(n):
     return range(n)
 
 
+@grundy.ruleset("pyfdiv")
+def pyfdiv(n):
+    """CodeChef FDIVGAME: n becomes n // d for d = 2..6."""
+    return [n // d for d in range(2, 7)] if n > 0 else []
+
+
 @grundy.ruleset("pydawson")
 def pydawson(n):
     """Dawson's Kayles, tb[0.07]: take two from a heap, leaving 0, 1 or 2 heaps."""

@@ -88,6 +88,28 @@ def test_pattern_of_a_python_family():
     assert (p.kind, p.formula, p.proven) == ("arithmetic-periodic", "G(n) = n", False)
 
 
+def test_pattern_of_intervals_growing_geometrically_is_exact_at_10_18():
+    # pyfdiv (conftest): constant on [6, 12), [12, 24), [24, 48), [48, 72), [72, 144), ...
+    p = grundy.pattern("pyfdiv", to=1000)
+    d = p.to_dict()
+    assert (p.kind, d["ratio"], d["block"], p.proven) == ("intervals", 12, 4, False)
+    assert p.ends[:6] == [0, 1, 2, 4, 6, 12]
+    assert p.checked_further_to is not None and p.checked_further_to > 1000
+    space = {}
+    exec(p.python, space)
+    memo = {0: 0}
+
+    def exact(n):
+        # The memoized recursion on n // d: O(log^5 n) values.
+        if n not in memo:
+            seen = {exact(n // k) for k in range(2, 7)}
+            memo[n] = min(v for v in range(6) if v not in seen)
+        return memo[n]
+
+    for n in [10**18, 10**18 + 7, 2**64 - 1, 12**16, 12**16 - 1, 10**30]:
+        assert space["grundy"](n) == exact(n)
+
+
 def test_table_values_numpy_when_installed():
     np = pytest.importorskip("numpy")
     t = grundy.table("sub[1,3,4]", "10^3")

@@ -386,7 +386,12 @@ function renderPattern(box, p) {
       ? 'Checked on ' + range + '.'
       : p.proven
         ? 'Proven for every size: ' + p.proof + '.'
-        : 'Observed on ' + range + ', not proven: check it further before you rely on it.'));
+        : 'Observed on ' + range
+          + (p.checked_further_to ? ' and checked past it to ' + p.checked_further_to : '')
+          + ', not proven: check it further before you rely on it.'));
+  // The self-similar and interval rules: the base, and the first ends where the value changes.
+  if (p.kind === 'self-similar') box.append(el('p', { class: 'pattern-shape' }, 'Base ' + p.base + ': G(n) from G(⌊n / ' + p.base + '⌋).'));
+  if (p.kind === 'intervals') box.append(el('p', { class: 'pattern-shape' }, 'Ends: ' + p.ends.join(', ') + ' (each block of ' + p.block + ' times ' + p.ratio + ').'));
   if (p.kind === 'none' || !p.code) return;
   for (const [lang, label] of [['python', 'Python'], ['cpp', 'C++']]) {
     const code = p.code[lang];

@@ -19,6 +19,7 @@ pub use crate::quotient::{QuotientLimits, QuotientReport};
 /// The rule behind a family's values, with code (`grundy pattern`): see [`pattern`].
 pub use crate::pattern::{
     Pattern, Proof, DEFAULT_TO_1, DEFAULT_TO_2, PATTERN_LIMIT_1, PATTERN_LIMIT_2,
+    PATTERN_LIMIT_KERNEL,
 };
 
 /// The options of an analysis and their defaults (`grundy analyze`'s flags): see
@@ -63,8 +64,8 @@ pub fn quotient(
 /// limits.
 /// Returns: the pattern (its JSON is `grundy pattern --json`), with the census of rare values
 /// for a family with a heap table whose values are periodic or have no rule; an input error when the family
-/// is not one of one or two integer arguments; a limit when N is above [`PATTERN_LIMIT_1`] or
-/// [`PATTERN_LIMIT_2`] or a search is.
+/// is not one of one or two integer arguments; a limit when N is above [`PATTERN_LIMIT_1`]
+/// ([`PATTERN_LIMIT_KERNEL`] for a family with a heap kernel) or [`PATTERN_LIMIT_2`] or a search is.
 /// The pattern is proven only by a theorem the engine applies to that family: a proven
 /// period of the heap table (Guy-Smith for take-and-break codes, a repeated window for
 /// subtraction sets and custom heap games, G(n) = n for Nim), Whinihan's theorem for

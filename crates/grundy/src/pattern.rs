@@ -17,6 +17,11 @@ pub use grundy_pattern::{Pattern, Proof};
 /// heap), and of a table (the periods are looked for in O(N) per candidate).
 pub const PATTERN_LIMIT_1: u64 = 1_000_000;
 
+/// The largest heap of a one-argument pattern of a family with a heap kernel (take-and-break
+/// codes, subtraction sets, custom heap games): their tables reach far past 10^6 (0.376's
+/// period starts at 2268248 and is proven from heap 4536507 on).
+pub const PATTERN_LIMIT_KERNEL: u64 = 16_000_000;
+
 /// The largest N of a two-argument pattern ((N + 1)^2 values).
 pub const PATTERN_LIMIT_2: u64 = 2_000;
 
@@ -38,7 +43,12 @@ pub(crate) fn of_ruleset(
     limits: &Limits,
 ) -> Result<Pattern, Error> {
     let name = r.name().to_string();
-    let to1 = bounded(to, DEFAULT_TO_1, PATTERN_LIMIT_1)?;
+    let limit1 = if r.rules().heap_rules().is_some() {
+        PATTERN_LIMIT_KERNEL
+    } else {
+        PATTERN_LIMIT_1
+    };
+    let to1 = bounded(to, DEFAULT_TO_1, limit1)?;
     let table = match r.rules().heap_table(to1, limits) {
         // A family that refuses a table (a rule script of ARITY 2) is tried as the others.
         Some(Err(e))
@@ -56,7 +66,8 @@ pub(crate) fn of_ruleset(
         let values: Vec<u64> = table.values.iter().map(u64::from).collect();
         // Heap rulesets (take-and-break codes above all) get the census of rare values
         // when their values have a plain period or no rule.
-        return Ok(of_table(r, &values, table.period.as_ref()).with_census(&values));
+        let found = of_table(r, &values, table.period.as_ref()).with_census(&values);
+        return further(r, found, to1, limits);
     }
     if one_position(r, &[Arg::int(1)]) {
         let origin = origin(r, 1, limits)?;
@@ -93,12 +104,34 @@ pub(crate) fn of_ruleset(
                 Err(e) => return Err(e),
             }
         }
-        return Ok(grundy_pattern::describe_sequence_from(
-            &name,
-            &values,
-            origin,
-            proof.as_ref(),
-        ));
+        let found = grundy_pattern::describe_sequence_from(&name, &values, origin, proof.as_ref());
+        if found.proven || found.kind() == "none" || origin != 0 {
+            return Ok(found);
+        }
+        // Checked past the table, one search per heap, for about a second.
+        let deadline = std::time::Instant::now() + FURTHER_TIME;
+        let first = values.len();
+        let mut n = origin + first as u64;
+        while n <= FURTHER_MAX && std::time::Instant::now() < deadline {
+            limits.check()?;
+            match value(r, &[Arg::int(n)], limits) {
+                Ok(v) => values.push(v),
+                Err(_) => break,
+            }
+            n += 1;
+        }
+        if values.len() == first {
+            return Ok(found);
+        }
+        return Ok(match found.holds_on(first as u64, &values[first..]) {
+            Ok(()) => Pattern {
+                checked_further_to: Some(n - 1),
+                ..found
+            },
+            Err(_) => {
+                grundy_pattern::describe_sequence_from(&name, &values, origin, proof.as_ref())
+            }
+        });
     }
     if one_position(r, &[Arg::int(1), Arg::int(2)]) {
         let to2 = bounded(to, DEFAULT_TO_2, PATTERN_LIMIT_2)?;
@@ -143,6 +176,62 @@ pub(crate) fn of_ruleset(
          values to describe; give a heap ruleset such as sub[1,3,4], or a family such as \
          wythoff"
     )))
+}
+
+/// The time a rule observed on the table is given to be checked on further values.
+const FURTHER_TIME: std::time::Duration = std::time::Duration::from_millis(1000);
+
+/// The fewest further values tried first (the table of a cheap family then doubles to far
+/// more: 10^5 values within the second when a value costs a few microseconds).
+const FURTHER_MIN: u64 = 1 << 12;
+
+/// The most values a rule is checked on past the table.
+const FURTHER_MAX: u64 = 1 << 22;
+
+/// A rule observed (not proven) on the table G(0..=to) checked on the family's values past
+/// the table, as far as they come within about a second (the table four times as long,
+/// then doubled while time remains, from at least [`FURTHER_MIN`] values to at most [`FURTHER_MAX`]): when it holds,
+/// the pattern says how far (`checked_further_to`); when it fails, the rule is looked for
+/// again on all the values computed, and that pattern is returned.
+fn further(r: &RulesetRef, found: Pattern, to: u64, limits: &Limits) -> Result<Pattern, Error> {
+    if found.proven || found.kind() == "none" {
+        return Ok(found);
+    }
+    let deadline = std::time::Instant::now() + FURTHER_TIME;
+    let mut bounded = limits.clone();
+    bounded.deadline = Some(limits.deadline.map_or(deadline, |d| d.min(deadline)));
+    let mut best: Option<crate::rules::HeapTable> = None;
+    let mut m = to.saturating_mul(4).clamp(FURTHER_MIN, FURTHER_MAX);
+    while m > to {
+        let began = std::time::Instant::now();
+        match r.rules().heap_table(m, &bounded) {
+            Some(Ok(t)) => best = Some(t),
+            // The time given (or memory) ran out: the values so far are checked.
+            _ => break,
+        }
+        // A table twice as long takes about twice as long: it is computed only if that fits.
+        let now = std::time::Instant::now();
+        if m >= FURTHER_MAX || now + 2 * (now - began) > deadline {
+            break;
+        }
+        m = m.saturating_mul(2).min(FURTHER_MAX);
+    }
+    // Ctrl-C or the caller's own deadline stop the command, as everywhere.
+    limits.check()?;
+    let Some(t) = best else {
+        return Ok(found);
+    };
+    let far: Vec<u64> = t.values.iter().map(u64::from).collect();
+    let last = far.len() as u64 - 1;
+    let start = to as usize + 1;
+    match found.holds_on(to + 1, &far[start.min(far.len())..]) {
+        Ok(()) => Ok(Pattern {
+            checked_further_to: Some(last),
+            ..found
+        }),
+        // The rule seen on the table is wrong past it: the rule of all the values computed.
+        Err(_) => Ok(of_table(r, &far, t.period.as_ref()).with_census(&far)),
+    }
 }
 
 /// Whether each of origin..=to is a P-position: from `values` (G(origin..), as far as they

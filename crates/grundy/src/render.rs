@@ -345,7 +345,14 @@ pub fn pattern_text(p: &crate::api::Pattern) -> String {
     } else {
         format!("{} <= n <= {}", p.origin, p.checked_to)
     };
-    let _ = writeln!(out, "checked:  {range}");
+    match p.checked_further_to {
+        Some(far) => {
+            let _ = writeln!(out, "checked:  {range}, and past the table to n = {far}");
+        }
+        None => {
+            let _ = writeln!(out, "checked:  {range}");
+        }
+    }
     if let Some(c) = &p.census {
         census_text(&mut out, c);
     }

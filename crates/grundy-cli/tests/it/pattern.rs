@@ -1480,3 +1480,157 @@ fn corpus_families_without_a_known_form_are_none() {
         assert_eq!(v, &k.unwrap_or(0).to_string(), "stones({s})");
     }
 }
+
+/// The nim-value of n in a game whose moves go from n >= 1 to floor(n / d), d in `ds`, by the
+/// memoized recursion on floor(n / d) (exact at any n of 64 bits: O(log^k n) values).
+fn divide_exact(n: u64, ds: &[u64], memo: &mut std::collections::HashMap<u64, u64>) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&n) {
+        return v;
+    }
+    let seen: Vec<u64> = ds.iter().map(|&d| divide_exact(n / d, ds, memo)).collect();
+    let v = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+    memo.insert(n, v);
+    v
+}
+
+/// Arguments far beyond any table: around 10^18, powers of the bases, the top of 64 bits.
+fn huge_arguments() -> Vec<u64> {
+    let mut v = vec![u64::MAX, u64::MAX - 1];
+    for k in 0..60u64 {
+        v.push(HUGE + k * 7_919_993);
+        v.push(HUGE - 1 - k * 104_729);
+    }
+    for b in [2u64, 3, 4, 6, 9, 12, 36] {
+        let mut p = 1u64;
+        while let Some(q) = p.checked_mul(b) {
+            v.extend([q - 1, q, q + 1]);
+            p = q;
+        }
+    }
+    v
+}
+
+/// Checks the printed code of a rule script's pattern against the engine's table to `to` and
+/// against `exact` at the arguments of [`huge_arguments`].
+fn check_script_code(
+    p: &Value,
+    script: &str,
+    family: &str,
+    to: u64,
+    mut exact: impl FnMut(u64) -> u64,
+) {
+    let mut inputs: Vec<Vec<String>> = (0..=to).map(|n| vec![n.to_string()]).collect();
+    let mut expected = table_with(&[script], family, to);
+    for n in huge_arguments() {
+        inputs.push(vec![n.to_string()]);
+        expected.push(exact(n).to_string());
+    }
+    let py = run_python(p["code"]["python"].as_str().unwrap(), "grundy", &inputs);
+    assert_eq!(py, expected, "{family}: Python");
+    if let Some(cpp) = run_cpp(p["code"]["cpp"].as_str().unwrap(), "grundy", 1, &inputs) {
+        assert_eq!(cpp, expected, "{family}: C++");
+    }
+}
+
+/// CodeChef FDIVGAME (n -> floor(n / d), d = 2..6): values constant on intervals whose ends
+/// grow by 12 every four intervals; the code is exact at 10^18.
+#[test]
+fn fdivgame_has_intervals_growing_geometrically() {
+    let script = root().join("examples/rules/fdivgame.luau");
+    let script = script.to_str().unwrap();
+    let p = pattern(&["--rules", script, "fdivgame"]);
+    assert_eq!(
+        (&p["kind"], &p["ratio"], &p["block"], &p["proven"]),
+        (&"intervals".into(), &12.into(), &4.into(), &false.into())
+    );
+    assert_eq!(
+        p["ends"].as_array().unwrap()[..10],
+        [0, 1, 2, 4, 6, 12, 24, 48, 72, 144]
+    );
+    assert!(p["formula"]
+        .as_str()
+        .unwrap()
+        .contains("G(n) = G(floor(n / 12)) for n >= 12"));
+    // Checked past the table of 0..1000.
+    assert!(p["checked_further_to"].as_u64().unwrap() >= 4000, "{p}");
+    let mut memo = std::collections::HashMap::new();
+    check_script_code(&p, script, "fdivgame", 3000, |n| {
+        divide_exact(n, &[2, 3, 4, 5, 6], &mut memo)
+    });
+}
+
+/// Dividing by 4 or 9: the table to 1000 ends inside [324, 1296) and looks periodic; the check
+/// past the table finds the period wrong at 1296 and the intervals are found instead.
+#[test]
+fn a_period_seen_on_the_table_and_wrong_past_it_is_not_printed() {
+    let script = root().join("examples/rules/divide49.luau");
+    let script = script.to_str().unwrap();
+    let p = pattern(&["--rules", script, "divide49", "--to", "1000"]);
+    assert_eq!(
+        (&p["kind"], &p["ratio"], &p["block"]),
+        (&"intervals".into(), &36.into(), &3.into()),
+        "{p}"
+    );
+    assert!(p["checked_to"].as_u64().unwrap() >= 4000);
+    let mut memo = std::collections::HashMap::new();
+    check_script_code(&p, script, "divide49", 3000, |n| {
+        divide_exact(n, &[4, 9], &mut memo)
+    });
+}
+
+/// Taking at most half of a heap: G(2m) = m, G(2m + 1) = G(m), a 2-regular sequence; the
+/// code is exact at 10^18.
+#[test]
+fn taking_at_most_half_is_self_similar() {
+    let script = root().join("examples/rules/half.luau");
+    let script = script.to_str().unwrap();
+    let p = pattern(&["--rules", script, "half", "--to", "600"]);
+    assert_eq!(
+        (&p["kind"], &p["base"], &p["proven"]),
+        (&"self-similar".into(), &2.into(), &false.into())
+    );
+    assert_eq!(
+        p["formula"],
+        "G(2m) = m, G(2m + 1) = G(m) for 2m + r >= 1; G(0..0) = [0]"
+    );
+    // G(n) strips the trailing binary ones of n, then halves what is left.
+    check_script_code(&p, script, "half", 1200, |mut n| {
+        while n % 2 == 1 {
+            n /= 2;
+        }
+        n / 2
+    });
+}
+
+/// Take-and-break codes go past 10^6 through the heap kernels (0.376's period, from 2268248,
+/// needs 4.6 * 10^6 heaps); a family without a kernel keeps the limit of 10^6.
+#[test]
+fn octal_codes_go_past_a_million() {
+    let p = pattern(&["tb[0.07]", "--to", "1200000"]);
+    assert_eq!(
+        (&p["kind"], &p["period"], &p["proven"], &p["checked_to"]),
+        (
+            &"periodic".into(),
+            &34.into(),
+            &true.into(),
+            &1_200_000.into()
+        )
+    );
+    let out = grundy(&["pattern", "fibnim", "--to", "1200000", "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+}
+
+/// The text says how far past the table an observed rule was checked.
+#[test]
+fn the_text_says_how_far_past_the_table_the_rule_was_checked() {
+    let script = root().join("examples/rules/fdivgame.luau");
+    let out = grundy(&["--rules", script.to_str().unwrap(), "pattern", "fdivgame"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("checked:  0 <= n <= 1000, and past the table to n = "),
+        "{text}"
+    );
+}

@@ -422,9 +422,12 @@ class Pattern:
     """The rule behind a family's values (see :func:`pattern`).
 
     ``kind`` is ``"periodic"``, ``"arithmetic-periodic"``, ``"formula"``, ``"sum"``,
-    ``"p-positions"`` or ``"none"``; ``formula`` the rule for people; ``proven`` whether a
-    theorem (``proof``) makes it hold at every size; ``checked_to`` and ``origin`` (1 for a
-    family whose positions start at 1) the range checked; ``python`` and ``cpp`` the code.
+    ``"p-positions"``, ``"self-similar"`` (``base``: G(n) from G(n // base)), ``"intervals"``
+    (``ends``: where the value changes) or ``"none"``; ``formula`` the rule for people;
+    ``proven`` whether a theorem (``proof``) makes it hold at every size; ``checked_to`` and
+    ``origin`` (1 for a family whose positions start at 1) the range checked, and
+    ``checked_further_to`` how far past it an observed rule was also checked (``None`` when
+    it was not); ``python`` and ``cpp`` the code.
     """
 
     def __init__(self, data: Dict[str, Any]) -> None:
@@ -437,6 +440,9 @@ class Pattern:
         self.proven: bool = data["proven"]
         self.proof: Optional[str] = data.get("proof")
         self.formula: str = data["formula"]
+        self.checked_further_to: Optional[int] = data.get("checked_further_to")
+        self.base: Optional[int] = data.get("base")
+        self.ends: Optional[List[int]] = data.get("ends")
         self.python: str = data["code"]["python"]
         self.cpp: str = data["code"]["cpp"]
 
