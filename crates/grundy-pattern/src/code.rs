@@ -3,6 +3,7 @@
 //! Python's are exact for integers of any size; C++'s take 64-bit arguments (`unsigned long
 //! long`) and use `unsigned __int128` where an intermediate product needs it.
 
+use crate::text::list;
 use crate::{Closed, Code, Exception, Intervals, PRule, Recurrence, Rule, SelfSimilar, Step};
 
 /// The code of a one-argument rule, its function named `fname` (`first_player_wins` for a
@@ -637,10 +638,4 @@ pub(crate) fn no_rule(arity: u8) -> (String, String) {
             "#include <stdexcept>\nunsigned long long grundy({cargs}) {{\n    {unused}\n    throw std::runtime_error(\"no rule found: compute the value by search\");\n}}\n"
         ),
     )
-}
-
-/// Numbers as a bracketed list, `[1, 2, 3]` (Python and the texts alike).
-pub(crate) fn list(v: &[u64]) -> String {
-    let items: Vec<String> = v.iter().map(u64::to_string).collect();
-    format!("[{}]", items.join(", "))
 }

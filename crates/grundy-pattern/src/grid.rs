@@ -273,7 +273,7 @@ fn table_rules(family: &str, grid: &[Vec<u64>], mut tried: Vec<String>) -> Patte
             closed: Closed::Table2(t.clone()),
         };
         if check(&rule, grid, 0) {
-            let rows: Vec<String> = t.iter().map(|r| crate::code::list(r)).collect();
+            let rows: Vec<String> = t.iter().map(|r| crate::text::list(r)).collect();
             let formula = format!(
                 "G(a, b) = T[a mod {ka}][b mod {kb}] with T = [{}]",
                 rows.join(", ")

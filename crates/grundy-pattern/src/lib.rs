@@ -27,6 +27,7 @@ mod grid;
 mod recur;
 mod seq;
 mod shape;
+mod text;
 
 use serde::Serialize;
 

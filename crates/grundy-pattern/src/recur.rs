@@ -5,7 +5,7 @@
 //! algebra over the rationals (fractions of 128-bit integers) on the first 2d + 1 terms; it
 //! is kept only when its coefficients are integers and it gives every further term seen.
 
-use crate::code::list;
+use crate::text::list;
 
 /// The highest order tried.
 const MAX_ORDER: usize = 4;

@@ -1,7 +1,8 @@
 //! Rules of one-argument families: periods, arithmetic periods, closed forms, rules of the
 //! P-positions.
 
-use crate::code::{self, list};
+use crate::code;
+use crate::text::list;
 use crate::{none_pattern, Closed, Code, Exception, PRule, Pattern, Proof, Rule};
 
 /// The least number of relations G(n + p) = G(n) + s a period needs in the values: without a

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::code::list;
+use crate::text::list;
 
 /// The largest base tried by the self-similar rules (the FDIVGAME rule has base 12, the game
 /// dividing by 4 or 9 base 36).
