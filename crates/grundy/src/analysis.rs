@@ -751,6 +751,19 @@ const NOT_LOOKED_FOR: &str =
 /// winning move; otherwise the values are needed (the sum is P iff they add up to 0), and
 /// the analysis is the plain one without its moves.
 fn analyze_normal_outcome(pos: &Position, opts: &Options) -> Result<Analysis, Error> {
+    // A component alone whose family tests a value for less than it values (a board's pruned
+    // search): is its value 0?
+    if let [(_, CompRef::Of(r, s))] = component_refs(pos).as_slice() {
+        if let Some(zero) = r.rules().value_is(s, &Nimber::ZERO, &opts.limits)? {
+            let outcome = if zero { Outcome::P } else { Outcome::N };
+            let mut a = Analysis::empty(Play::Normal, outcome, Rule::OutcomeAlone { part: 0 });
+            if zero {
+                a.nimber = Some(Nimber::ZERO);
+                a.value = Some(Value::Finite(Nimber::ZERO));
+            }
+            return Ok(a);
+        }
+    }
     let Some((part, c)) = memo::lone_search(pos, &opts.limits)? else {
         return analyze_normal(pos, opts);
     };

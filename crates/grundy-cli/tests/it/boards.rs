@@ -96,3 +96,26 @@ fn bad_boards_are_input_errors_naming_the_place() {
         "{err}"
     );
 }
+
+#[test]
+fn outcome_questions_test_the_value_zero_only() {
+    // The board's pruned search asked "is the value 0?": the outcome, no value.
+    for (expr, outcome) in [
+        ("cram(4,5)", "N"),
+        ("cram(5,5)", "P"),
+        ("cram(\"..#./..../....\")", "N"),
+        ("nodekayles(\"0-1 1-2 2-0 3\")", "P"),
+        ("nodekayles(3,4)", "P"),
+        ("nodekayles(1,7)", "N"),
+    ] {
+        let full = json(&grundy(&["analyze", "--json", expr]));
+        assert_eq!(full["outcome"], outcome, "{expr}");
+        let v = json(&grundy(&["analyze", "--json", "--outcome", expr]));
+        assert_eq!(v["outcome"], outcome, "{expr}");
+        if outcome == "P" {
+            assert_eq!(v["nimber"], 0, "{expr}");
+        } else {
+            assert!(v["nimber"].is_null(), "{expr}: {v}");
+        }
+    }
+}

@@ -104,6 +104,13 @@ pub fn large_value(r: u64, c: u64, family: &str, hint: &str) -> Result<Nimber, E
     )))
 }
 
+/// A nim-value that fits the board searches' values (below 255).
+pub fn small(x: &Nimber) -> Option<u8> {
+    x.to_u64()
+        .and_then(|x| u8::try_from(x).ok())
+        .filter(|&x| x < u8::MAX)
+}
+
 /// Cell `i` of a board as `(row, column)` from 1.
 pub fn cell_name(b: &Board, i: u32) -> String {
     let cols = u32::from(b.cols);
@@ -256,6 +263,15 @@ impl Theory<Grid> for CramRules {
             )
             .map(Some),
         }
+    }
+
+    fn value_is(&self, p: &Grid, x: &Nimber, limits: &Limits) -> Result<Option<bool>, Error> {
+        let (Grid::Board(b), Some(x)) = (p, small(x)) else {
+            return Ok(None);
+        };
+        Ok(Some(
+            self.with_solver(limits, |s| s.value_is(b, x, limits))?,
+        ))
     }
 
     fn source(&self, p: &Grid) -> Source {

@@ -24,7 +24,8 @@ use grundy_board::{Board, Graph, GridKaylesSolver, Search};
 use hashbrown::HashMap;
 
 use super::cram::{
-    board_moves_to_value, cell_name, grid_args, grid_to_args, large_value, sample_board, Grid,
+    board_moves_to_value, cell_name, grid_args, grid_to_args, large_value, sample_board, small,
+    Grid,
 };
 use crate::rules::{
     first_moves_counted, Arg, ArgError, Counted, Family, Opt, Ruleset, RulesetRef, Source, Theory,
@@ -347,6 +348,22 @@ impl Theory<KaylesPos> for NodeKayles {
             })?,
         };
         Ok(Some(Nimber::from(u64::from(v))))
+    }
+
+    fn value_is(&self, p: &KaylesPos, x: &Nimber, limits: &Limits) -> Result<Option<bool>, Error> {
+        let Some(x) = small(x) else {
+            return Ok(None);
+        };
+        Ok(Some(match p {
+            KaylesPos::Grid(Grid::Board(b)) => {
+                self.grid_solver(limits, |s| s.value_is(b, x, limits))?
+            }
+            KaylesPos::Grid(Grid::Large(..)) => return Ok(None),
+            KaylesPos::Graph(v) => self.graph_solver(&v.graph, limits, |s| {
+                let parts = s.game().parts(v.alive);
+                s.sum_is(&parts, x, limits)
+            })?,
+        }))
     }
 
     fn source(&self, p: &KaylesPos) -> Source {

@@ -147,6 +147,8 @@ pub trait DynRuleset: Send + Sync {
         limits: &Limits,
     ) -> Result<(Vec<Vec<Comp>>, Option<usize>), Error>;
     fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error>;
+    /// [`Theory::value_is`] of a component.
+    fn value_is(&self, c: &Comp, x: &Nimber, limits: &Limits) -> Result<Option<bool>, Error>;
     fn counted_winning_moves_alone(
         &self,
         c: &Comp,
@@ -600,6 +602,12 @@ impl<R: Ruleset> DynRuleset for Typed<R> {
             }
         }
         Ok((listed, count))
+    }
+    fn value_is(&self, c: &Comp, x: &Nimber, limits: &Limits) -> Result<Option<bool>, Error> {
+        let p = self.pos(c)?;
+        self.r
+            .theory()
+            .map_or(Ok(None), |t| t.value_is(p, x, limits))
     }
     fn outcome_alone(&self, c: &Comp, limits: &Limits) -> Result<Option<Outcome>, Error> {
         let p = self.pos(c)?;

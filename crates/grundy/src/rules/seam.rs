@@ -249,6 +249,13 @@ pub trait Theory<P>: Send + Sync {
         Ok(None)
     }
 
+    /// Hook: whether the nim-value of `p` is `x`, when the family can test it for less than
+    /// the value costs (a pruned search stops at the first option of value `x`). `Ok(None)`:
+    /// value it. An outcome question asks it with `x = 0` of a component alone.
+    fn value_is(&self, _p: &P, _x: &Nimber, _limits: &Limits) -> Result<Option<bool>, Error> {
+        Ok(None)
+    }
+
     /// Hook: how [`Theory::nimber`] found the value it gave for `p` (asked right after it
     /// gave one), for the analysis's record and `explain`. The default is the family's
     /// theory in general; families whose values come from one of several methods say which.
