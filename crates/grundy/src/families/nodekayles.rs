@@ -291,7 +291,7 @@ impl Ruleset for NodeKayles {
     }
 
     fn sample(&self, seed: u64) -> Vec<KaylesPos> {
-        if seed % 2 == 0 {
+        if seed.is_multiple_of(2) {
             return vec![KaylesPos::Grid(sample_board(seed / 2))];
         }
         let mut rng = crate::rules::Rng::new(seed);
