@@ -743,7 +743,7 @@ pub(crate) fn over_budget_note(budget: u64) -> String {
 const NOT_COUNTED: &str = "the winning moves were not counted (not asked for)";
 
 /// The note of an analysis asked for the outcome alone.
-const NOT_LOOKED_FOR: &str =
+pub(crate) const NOT_LOOKED_FOR: &str =
     "the winning moves were not looked for (only the outcome was asked for)";
 
 /// [`analyze_normal`] for an outcome question: a component that needs a search while the

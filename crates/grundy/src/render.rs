@@ -69,6 +69,11 @@ pub fn analysis_text(a: &Analysis, more_hint: &str) -> String {
         (None, Play::Misere) => {
             out.push_str("value:    (misere play: values do not add, only the outcome is given)\n")
         }
+        (None, Play::Normal)
+            if a.winning_moves_note.as_deref() == Some(crate::analysis::NOT_LOOKED_FOR) =>
+        {
+            out.push_str("value:    (not computed: only the outcome was asked for)\n")
+        }
         (None, Play::Normal) => out.push_str(
             "value:    (not computed: the position is beyond this game's nim-value search; \
              the outcome and winning moves are exact)\n",

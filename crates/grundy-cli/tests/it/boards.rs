@@ -116,6 +116,13 @@ fn outcome_questions_test_the_value_zero_only() {
             assert_eq!(v["nimber"], 0, "{expr}");
         } else {
             assert!(v["nimber"].is_null(), "{expr}: {v}");
+            // The text says why there is no value.
+            let out = grundy(&["analyze", "--outcome", expr]);
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                text.contains("value:    (not computed: only the outcome was asked for)"),
+                "{expr}: {text}"
+            );
         }
     }
 }
