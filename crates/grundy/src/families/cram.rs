@@ -19,7 +19,8 @@
 
 use std::sync::Mutex;
 
-use grundy_board::{Board, CramSolver};
+use grundy_board::solve::GridParts;
+use grundy_board::{Board, CramSolver, GridSolver};
 use num_traits::ToPrimitive;
 
 use crate::rules::{
@@ -147,13 +148,22 @@ impl CramRules {
         limits: &Limits,
         f: impl FnOnce(&mut CramSolver) -> Result<T, grundy_types::Stop>,
     ) -> Result<T, Error> {
-        let mut s = self
-            .solver
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        s.set_memory(limits.max_memory / 2);
-        Ok(f(&mut s)?)
+        with_grid_solver(&self.solver, limits, f)
     }
+}
+
+/// Runs `f` on a board family's grid searches, their tables bounded by half the request's
+/// memory (Cram's and Node Kayles' alike).
+pub fn with_grid_solver<S: GridParts<u64>, L: GridParts<u128>, T>(
+    solver: &Mutex<GridSolver<S, L>>,
+    limits: &Limits,
+    f: impl FnOnce(&mut GridSolver<S, L>) -> Result<T, grundy_types::Stop>,
+) -> Result<T, Error> {
+    let mut s = solver
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    s.set_memory(limits.max_memory / 2);
+    Ok(f(&mut s)?)
 }
 
 /// The boards after each domino, in order (across first, then down), with the domino's cells.
@@ -322,7 +332,7 @@ pub fn board_moves_to_value(
             "the board has more than 128 cells: its moves are not listed",
         ));
     };
-    let Some(x) = target.to_u64().and_then(|x| u8::try_from(x).ok()) else {
+    let Some(x) = small(target) else {
         return Ok(Some((Vec::new(), Some(0u32.into()))));
     };
     let mut found = Vec::new();

@@ -25,7 +25,7 @@ use hashbrown::HashMap;
 
 use super::cram::{
     board_moves_to_value, cell_name, grid_args, grid_to_args, large_value, sample_board, small,
-    Grid,
+    with_grid_solver, Grid,
 };
 use crate::rules::{
     first_moves_counted, Arg, ArgError, Counted, Family, Opt, Ruleset, RulesetRef, Source, Theory,
@@ -109,12 +109,7 @@ impl NodeKayles {
         limits: &Limits,
         f: impl FnOnce(&mut GridKaylesSolver) -> Result<T, grundy_types::Stop>,
     ) -> Result<T, Error> {
-        let mut s = self
-            .grid
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        s.set_memory(limits.max_memory / 2);
-        Ok(f(&mut s)?)
+        with_grid_solver(&self.grid, limits, f)
     }
 
     fn graph_solver<T>(
@@ -399,7 +394,7 @@ impl Theory<KaylesPos> for NodeKayles {
                 }))
             }
             KaylesPos::Graph(v) => {
-                let Some(x) = target.to_u64().and_then(|x| u8::try_from(x).ok()) else {
+                let Some(x) = small(target) else {
                     return Ok(Some((Vec::new(), Some(0u32.into()))));
                 };
                 let mut found = Vec::new();
